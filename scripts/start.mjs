@@ -1,0 +1,27 @@
+// `npm start`: the embedded Supabase stack, a build of the site against it, and the site served on PORT (4321).
+import { startStack, stopOnExit } from './lib/stack.mjs';
+import { buildSite, previewSite } from './lib/site.mjs';
+import { assertPortFree } from './lib/ports.mjs';
+
+const port = Number.parseInt(process.env.PORT ?? '4321', 10);
+const started = Date.now();
+let stack;
+let site;
+try {
+  await assertPortFree(port, 'site');
+  stack = await startStack();
+  stopOnExit(stack.stop, async () => site?.stop());
+  console.log(`Database ready at ${stack.apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s; building the site…`);
+  const buildStart = Date.now();
+  await buildSite(stack);
+  console.log(`Built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
+  site = await previewSite(port, { host: 'localhost' });
+  console.log(`\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`);
+  console.log(`API: ${stack.apiUrl}/rest/v1   anon key: ${stack.anonKey}`);
+  console.log('Press Ctrl-C to stop every process this started.');
+} catch (error) {
+  console.error(`Error: ${error.message}`);
+  await site?.stop();
+  await stack?.stop();
+  process.exit(1);
+}

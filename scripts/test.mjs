@@ -1,0 +1,82 @@
+// `npm test`: every test. Starts a fresh embedded stack on test ports, runs the unit and database tests,
+// builds the site against it, serves the build and runs the browser tests, then stops everything.
+//   TEST_ONLY=unit   only Vitest (unit and database tests)
+//   TEST_ONLY=e2e    only the browser tests
+// Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/district.spec.ts`).
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, stopOnExit } from './lib/stack.mjs';
+import { buildSite, previewSite, run } from './lib/site.mjs';
+import { root } from './lib/config.mjs';
+
+const only = process.env.TEST_ONLY ?? '';
+const base = Number.parseInt(process.env.TEST_PORT_BASE ?? '55400', 10);
+const work = mkdtempSync(join(tmpdir(), 'sbt-test-'));
+const outDir = join(work, 'dist');
+const counts = { passed: 0, failed: 0 };
+let failure;
+
+const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+let site;
+const cleanup = async () => {
+  await site?.stop();
+  await stack.stop();
+  rmSync(work, { recursive: true, force: true });
+};
+stopOnExit(async () => {}, cleanup);
+
+const testEnv = {
+  TEST_API_URL: stack.apiUrl,
+  TEST_DB_URL: stack.dbUrl,
+  TEST_ANON_KEY: stack.anonKey,
+  TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  TEST_WORK_DIR: work,
+  PUBLIC_SUPABASE_URL: stack.apiUrl,
+  PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+};
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+try {
+  if (only !== 'e2e') {
+    const report = join(work, 'vitest.json');
+    try {
+      await run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env: testEnv });
+    } catch (error) {
+      failure ??= error;
+    }
+    const json = readJson(report);
+    if (json) {
+      counts.passed += json.numPassedTests;
+      counts.failed += json.numFailedTests;
+    } else counts.failed += 1;
+  }
+  if (only !== 'unit') {
+    await buildSite(stack, { outDir });
+    site = await previewSite(base + 29, { outDir });
+    const report = join(work, 'playwright.json');
+    try {
+      await run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
+        env: { ...testEnv, SITE_URL: site.url, ASTRO_OUT_DIR: outDir, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      });
+    } catch (error) {
+      failure ??= error;
+    }
+    const json = readJson(report);
+    if (json) {
+      counts.passed += json.stats.expected + json.stats.flaky;
+      counts.failed += json.stats.unexpected;
+    } else counts.failed += 1;
+  }
+} catch (error) {
+  failure ??= error;
+  counts.failed += 1;
+  console.error(error.message);
+} finally {
+  await cleanup();
+}
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(failure || counts.failed ? 1 : 0);

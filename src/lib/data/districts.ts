@@ -1,0 +1,48 @@
+// The districts table: its row shape, validation, and the queries the site makes.
+import { z } from 'zod';
+import type { Db } from './client';
+import { checkRow, QueryError, type Checked } from './validate';
+
+export const TABLE = 'districts';
+
+export const districtSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  state: z.string().nullable().default(null),
+  county: z.string().nullable().default(null),
+  address: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+  totalStudents: z.number().int().nonnegative().nullable().default(null),
+});
+export type District = z.infer<typeof districtSchema>;
+
+/** One suggestion of the district search. */
+export interface DistrictSuggestion {
+  id: number;
+  name: string;
+  state: string | null;
+  county: string | null;
+}
+
+/** Validates a districts row: without an id or a name it cannot be shown and is left out. */
+export function checkDistrict(raw: unknown): Checked<District> {
+  return checkRow(districtSchema, raw);
+}
+
+/** Districts: select all where id equals {id}, single result. */
+export async function fetchDistrict(db: Db, id: number): Promise<District> {
+  const { data, error } = await db.from(TABLE).select('*').eq('id', id).single();
+  if (error) throw new QueryError(TABLE, error.message);
+  const { row, problems } = checkDistrict(data);
+  if (!row) throw new QueryError(TABLE, problems.join('; '));
+  return row;
+}
+
+/** District search: names containing the text (literally, case-insensitively), optionally in one state. */
+export async function searchDistricts(db: Db, text: string, state: string | null, signal?: AbortSignal): Promise<DistrictSuggestion[]> {
+  let call = db.rpc('search_districts', { search_text: text, state_code: state || null });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw new QueryError(TABLE, error.message);
+  return (data ?? []) as DistrictSuggestion[];
+}

@@ -1,0 +1,38 @@
+// The topics table: its row shape, validation, the queries the site makes and the vote write.
+import { z } from 'zod';
+import type { Db } from './client';
+import { checkRow, QueryError, type Checked } from './validate';
+
+export const TABLE = 'topics';
+
+export const topicSchema = z.object({
+  id: z.number().int(),
+  districtId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable().default(null),
+  upvotes: z.number().int().nonnegative().default(0),
+  downvotes: z.number().int().nonnegative().default(0),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+/** A visitor's vote on one topic, kept only in the page. */
+export type TopicVote = 'none' | 'up' | 'down';
+
+/** Validates a topics row. */
+export function checkTopic(raw: unknown): Checked<Topic> {
+  return checkRow(topicSchema, raw);
+}
+
+/** Topics: select all where districtId equals {id}, ordered by id descending. */
+export async function fetchTopics(db: Db, districtId: number): Promise<Topic[]> {
+  const { data, error } = await db.from(TABLE).select('*').eq('districtId', districtId).order('id', { ascending: false });
+  if (error) throw new QueryError(TABLE, error.message);
+  return (data ?? []).flatMap((raw) => checkTopic(raw).row ?? []);
+}
+
+/** Writes one vote transition through the vote_topic function and returns the new counts. */
+export async function voteTopic(db: Db, topicId: number, from: TopicVote, to: Exclude<TopicVote, 'none'>): Promise<{ upvotes: number; downvotes: number }> {
+  const { data, error } = await db.rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to }).single();
+  if (error) throw new QueryError(TABLE, error.message);
+  return data as { upvotes: number; downvotes: number };
+}

@@ -1,0 +1,60 @@
+// The votings table: its row shape, validation (votes as an array or a JSON string), and the queries.
+import { z } from 'zod';
+import type { Db } from './client';
+import { checkRow, QueryError, type Checked } from './validate';
+
+export const TABLE = 'votings';
+
+export const voteItemSchema = z.object({ name: z.string(), vote: z.string() });
+export type VoteItem = z.infer<typeof voteItemSchema>;
+
+const rawVotingSchema = z.object({
+  id: z.number().int(),
+  districtId: z.number().int(),
+  type: z.enum(['recent', 'past']),
+  voteDate: z.iso.date().nullable().default(null),
+  category: z.string().nullable().default(null),
+  issue: z.string().nullable().default(null),
+  outcome: z.string().nullable().default(null),
+  votes: z.unknown(),
+});
+
+export const votingSchema = rawVotingSchema.extend({ votes: z.array(voteItemSchema) });
+export type Voting = z.infer<typeof votingSchema>;
+
+/**
+ * Reads the votes column: an array, or a JSON string parsing to one, of {name, vote}.
+ * Anything else (an unparseable string, a wrong shape) is treated as empty; `ok` says whether it was usable.
+ */
+export function parseVotes(value: unknown): { votes: VoteItem[]; ok: boolean } {
+  let parsed = value;
+  if (value === null || value === undefined) return { votes: [], ok: true };
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return { votes: [], ok: false };
+    }
+  }
+  if (!Array.isArray(parsed)) return { votes: [], ok: false };
+  const votes = parsed.flatMap((item) => {
+    const result = voteItemSchema.safeParse(item);
+    return result.success ? [result.data] : [];
+  });
+  return { votes, ok: votes.length === parsed.length };
+}
+
+/** Validates a votings row; unusable votes become an empty list (reported), as the spec says. */
+export function checkVoting(raw: unknown): Checked<Voting> {
+  const { row, problems } = checkRow(rawVotingSchema, raw);
+  if (!row) return { row: null, problems };
+  const { votes, ok } = parseVotes(row.votes);
+  return { row: { ...row, votes }, problems: ok ? [] : ['votes: not an array of {name, vote}; shown as no votes'] };
+}
+
+/** Votings: select all where districtId equals {id}. */
+export async function fetchVotings(db: Db, districtId: number): Promise<Voting[]> {
+  const { data, error } = await db.from(TABLE).select('*').eq('districtId', districtId);
+  if (error) throw new QueryError(TABLE, error.message);
+  return (data ?? []).flatMap((raw) => checkVoting(raw).row ?? []);
+}

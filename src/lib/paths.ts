@@ -1,0 +1,18 @@
+// Addresses inside the site, in one place.
+
+export const DEFAULT_DISTRICT_IMAGE = '/images/districts/default.svg';
+
+// Districts that have their own header image in public/images/districts/.
+const DISTRICT_IMAGES: Record<number, string> = {
+  1: '/images/districts/1.svg',
+};
+
+/** The page of a district. */
+export function districtPath(id: number): string {
+  return `/${id}`;
+}
+
+/** The header image of a district, chosen by its id, or the default image. */
+export function districtImage(id: number): string {
+  return DISTRICT_IMAGES[id] ?? DEFAULT_DISTRICT_IMAGE;
+}
