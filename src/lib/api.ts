@@ -1,0 +1,14 @@
+// The browser's connection to the database: PostgREST through the query builder inside supabase-js
+// (postgrest-js, about 5 KB), with the public anon key. Islands use it for live data and writes.
+import { PostgrestClient } from '@supabase/postgrest-js';
+
+const url = import.meta.env.PUBLIC_SUPABASE_URL;
+const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
+
+let client: PostgrestClient | undefined;
+
+/** The shared PostgREST client, created on first use. */
+export function api(): PostgrestClient {
+  client ??= new PostgrestClient(`${url}/rest/v1`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
+  return client;
+}
