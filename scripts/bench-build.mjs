@@ -1,0 +1,66 @@
+// `npm run bench:build -- [N]`: builds the site from N generated districts (default 20,000) and a bare Astro
+// site of the same page count in the same run, and prints pages, wall time, pages per second, peak memory
+// and the ratio between the two. Uses its own embedded stack on BENCH_PORT_BASE (59000) ports.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack } from './lib/stack.mjs';
+import { loadScaleFixtures } from './lib/scale-fixtures.mjs';
+import { siteEnv } from './lib/site.mjs';
+import { measure, printTable } from './lib/measure.mjs';
+import { root } from './lib/config.mjs';
+
+const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
+const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '59000', 10);
+const work = mkdtempSync(join(tmpdir(), 'sbt-bench-build-'));
+const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const nodeArgs = ['--max-old-space-size=16384'];
+
+/** A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages. */
+function bareProject(pages) {
+  const dir = join(root, '.data', 'bench-bare');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src', 'pages'), { recursive: true });
+  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' } });\n");
+  writeFileSync(
+    join(dir, 'src', 'pages', '[id].astro'),
+    `---\nexport function getStaticPaths() {\n  return Array.from({ length: ${pages} }, (_, i) => ({ params: { id: String(i + 1) } }));\n}\nconst { id } = Astro.params;\n---\n<html lang="en"><head><title>Page {id}</title></head><body><h1>Page {id}</h1></body></html>\n`,
+  );
+  return dir;
+}
+
+const countPages = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+
+const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
+try {
+  console.log(`Generating ${n} districts…`);
+  const t0 = Date.now();
+  const counts = await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
+  console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  console.log('Building the site…');
+  const siteOut = join(work, 'site');
+  const site = await measure(process.execPath, [...nodeArgs, astroBin, 'build'], { cwd: root, env: { ...siteEnv(stack), ASTRO_OUT_DIR: siteOut, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const sitePages = countPages(siteOut);
+  rmSync(siteOut, { recursive: true, force: true });
+
+  console.log(`Building a bare Astro site of ${sitePages} pages…`);
+  const bareDir = bareProject(sitePages);
+  const bare = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+  const barePages = countPages(join(bareDir, 'dist'));
+  rmSync(bareDir, { recursive: true, force: true });
+
+  const row = (name, pages, m) => ({
+    build: name,
+    pages,
+    'wall s': m.seconds.toFixed(1),
+    'pages/s': (pages / m.seconds).toFixed(0),
+    'peak MB': m.peakMB === null ? 'n/a' : m.peakMB.toFixed(0),
+  });
+  console.log('');
+  printTable([row('site', sitePages, site), row('bare Astro', barePages, bare)]);
+  console.log(`\nratio site/bare: time ${(site.seconds / bare.seconds).toFixed(2)}x, peak memory ${site.peakMB && bare.peakMB ? (site.peakMB / bare.peakMB).toFixed(2) + 'x' : 'n/a'}`);
+} finally {
+  await stack.stop();
+  rmSync(work, { recursive: true, force: true });
+}

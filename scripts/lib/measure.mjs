@@ -1,0 +1,51 @@
+// Runs a command and measures its wall time and peak memory (GNU time when present, else wall time only).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Runs command with args and env; resolves { seconds, peakMB } or rejects when it fails. */
+export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
+  const timeFile = join(tmpdir(), `measure-${process.pid}-${Date.now()}.txt`);
+  const gnuTime = existsSync('/usr/bin/time');
+  const [cmd, argv] = gnuTime ? ['/usr/bin/time', ['-f', '%e %M', '-o', timeFile, command, ...args]] : [command, args];
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit' });
+    let stderr = '';
+    child.stderr?.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      let peakMB = null;
+      if (gnuTime && existsSync(timeFile)) {
+        const [, kb] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2);
+        peakMB = Number(kb) / 1024;
+        rmSync(timeFile, { force: true });
+      }
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${stderr.slice(-4000)}`));
+      else resolve({ seconds, peakMB });
+    });
+  });
+}
+
+/** Median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The p-th percentile (0-100), nearest rank. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Prints rows as an aligned text table. */
+export function printTable(rows) {
+  const widths = Object.keys(rows[0]).map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log(line(Object.keys(rows[0])));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(Object.values(row)));
+}
