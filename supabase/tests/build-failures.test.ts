@@ -1,0 +1,84 @@
+// The nightly build against a database that is not there, refuses the key or is empty: it must fail loudly
+// with one clear message and leave the last good site in place; bad rows only warn.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+// @ts-expect-error: plain JavaScript module of the embedded stack
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { anonKey, apiUrl } from './helpers';
+
+const root = resolve(import.meta.dirname, '../..');
+const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const work = mkdtempSync(join(tmpdir(), 'sbt-build-failures-'));
+
+/**
+ * Builds the site into outDir against the given Supabase address and key; resolves with exit code and output.
+ * Asynchronous on purpose: the empty database's gateway runs in this process and must keep answering.
+ */
+function build(url: string, key: string, outDir: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [astro, 'build'], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => done({ code, output }));
+  });
+}
+
+/** A folder holding a previous good build, to check a failed build leaves it alone. */
+function lastGoodSite(name: string) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<h1>last good build</h1>');
+  return dir;
+}
+
+describe('the nightly build', { timeout: 240_000 }, () => {
+  let empty: { apiUrl: string; anonKey: string; stop: () => Promise<void> };
+  beforeAll(async () => {
+    const port = Number(new URL(apiUrl()).port) + 50;
+    empty = await startStack({ apiPort: port, dbPort: port + 1, restPort: port + 2, dataDir: join(work, 'empty-db'), reset: true, seed: false, quiet: true });
+  });
+  afterAll(async () => {
+    await empty?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('fails with one clear message when the database is unreachable, and keeps the last good site', async () => {
+    const out = lastGoodSite('unreachable');
+    const { code, output } = await build('http://127.0.0.1:9', anonKey(), out);
+    expect(code).not.toBe(0);
+    expect(output).toContain('Cannot reach the database at http://127.0.0.1:9');
+    expect(output).toContain('The build stops here so the last good site stays published.');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
+  });
+
+  it('fails with one clear message when the database refuses the key', async () => {
+    const out = lastGoodSite('refused');
+    const { code, output } = await build(apiUrl(), 'not-the-anon-key', out);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/The database at http:\/\/127\.0\.0\.1:\d+ refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: Invalid API key\)\./);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
+  });
+
+  it('fails with one clear message when the database has no districts', async () => {
+    const out = lastGoodSite('empty');
+    const { code, output } = await build(empty.apiUrl, empty.anonKey, out);
+    expect(code).not.toBe(0);
+    expect(output).toContain(`The database at ${empty.apiUrl} returned no districts.`);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
+  });
+
+  it('succeeds with a warning per bad row, naming its table and id', async () => {
+    const out = join(work, 'good');
+    const { code, output } = await build(apiUrl(), anonKey(), out);
+    expect(code).toBe(0);
+    expect(output).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
+    expect(existsSync(join(out, '1.html'))).toBe(true);
+  });
+});
