@@ -1,0 +1,52 @@
+// WCAG 2.2 AA: an axe sweep of every route and of every tab and dialog state, with no violations.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from './routes';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const route of ROUTES) {
+  test(`axe finds no violations on ${route}`, async ({ page }) => {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('axe finds no violations with a meeting expanded, on the Topics tab and on the Voting tab', async ({ page }) => {
+  await page.goto('/1');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: /Expand/ }).first().click();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Topics' }).click();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Voting' }).click();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds no violations with an About step dialog open', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: /Data Collection/i }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds no violations with the mobile sidebar open', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.getByRole('button', { name: /menu/i }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('axe finds no violations with search suggestions open', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByRole('combobox').fill('palo');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
