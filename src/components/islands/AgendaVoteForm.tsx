@@ -1,0 +1,246 @@
+// The /votingPAUSD form: a choice on each of the five agenda items, optional email and comments, sent to
+// submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import {
+  AGENDA_ITEMS,
+  CHOICES,
+  CHOICE_LABELS,
+  EMPTY_VOTE_FORM,
+  FIELD_LABELS,
+  INVALID_EMAIL,
+  MEETING_DATE,
+  MISSING_CHOICE,
+  NO_ERRORS,
+  displayedErrors,
+  missingChoices,
+  newIdempotencyKey,
+  toSubmission,
+  valuesFromForm,
+  voteSendFailure,
+  type AgendaField,
+  type Choice,
+  type DisplayedErrors,
+  type VisibleField,
+  type VoteFormValues,
+} from '../../lib/agenda';
+import { fieldErrorText } from '../../lib/formResult';
+import { submitAgendaVote } from '../../lib/data/agendaVotes';
+
+/** The spec's form states: idle, submitting, then succeeded or failed. */
+type Status = 'idle' | 'submitting' | 'succeeded' | 'failed';
+
+// Long enough for a slow phone connection; after it the resident sees an error and can send again safely.
+const SEND_TIMEOUT_MS = 20_000;
+
+const EMAIL_ID = 'vote-email';
+const COMMENTS_ID = 'vote-comments';
+const fieldTarget = (field: VisibleField) => (field === 'email' ? EMAIL_ID : field === 'comments' ? COMMENTS_ID : `${field}-${CHOICES[0]}`);
+const errorId = (field: VisibleField) => `${field}-error`;
+const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+export default function AgendaVoteForm() {
+  const [hydrated, setHydrated] = useState(false);
+  const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
+  const [status, setStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<DisplayedErrors>(NO_ERRORS);
+  // One key per form fill, kept across retries, so a resend after a lost answer stores one row.
+  const idempotencyKey = useRef<string | null>(null);
+  // A second click before React re-renders must not send twice.
+  const sending = useRef(false);
+  const focusSummary = useRef(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Until hydration the button stays disabled: without script the form would only reload the page.
+  // Whatever was chosen or typed before hydration is kept.
+  useEffect(() => {
+    if (formRef.current) setValues(valuesFromForm(new FormData(formRef.current)));
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (status === 'succeeded') thanksRef.current?.focus();
+  }, [status]);
+
+  useEffect(() => {
+    if (focusSummary.current) {
+      focusSummary.current = false;
+      summaryRef.current?.focus();
+    }
+  }, [errors]);
+
+  const fail = (shown: DisplayedErrors) => {
+    focusSummary.current = true;
+    setErrors(shown);
+    setStatus('failed');
+  };
+
+  const choose = (field: AgendaField, choice: Choice) => {
+    setValues((current) => ({ ...current, choices: { ...current.choices, [field]: choice } }));
+    // The item is answered now: its "needs a choice" message has done its job.
+    setErrors((current) => {
+      if (!current.fields[field]) return current;
+      const fields = { ...current.fields };
+      delete fields[field];
+      return { ...current, fields };
+    });
+  };
+
+  // The browser's own checks (required radios, type=email) block the submit; show our words beside each field too.
+  const markInvalid = (field: VisibleField, message: string) => {
+    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: fieldErrorText(FIELD_LABELS[field], [message]) } }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    const missing = missingChoices(values.choices);
+    if (Object.keys(missing).length > 0) return fail(displayedErrors({ errors: missing, form_errors: [] }));
+
+    idempotencyKey.current ??= newIdempotencyKey();
+    sending.current = true;
+    setErrors(NO_ERRORS);
+    setStatus('submitting');
+    try {
+      const result = await submitAgendaVote(api(), toSubmission(values, idempotencyKey.current), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      if (result.ok) setStatus('succeeded');
+      else fail(displayedErrors(result));
+    } catch (error) {
+      fail({ fields: {}, form: [voteSendFailure(error instanceof Error ? error.message : String(error))] });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  if (status === 'succeeded') {
+    return (
+      <div className="vote-thanks">
+        <h2 ref={thanksRef} tabIndex={-1}>
+          Thank you for voting!
+        </h2>
+        <p>Your responses for the June 17 board meeting have been recorded.</p>
+      </div>
+    );
+  }
+
+  const submitting = status === 'submitting';
+  const fieldErrors = Object.entries(errors.fields) as [VisibleField, string][];
+  const hasErrors = errors.form.length > 0 || fieldErrors.length > 0;
+
+  return (
+    <form ref={formRef} className="vote-form" onSubmit={onSubmit} aria-labelledby="cast-your-vote" aria-busy={submitting}>
+      <h2 id="cast-your-vote">Cast Your Vote</h2>
+      <p>Indicate your position on each agenda item below.</p>
+
+      {hasErrors && (
+        <div className="error-summary" ref={summaryRef} tabIndex={-1} aria-labelledby="error-summary-title">
+          <h3 id="error-summary-title">Your vote was not sent</h3>
+          <ul>
+            {errors.form.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+            {fieldErrors.map(([field, text]) => (
+              <li key={field}>
+                <a href={`#${fieldTarget(field)}`}>{text}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <input type="hidden" name="meeting_date" value={MEETING_DATE} />
+
+      {AGENDA_ITEMS.map((item) => {
+        const error = errors.fields[item.field];
+        return (
+          <fieldset key={item.field} className="agenda-card" aria-describedby={describedBy(`${item.field}-description`, !!error && errorId(item.field))}>
+            <legend>
+              <h3>{item.title}</h3>
+            </legend>
+            <p id={`${item.field}-description`}>{item.description}</p>
+            {error && (
+              <p id={errorId(item.field)} className="field-error">
+                {error}
+              </p>
+            )}
+            <div className="choices">
+              {CHOICES.map((choice) => {
+                const id = `${item.field}-${choice}`;
+                return (
+                  <div className="choice" key={choice}>
+                    <input
+                      type="radio"
+                      id={id}
+                      name={item.field}
+                      value={choice}
+                      required
+                      checked={values.choices[item.field] === choice}
+                      onChange={() => choose(item.field, choice)}
+                      onInvalid={() => markInvalid(item.field, MISSING_CHOICE)}
+                    />
+                    <label htmlFor={id}>{CHOICE_LABELS[choice]}</label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+
+      <div className="field">
+        <label htmlFor={EMAIL_ID}>Email</label>
+        <p id={`${EMAIL_ID}-hint`} className="hint">
+          Optional.
+        </p>
+        {errors.fields.email && (
+          <p id={errorId('email')} className="field-error">
+            {errors.fields.email}
+          </p>
+        )}
+        <input
+          id={EMAIL_ID}
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={values.email}
+          aria-invalid={errors.fields.email ? true : undefined}
+          aria-describedby={describedBy(`${EMAIL_ID}-hint`, !!errors.fields.email && errorId('email'))}
+          onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+          onInvalid={() => markInvalid('email', INVALID_EMAIL)}
+        />
+      </div>
+
+      <div className="field">
+        <label htmlFor={COMMENTS_ID}>Comments</label>
+        <p id={`${COMMENTS_ID}-hint`} className="hint">
+          Optional. Plain text, up to 2000 characters.
+        </p>
+        {errors.fields.comments && (
+          <p id={errorId('comments')} className="field-error">
+            {errors.fields.comments}
+          </p>
+        )}
+        <textarea
+          id={COMMENTS_ID}
+          name="comments"
+          rows={4}
+          value={values.comments}
+          aria-invalid={errors.fields.comments ? true : undefined}
+          aria-describedby={describedBy(`${COMMENTS_ID}-hint`, !!errors.fields.comments && errorId('comments'))}
+          onChange={(event) => setValues((current) => ({ ...current, comments: event.target.value }))}
+        />
+      </div>
+
+      <button className="button" type="submit" disabled={!hydrated || submitting}>
+        {submitting ? 'Sending…' : 'Submit Vote'}
+      </button>
+      <p className="visually-hidden" role="status">
+        {submitting ? 'Sending your vote…' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+// The 17 June 2025 board agenda vote (/votingPAUSD): its items, choices and the pure rules of its form.
+import { describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './formResult';
+
+/** The board meeting the form is for (the hidden meeting_date field). */
+export const MEETING_DATE = '2025-06-17';
+
+/** The five agenda items' field names, in the order the form shows them. */
+export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
+export type AgendaField = (typeof AGENDA_FIELDS)[number];
+
+export const CHOICES = ['support', 'oppose', 'neutral'] as const;
+export type Choice = (typeof CHOICES)[number];
+
+/** The spec's vote choice labels. */
+export const CHOICE_LABELS: Record<Choice, string> = {
+  support: 'Support',
+  oppose: 'Oppose',
+  neutral: 'Neutral / Unsure',
+};
+
+export interface AgendaItem {
+  field: AgendaField;
+  title: string;
+  description: string;
+}
+
+/** The agenda cards, from the spec's facts about the 17 June 2025 meeting. */
+export const AGENDA_ITEMS: readonly AgendaItem[] = [
+  {
+    field: 'budget',
+    title: 'Adoption of the 2025-26 District Budget',
+    description:
+      'The Board is asked to adopt the district budget for the 2025-26 school year. It assumes property-tax revenue grows by about 3 percent, applies the state’s 2.30 percent cost-of-living adjustment, and keeps reserves above the required 3 percent.',
+  },
+  {
+    field: 'lcap',
+    title: 'Local Control and Accountability Plan (LCAP)',
+    description:
+      'Approval of the Local Control and Accountability Plan, which sets the district’s goals for students and shows how state funding will be spent to reach them.',
+  },
+  {
+    field: 'esri_update',
+    title: 'Every Student Reads Initiative Update',
+    description: 'An update on the Every Student Reads Initiative, the district’s effort to help every student read with confidence.',
+  },
+  {
+    field: 'summer_projects',
+    title: 'Summer 2025 Facilities and Maintenance Projects',
+    description: 'Information only: the facilities and maintenance projects planned at school sites during summer 2025. No Board action is requested.',
+  },
+  {
+    field: 'hoover_playground',
+    title: 'Accessible Playground at Hoover Elementary',
+    description: 'Award of a $1.27 million contract to build an accessible playground at Hoover Elementary School, so children of all abilities can play together.',
+  },
+];
+
+/** The labels error messages follow ('Email must be …'); meeting_date is hidden, so its errors show for the form. */
+export const FIELD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(AGENDA_ITEMS.map((item) => [item.field, item.title])),
+  email: 'Email',
+  comments: 'Comments',
+  meeting_date: 'Meeting date',
+};
+
+/** Fields the resident can see and fix; their errors show beside them. */
+export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
+export type VisibleField = (typeof VISIBLE_FIELDS)[number];
+
+/** The same words the server uses for a missing choice. */
+export const MISSING_CHOICE = 'needs a choice: Support, Oppose or Neutral / Unsure';
+/** What the browser's own email check refuses, worded like the server's rule. */
+export const INVALID_EMAIL = 'must be a valid address such as name@example.org';
+
+/** What the resident has entered so far. */
+export interface VoteFormValues {
+  choices: Partial<Record<AgendaField, Choice>>;
+  email: string;
+  comments: string;
+}
+
+export const EMPTY_VOTE_FORM: VoteFormValues = { choices: {}, email: '', comments: '' };
+
+/** What submit_agenda_vote receives (see supabase/migrations/20250601000300_resident_voices.sql). */
+export type AgendaVoteSubmission = Record<AgendaField, Choice> & {
+  idempotency_key: string;
+  meeting_date: typeof MEETING_DATE;
+  email: string | null;
+  comments: string | null;
+};
+
+/** Errors shaped for the page: one text per visible field, and the rest for the form as a whole. */
+export interface DisplayedErrors {
+  fields: Partial<Record<VisibleField, string>>;
+  form: string[];
+}
+
+export const NO_ERRORS: DisplayedErrors = { fields: {}, form: [] };
+
+/** The island's own check before sending: every agenda item needs a choice (one message per missing item). */
+export function missingChoices(choices: VoteFormValues['choices']): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of AGENDA_FIELDS) {
+    if (!CHOICES.includes(choices[field] as Choice)) errors[field] = [MISSING_CHOICE];
+  }
+  return errors;
+}
+
+/** What the form's controls hold (e.g. chosen before the island hydrated), as form values. */
+export function valuesFromForm(data: { get(name: string): unknown }): VoteFormValues {
+  const choices: VoteFormValues['choices'] = {};
+  for (const field of AGENDA_FIELDS) {
+    const value = data.get(field);
+    if (CHOICES.includes(value as Choice)) choices[field] = value as Choice;
+  }
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { choices, email: text('email'), comments: text('comments') };
+}
+
+/** The submission for a complete form: blank optional fields are sent as null, text is trimmed. */
+export function toSubmission(values: VoteFormValues, idempotencyKey: string): AgendaVoteSubmission {
+  const choices = Object.fromEntries(AGENDA_FIELDS.map((field) => [field, values.choices[field]])) as Record<AgendaField, Choice>;
+  return {
+    idempotency_key: idempotencyKey,
+    meeting_date: MEETING_DATE,
+    ...choices,
+    email: values.email.trim() || null,
+    comments: values.comments.trim() || null,
+  };
+}
+
+const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
+
+/** Turns the server's (or the island's) errors into the texts the page shows, each field's label first. */
+export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>): DisplayedErrors {
+  const shown: DisplayedErrors = { fields: {}, form: [...result.form_errors] };
+  for (const [field, messages] of Object.entries(result.errors)) {
+    if (messages.length === 0) continue;
+    const text = fieldErrorText(FIELD_LABELS[field] ?? field, messages);
+    if (isVisibleField(field)) shown.fields[field] = text;
+    else shown.form.push(text);
+  }
+  return shown;
+}
+
+/** The form-level message when the vote did not reach the server or its answer made no sense. */
+export function voteSendFailure(reason: string): string {
+  return `Your vote could not be sent: ${describeSendFailure(reason)}. Your answers are still here; please try again.`;
+}
+
+/** A fresh idempotency key for one form fill (crypto.randomUUID where the browser has it). */
+export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+  if (typeof random.randomUUID === 'function') return random.randomUUID();
+  // An RFC 4122 version 4 UUID from 16 random bytes, for browsers without randomUUID.
+  const bytes = random.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,127 @@
+// The subscribe box's storage: subscribe(email, district_id) validates the address, refuses an unknown
+// district, keeps one row per address and district, and anon can neither read nor change the table.
+import { describe, expect, it } from 'vitest';
+import { rest, rpc, sql } from './helpers';
+
+const OK = { ok: true, errors: {}, form_errors: [] };
+const address = () => `parent-${crypto.randomUUID()}@example.org`;
+
+async function rowCount(): Promise<number> {
+  return (await sql<{ n: number }>('select count(*)::int as n from public.subscriptions'))[0].n;
+}
+
+async function rowsFor(email: string) {
+  return sql<{ email: string; district_id: string }>('select email, district_id from public.subscriptions where lower(email) = lower($1) order by district_id', [email]);
+}
+
+describe('subscribing', () => {
+  it('stores the address for the district and answers ok', async () => {
+    const email = address();
+    const { status, body } = await rpc('subscribe', { email, district_id: 1 });
+    expect(status).toBe(200);
+    expect(body).toEqual(OK);
+    expect(await rowsFor(email)).toEqual([{ email, district_id: '1' }]);
+  });
+
+  it('twice, in another letter case, is not an error and keeps one row', async () => {
+    const email = address();
+    expect((await rpc('subscribe', { email, district_id: 1 })).body).toEqual(OK);
+    expect((await rpc('subscribe', { email: `  ${email.toUpperCase()} `, district_id: 1 })).body).toEqual(OK);
+    expect(await rowsFor(email)).toEqual([{ email, district_id: '1' }]);
+  });
+
+  it('the same address sent 20 times at once keeps one row', async () => {
+    const email = address();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => rpc('subscribe', { email, district_id: 1 })));
+    for (const { body } of answers) expect(body).toEqual(OK);
+    expect(await rowsFor(email)).toHaveLength(1);
+  });
+
+  it('to two districts keeps one row for each', async () => {
+    const email = address();
+    await rpc('subscribe', { email, district_id: 1 });
+    await rpc('subscribe', { email, district_id: 2 });
+    expect((await rowsFor(email)).map((row) => row.district_id)).toEqual(['1', '2']);
+  });
+});
+
+describe('a bad address is refused with the email error and stores nothing', () => {
+  it.each([
+    ['missing', null, 'is required'],
+    ['blank', '   ', 'is required'],
+    ['malformed', 'not-an-email', 'must be a valid address such as name@example.org'],
+    ['without a dot in the domain', 'parent@localhost', 'must be a valid address such as name@example.org'],
+    ['with SQL', "x@example.org'); delete from public.subscriptions; --", 'must be a valid address such as name@example.org'],
+    ['with HTML', '<b>x</b>@example.org', 'must be a valid address such as name@example.org'],
+    ['overlong (255 characters)', `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'), 'must be at most 254 characters'],
+  ])('%s', async (_label, email, message) => {
+    const before = await rowCount();
+    const { status, body } = await rpc('subscribe', { email, district_id: 1 });
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: false, errors: { email: [message] }, form_errors: [] });
+    expect(await rowCount()).toBe(before);
+  });
+});
+
+describe('the district', () => {
+  it('must exist', async () => {
+    const email = address();
+    const { body } = await rpc('subscribe', { email, district_id: 987654321 });
+    expect(body).toEqual({ ok: false, errors: {}, form_errors: ['There is no district 987654321 to subscribe to.'] });
+    expect(await rowsFor(email)).toEqual([]);
+  });
+
+  it('must be given', async () => {
+    const email = address();
+    const { body } = await rpc('subscribe', { email, district_id: null });
+    expect(body.form_errors).toEqual(['There is no district (none given) to subscribe to.']);
+    expect(await rowsFor(email)).toEqual([]);
+  });
+
+  it.each([
+    ['not a number', { email: address(), district_id: 'abc' }],
+    ['missing', { email: address() }],
+    ['beside an extra argument', { email: address(), district_id: 1, admin: true }],
+  ])('%s gets a 4xx from the API and stores nothing', async (_label, args) => {
+    const before = await rowCount();
+    const { status } = await rpc('subscribe', args);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+    expect(await rowCount()).toBe(before);
+  });
+});
+
+describe('the anonymous role and the subscriptions table', () => {
+  it('cannot read it', async () => {
+    const { status, body } = await rest('/subscriptions?select=*');
+    expect(status).toBe(401);
+    expect(body.message).toMatch(/permission denied/);
+  });
+
+  it('cannot insert, update or delete', async () => {
+    const email = address();
+    await rpc('subscribe', { email, district_id: 1 });
+    const before = await rowCount();
+    const insert = await rest('/subscriptions', { method: 'POST', body: JSON.stringify({ email: address(), district_id: 1 }) });
+    const update = await rest(`/subscriptions?email=eq.${encodeURIComponent(email)}`, { method: 'PATCH', body: JSON.stringify({ email: 'attacker@example.org' }) });
+    const remove = await rest('/subscriptions?id=gt.0', { method: 'DELETE' });
+    for (const { status } of [insert, update, remove]) expect(status).toBeGreaterThanOrEqual(400);
+    expect(await rowCount()).toBe(before);
+    expect(await rowsFor(email)).toEqual([{ email, district_id: '1' }]);
+  });
+
+  it('holds no privilege on the table, which has row level security on; it may execute subscribe', async () => {
+    const [row] = await sql(`
+      select c.relrowsecurity as rls,
+        has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') as anon,
+        has_function_privilege('anon', 'public.subscribe(text, bigint)', 'execute') as execute,
+        has_function_privilege('public', 'public.subscribe(text, bigint)', 'execute') as everyone
+      from pg_class c where c.oid = 'public.subscriptions'::regclass`);
+    expect(row).toEqual({ rls: true, anon: false, execute: true, everyone: false });
+  });
+
+  it('cannot call the private email check', async () => {
+    const { status } = await rpc('email_problems', { address: 'x' });
+    expect(status).toBe(404);
+  });
+});

@@ -1,0 +1,204 @@
+// The agenda vote page of the built site: what a resident sees and sends, and what the database then holds.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { sql } from '../../supabase/tests/helpers';
+
+const ITEMS = [
+  'Adoption of the 2025-26 District Budget',
+  'Local Control and Accountability Plan (LCAP)',
+  'Every Student Reads Initiative Update',
+  'Summer 2025 Facilities and Maintenance Projects',
+  'Accessible Playground at Hoover Elementary',
+];
+const LABELS = ['Support', 'Oppose', 'Neutral / Unsure'];
+const RPC = '**/rest/v1/rpc/submit_agenda_vote';
+
+/** Opens the page and waits until the form can be sent (the island has hydrated). */
+async function openForm(page: Page) {
+  await page.goto('/votingPAUSD');
+  await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
+}
+
+/** Chooses a label for each of the given agenda items. */
+async function choose(page: Page, choices: [item: string, label: string][]) {
+  for (const [item, label] of choices) await page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }).check();
+}
+
+const allFive: [string, string][] = [
+  [ITEMS[0], 'Support'],
+  [ITEMS[1], 'Oppose'],
+  [ITEMS[2], 'Neutral / Unsure'],
+  [ITEMS[3], 'Support'],
+  [ITEMS[4], 'Oppose'],
+];
+
+async function storedFor(column: 'email' | 'comments', value: string) {
+  return sql<Record<string, string>>(`select budget, lcap, esri_update, summer_projects, hoover_playground, email, comments from public.agenda_votes where ${column} = $1`, [value]);
+}
+
+test('the page and the whole form are in the HTML before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/votingPAUSD');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' })).toBeVisible();
+  await expect(page.getByText(/review each agenda item below and tell the Board your preference/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Cast Your Vote' })).toBeVisible();
+  await expect(page.getByText('Indicate your position on each agenda item below.')).toBeVisible();
+  await expect(page.getByRole('group')).toHaveCount(5);
+  for (const item of ITEMS) {
+    const card = page.getByRole('group', { name: item });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('radio')).toHaveCount(3);
+    for (const label of LABELS) await expect(card.getByRole('radio', { name: label, exact: true })).toHaveAttribute('required', '');
+  }
+  await expect(page.getByRole('group', { name: ITEMS[0] })).toContainText('2.30 percent cost-of-living adjustment');
+  await expect(page.getByRole('group', { name: ITEMS[4] })).toContainText('$1.27 million contract');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+  await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveAttribute('rows', '4');
+  await expect(page.locator('input[type="hidden"][name="meeting_date"]')).toHaveValue('2025-06-17');
+  await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeVisible();
+  await context.close();
+});
+
+test('a missing choice cannot be sent and nothing is stored', async ({ page }) => {
+  const email = `missing-${crypto.randomUUID()}@example.org`;
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rpc/submit_agenda_vote')) sent.push(request.method());
+  });
+  await openForm(page);
+  await choose(page, allFive.slice(0, 4));
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+
+  // The browser's required check stops the send; the island names the item beside it.
+  const hoover = page.getByRole('group', { name: ITEMS[4] });
+  await expect(hoover).toContainText('Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure');
+  expect(await hoover.getByRole('radio', { name: 'Support', exact: true }).evaluate((radio: HTMLInputElement) => radio.validity.valueMissing)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
+  expect(sent.filter((method) => method === 'POST')).toEqual([]);
+  expect(await storedFor('email', email)).toEqual([]);
+});
+
+test('without the browser’s own check the island still refuses missing choices, one message per item', async ({ page }) => {
+  const email = `island-check-${crypto.randomUUID()}@example.org`;
+  await openForm(page);
+  // As in a browser that does not check required fields itself.
+  await page.locator('form.vote-form').evaluate((form: HTMLFormElement) => { form.noValidate = true; });
+  await choose(page, [allFive[1], allFive[3]]);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+
+  const summary = page.getByRole('heading', { name: 'Your vote was not sent' });
+  await expect(summary).toBeVisible();
+  for (const item of [ITEMS[0], ITEMS[2], ITEMS[4]]) {
+    await expect(page.getByRole('link', { name: `${item} needs a choice: Support, Oppose or Neutral / Unsure` })).toBeVisible();
+    await expect(page.getByRole('group', { name: item })).toHaveAccessibleDescription(new RegExp(`${item.replace(/[()]/g, '\\$&')} needs a choice`));
+  }
+  await expect(page.getByRole('link', { name: new RegExp(`^${ITEMS[1].replace(/[()]/g, '\\$&')}`) })).toHaveCount(0);
+  await expect(page.locator('.error-summary')).toBeFocused();
+  expect(await storedFor('email', email)).toEqual([]);
+});
+
+test('a full submission shows Sending… then the thank-you, and the vote is stored', async ({ page }) => {
+  const email = `voter-${crypto.randomUUID()}@example.org`;
+  const comments = `Please keep the libraries open. ${crypto.randomUUID()}`;
+  // Hold the request until the sending state has been seen; it then goes to the real database unchanged.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(RPC, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Comments' }).fill(comments);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+
+  const sending = page.getByRole('button', { name: 'Sending…' });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+  release();
+
+  const thanks = page.getByRole('heading', { name: 'Thank you for voting!' });
+  await expect(thanks).toBeVisible();
+  await expect(thanks).toBeFocused();
+  await expect(page.getByText('Your responses for the June 17 board meeting have been recorded.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Submit Vote|Sending…/ })).toHaveCount(0);
+  await expect(page.getByRole('group')).toHaveCount(0);
+
+  expect(await storedFor('email', email)).toEqual([
+    { budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'oppose', email, comments },
+  ]);
+});
+
+test('a server-side email error shows Email … and keeps everything the resident typed', async ({ page }) => {
+  // The browser accepts an address without a dot in its domain; the server does not.
+  const email = `resident-${crypto.randomUUID().slice(0, 8)}@localhost`;
+  const comments = `Server check ${crypto.randomUUID()}`;
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Comments' }).fill(comments);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+
+  const emailBox = page.getByRole('textbox', { name: 'Email' });
+  await expect(page.locator('#email-error')).toHaveText('Email must be a valid address such as name@example.org');
+  await expect(emailBox).toHaveAccessibleDescription(/Email must be a valid address such as name@example\.org/);
+  await expect(emailBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.error-summary')).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
+  // The form stays as it was typed.
+  await expect(emailBox).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue(comments);
+  for (const [item, label] of allFive) await expect(page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
+  expect(await storedFor('comments', comments)).toEqual([]);
+});
+
+test('a lost answer is shown, keeps the form, and sending again stores the vote once', async ({ page }) => {
+  const email = `retry-${crypto.randomUUID()}@example.org`;
+  // The first request reaches the real database, but its answer never reaches the page (a dropped connection).
+  let dropped = false;
+  await page.route(RPC, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+
+  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(page.getByRole('group', { name: ITEMS[0] }).getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
+  expect(await storedFor('email', email)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
+  expect(await storedFor('email', email)).toHaveLength(1);
+});
+
+test('an unexpected answer from the server is shown, never taken for success', async ({ page }) => {
+  await page.route(RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"maybe"}' }));
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the server gave an unexpected answer.');
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
+});
+
+test('the vote page has no axe violations, with or without errors shown', async ({ page }) => {
+  await openForm(page);
+  const scan = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect((await scan()).violations).toEqual([]);
+  await page.locator('form.vote-form').evaluate((form: HTMLFormElement) => { form.noValidate = true; });
+  await page.getByRole('textbox', { name: 'Email' }).fill('x@localhost');
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
+  expect((await scan()).violations).toEqual([]);
+});

@@ -1,0 +1,68 @@
+// The answer shape both resident forms share ({ok, errors, form_errors}) and the subscribe box's wording.
+import { describe, expect, it } from 'vitest';
+import { describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/formResult';
+import { refusalText, subscribedMessage, subscribeSendFailure } from '../../src/lib/data/subscriptions';
+
+describe('parseFormResult: only the documented shape is an answer', () => {
+  it.each([
+    ['success', { ok: true, errors: {}, form_errors: [] }],
+    ['a refusal with a field error', { ok: false, errors: { email: ['must be at most 254 characters'] }, form_errors: [] }],
+    ['a refusal with a form error', { ok: false, errors: {}, form_errors: ['Unknown fields: x.'] }],
+  ])('accepts %s', (_label, raw) => {
+    expect(parseFormResult(raw)).toEqual(raw);
+  });
+
+  it.each([
+    ['null', null],
+    ['an array', [{ ok: true }]],
+    ['a string', 'ok'],
+    ['no ok flag', { errors: {}, form_errors: [] }],
+    ['ok as text', { ok: 'true', errors: {}, form_errors: [] }],
+    ['errors as a list', { ok: false, errors: ['bad'], form_errors: [] }],
+    ['a field message that is not text', { ok: false, errors: { email: [42] }, form_errors: [] }],
+    ['form errors missing', { ok: true, errors: {} }],
+    ['a refusal without any message', { ok: false, errors: { email: [] }, form_errors: [] }],
+  ])('refuses %s', (_label, raw) => {
+    expect(parseFormResult(raw)).toBeNull();
+  });
+});
+
+describe('fieldErrorText: the label followed by the messages joined by commas', () => {
+  it.each([
+    ['Email', ['must be at most 254 characters'], 'Email must be at most 254 characters'],
+    ['Email', ['is required', 'must be a valid address such as name@example.org'], 'Email is required, must be a valid address such as name@example.org'],
+  ])('%s %j', (label, messages, text) => {
+    expect(fieldErrorText(label, messages)).toBe(text);
+  });
+});
+
+describe('describeSendFailure', () => {
+  it.each([
+    ['AbortError: The user aborted a request.', 'the server did not answer in time'],
+    ['TimeoutError: signal timed out', 'the server did not answer in time'],
+    ['TypeError: Failed to fetch', 'the connection to the server failed'],
+    ['FetchError: connect ECONNREFUSED', 'the connection to the server failed'],
+    ['permission denied for function subscribe', 'permission denied for function subscribe'],
+    ['  ', 'the server gave no reason'],
+  ])('%s', (reason, text) => {
+    expect(describeSendFailure(reason)).toBe(text);
+  });
+});
+
+describe('the subscribe box’s messages', () => {
+  it('confirms with the address', () => {
+    expect(subscribedMessage(' me@example.org ')).toBe('Thanks! Summaries will be sent to me@example.org.');
+  });
+
+  it.each([
+    ['an email error', { errors: { email: ['must be a valid address such as name@example.org'] }, form_errors: [] }, 'Email must be a valid address such as name@example.org.'],
+    ['an unknown district', { errors: {}, form_errors: ['There is no district 999 to subscribe to.'] }, 'There is no district 999 to subscribe to.'],
+    ['both', { errors: { email: ['is required'] }, form_errors: ['There is no district 999 to subscribe to.'] }, 'Email is required. There is no district 999 to subscribe to.'],
+  ])('words a refusal with %s', (_label, result, text) => {
+    expect(refusalText(result)).toBe(text);
+  });
+
+  it('says when the subscription could not be sent', () => {
+    expect(subscribeSendFailure('TypeError: Failed to fetch')).toBe('Your subscription could not be sent: the connection to the server failed. Please try again.');
+  });
+});
