@@ -1,0 +1,164 @@
+// `npm run load:writes`: concurrent topic votes, agenda votes and subscriptions against a fresh embedded stack
+// (loopback only, bounded in count and time), then every count and row in the database is checked against
+// what was sent. Prints the figures; exits non-zero on any lost or duplicated write.
+//   LOAD_CONCURRENCY (50), LOAD_TOPIC_VISITORS (400), LOAD_AGENDA_VOTES (600), LOAD_SUBSCRIPTIONS (400),
+//   LOAD_SECONDS (120, the time bound), LOAD_PORT_BASE (59300).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startStack } from './lib/stack.mjs';
+import { connect } from './lib/postgres.mjs';
+import { prng } from './lib/scale-fixtures.mjs';
+import { printTable } from './lib/measure.mjs';
+
+const env = (name, fallback) => Number.parseInt(process.env[name] ?? String(fallback), 10);
+const concurrency = env('LOAD_CONCURRENCY', 50);
+const topicVisitors = env('LOAD_TOPIC_VISITORS', 400);
+const agendaVotes = env('LOAD_AGENDA_VOTES', 600);
+const subscriptions = env('LOAD_SUBSCRIPTIONS', 400);
+const deadline = Date.now() + env('LOAD_SECONDS', 120) * 1000;
+const base = env('LOAD_PORT_BASE', 59300);
+const rand = prng(42);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+
+/** Runs tasks with at most `limit` in flight; stops starting new ones after the deadline. */
+async function pool(tasks, limit) {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length && Date.now() < deadline) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return next;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'sbt-load-'));
+const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+const db = await connect(stack.dbUrl);
+
+/** POSTs to a function through the gateway, as the browser does; resolves the JSON answer or throws. */
+async function rpc(name, body) {
+  const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const rows = [];
+try {
+  // Topic votes: each visitor clicks a few times in a row on one topic (none→up, up→down, down→up, …).
+  const topics = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1 order by id')).rows;
+  const expected = new Map(topics.map((t) => [t.id, { up: t.upvotes, down: t.downvotes }]));
+  let topicRequests = 0;
+  let topicErrors = 0;
+  const started = Date.now();
+  const visitors = Array.from({ length: topicVisitors }, () => {
+    const topic = pick(topics).id;
+    const clicks = 1 + Math.floor(rand() * 4);
+    const first = rand() < 0.5 ? 'up' : 'down';
+    return async () => {
+      let state = 'none';
+      for (let i = 0; i < clicks; i += 1) {
+        const to = i === 0 ? first : state === 'up' ? 'down' : 'up';
+        topicRequests += 1;
+        try {
+          await rpc('vote_topic', { topic_id: topic, from_vote: state, to_vote: to });
+          const counts = expected.get(topic);
+          if (to === 'up') counts.up += 1;
+          if (to === 'down') counts.down += 1;
+          if (state === 'up') counts.up -= 1;
+          if (state === 'down') counts.down -= 1;
+          state = to;
+        } catch {
+          topicErrors += 1;
+          break;
+        }
+      }
+    };
+  });
+  await pool(visitors, concurrency);
+  const topicSeconds = (Date.now() - started) / 1000;
+  const after = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1')).rows;
+  let topicLost = 0;
+  let topicDuplicated = 0;
+  for (const t of after) {
+    const want = expected.get(t.id);
+    const diff = t.upvotes - want.up + (t.downvotes - want.down);
+    if (diff < 0) topicLost += -diff;
+    if (diff > 0) topicDuplicated += diff;
+    if (t.upvotes !== want.up || t.downvotes !== want.down) console.log(`topic ${t.id}: expected ${want.up}/${want.down}, found ${t.upvotes}/${t.downvotes}`);
+  }
+  rows.push({ writes: 'topic votes', requests: topicRequests, concurrency, 'checked': `${after.length} topics' counts`, lost: topicLost, duplicated: topicDuplicated, errors: topicErrors, 'req/s': (topicRequests / topicSeconds).toFixed(0) });
+
+  // Agenda votes: unique submissions, plus resends of some of them (double clicks and retries).
+  const choices = ['support', 'oppose', 'neutral'];
+  const sent = Array.from({ length: agendaVotes }, () => ({
+    idempotency_key: randomUUID(),
+    meeting_date: '2025-06-17',
+    budget: pick(choices),
+    lcap: pick(choices),
+    esri_update: pick(choices),
+    summer_projects: pick(choices),
+    hoover_playground: pick(choices),
+    email: rand() < 0.5 ? `resident${Math.floor(rand() * 1e6)}@example.org` : null,
+    comments: rand() < 0.3 ? 'Please keep the libraries open in summer.' : null,
+  }));
+  const resends = Array.from({ length: Math.floor(agendaVotes / 3) }, () => pick(sent));
+  let agendaErrors = 0;
+  const agendaStarted = Date.now();
+  const agendaTasks = [...sent, ...resends].sort(() => rand() - 0.5).map((submission) => async () => {
+    try {
+      const answer = await rpc('submit_agenda_vote', submission);
+      if (!answer.ok) agendaErrors += 1;
+    } catch {
+      agendaErrors += 1;
+    }
+  });
+  const agendaDone = await pool(agendaTasks, concurrency);
+  const agendaSeconds = (Date.now() - agendaStarted) / 1000;
+  const stored = (await db.query('select idempotency_key::text as key, count(*)::int as n from public.agenda_votes group by 1')).rows;
+  const storedKeys = new Map(stored.map((r) => [r.key, r.n]));
+  const agendaLost = sent.filter((s) => !storedKeys.has(s.idempotency_key)).length;
+  const agendaDuplicated = stored.reduce((sum, r) => sum + (r.n - 1), 0) + stored.filter((r) => !sent.some((s) => s.idempotency_key === r.key)).length;
+  rows.push({ writes: 'agenda votes', requests: agendaDone, concurrency, checked: `${sent.length} keys, ${stored.length} rows`, lost: agendaLost, duplicated: agendaDuplicated, errors: agendaErrors, 'req/s': (agendaDone / agendaSeconds).toFixed(0) });
+
+  // Subscriptions: addresses sent more than once, in different letter cases, to a few districts.
+  const addresses = Array.from({ length: subscriptions }, (_, i) => ({ email: `parent${i}@example.org`, district_id: 1 + (i % 3) }));
+  const repeats = Array.from({ length: Math.floor(subscriptions / 4) }, () => {
+    const a = pick(addresses);
+    return { ...a, email: a.email.toUpperCase() };
+  });
+  let subscribeErrors = 0;
+  const subscribeStarted = Date.now();
+  const subscribeTasks = [...addresses, ...repeats].sort(() => rand() - 0.5).map((body) => async () => {
+    try {
+      const answer = await rpc('subscribe', body);
+      if (!answer.ok) subscribeErrors += 1;
+    } catch {
+      subscribeErrors += 1;
+    }
+  });
+  const subscribeDone = await pool(subscribeTasks, concurrency);
+  const subscribeSeconds = (Date.now() - subscribeStarted) / 1000;
+  const subs = (await db.query('select lower(email) as email, district_id, count(*)::int as n from public.subscriptions group by 1, 2')).rows;
+  const subKeys = new Set(subs.map((r) => `${r.email}|${r.district_id}`));
+  const subscribeLost = addresses.filter((a) => !subKeys.has(`${a.email}|${a.district_id}`)).length;
+  const subscribeDuplicated = subs.reduce((sum, r) => sum + (r.n - 1), 0) + Math.max(0, subs.length - addresses.length);
+  rows.push({ writes: 'subscriptions', requests: subscribeDone, concurrency, checked: `${addresses.length} addresses, ${subs.length} rows`, lost: subscribeLost, duplicated: subscribeDuplicated, errors: subscribeErrors, 'req/s': (subscribeDone / subscribeSeconds).toFixed(0) });
+} finally {
+  await db.end();
+  await stack.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+console.log('');
+printTable(rows);
+const bad = rows.reduce((sum, r) => sum + r.lost + r.duplicated + r.errors, 0);
+const unfinished = Date.now() >= deadline;
+if (unfinished) console.log('\nThe time bound ended the run before every request was sent.');
+console.log(bad === 0 && !unfinished ? '\nNo write lost or duplicated.' : '\nSome writes were lost, duplicated or refused (see above).');
+process.exit(bad === 0 && !unfinished ? 0 : 1);
