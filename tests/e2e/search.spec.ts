@@ -3,7 +3,7 @@
 // a blank string, a failed search, and a slow earlier answer that must not replace a newer one.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { US_STATES } from '../../src/lib/search';
-import { searchIsReady, settle, suggestionList } from './site-helpers';
+import { expectNoAxeViolations, searchIsReady, settle, suggestionList } from './site-helpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_districts';
 const searchText = (request: Request) => (request.url().includes('/rpc/search_districts') ? request.postDataJSON()?.search_text : undefined);
@@ -239,4 +239,13 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('NY');
   await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
+});
+
+test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A/AA violations', async ({ page }) => {
+  const box = searchBox(page);
+  await box.fill('palo');
+  await expect(suggestionList(page).getByRole('option')).toHaveCount(4);
+  await box.press('ArrowDown');
+  await expect(suggestionList(page).getByRole('option', { selected: true })).toHaveCount(1);
+  await expectNoAxeViolations(page);
 });
