@@ -1,10 +1,16 @@
-// The build-time snapshot of the database: one collection per table, each row validated as it is read.
+// The build-time snapshot of the database (one collection per table, each row validated as it is read),
+// and the About page's content that operators edit in src/content/.
 import { defineCollection } from 'astro:content';
+import { file } from 'astro/loaders';
+import { z } from 'zod';
 import { tableLoader } from './lib/loader';
 import { checkDistrict, districtSchema } from './lib/data/districts';
 import { checkMeeting, meetingSchema } from './lib/data/meetings';
 import { checkTopic, topicSchema } from './lib/data/topics';
 import { checkVoting, votingSchema } from './lib/data/votings';
+
+// A team member's social link; an empty address is a placeholder that is not shown.
+const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });
 
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
@@ -15,4 +21,26 @@ export const collections = {
   topics: defineCollection({ loader: tableLoader({ table: 'topics', check: checkTopic }), schema: topicSchema }),
   // Board vote records, votes already parsed into a list.
   votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }), schema: votingSchema }),
+  // About page, 'How It Works': the four numbered steps of the pipeline.
+  steps: defineCollection({
+    loader: file('src/content/steps.json'),
+    schema: z.object({
+      id: z.number().int().min(1).max(4),
+      title: z.string().min(1),
+      shortDesc: z.string().min(1),
+      desc: z.string().min(1),
+      icon: z.enum(['documents', 'sparkles', 'trending', 'chart']),
+    }),
+  }),
+  // About page, 'Meet The Team': the people behind the site.
+  team: defineCollection({
+    loader: file('src/content/team.json'),
+    schema: z.object({
+      id: z.number().int().positive(),
+      name: z.string().min(1),
+      role: z.string().min(1),
+      photo: z.string().startsWith('/'),
+      social: z.array(socialLinkSchema).default([]),
+    }),
+  }),
 };

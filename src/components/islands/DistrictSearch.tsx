@@ -1,0 +1,270 @@
+// The district search box: live suggestions from the database as the visitor types, following the
+// WAI-ARIA combobox pattern (arrow keys move the highlight, Enter opens it, Escape closes the list).
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { DistrictSuggestion } from '../../lib/data/districts';
+import { districtPath } from '../../lib/paths';
+import {
+  MAX_SEARCH_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+  US_STATES,
+  buildSearchQuery,
+  goTarget,
+  highlightParts,
+  moveHighlight,
+  suggestionDetail,
+  suggestionsStatus,
+  type SearchQuery,
+} from '../../lib/search';
+
+interface Props {
+  /** Makes the ids unique when a page has more than one search box. */
+  idPrefix?: string;
+  /** The id of the text that explains the search box. */
+  describedBy?: string;
+}
+
+/** The suggestions on screen and the text they were found for (what the highlight marks). */
+interface Found {
+  key: string;
+  text: string;
+  suggestions: DistrictSuggestion[];
+}
+
+const NONE: Found = { key: '', text: '', suggestions: [] };
+const queryKey = (query: SearchQuery | null) => (query ? `${query.state ?? ''}|${query.text.toLowerCase()}` : '');
+
+type Search = (text: string, state: string | null) => Promise<DistrictSuggestion[]>;
+let searchLoaded: Promise<Search> | undefined;
+
+/**
+ * The live search, loaded on first use (focus or typing): the districts module brings its row schemas
+ * (zod, about 20 KB gzipped) with it, which the page's first load does not need.
+ */
+function loadSearch(): Promise<Search> {
+  searchLoaded ??= Promise.all([import('../../lib/api'), import('../../lib/data/districts')]).then(
+    ([{ api }, { searchDistricts }]): Search => (text, state) => searchDistricts(api(), text, state),
+    (error: unknown) => {
+      searchLoaded = undefined; // a failed download is tried again on the next search
+      throw error;
+    },
+  );
+  return searchLoaded;
+}
+
+/** Opens a district's page. */
+function openDistrict(suggestion: DistrictSuggestion) {
+  window.location.assign(districtPath(suggestion.id));
+}
+
+export default function DistrictSearch({ idPrefix = 'district-search', describedBy }: Props) {
+  const [text, setText] = useState('');
+  const [state, setState] = useState('');
+  const [found, setFound] = useState<Found>(NONE);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const stateRef = useRef<HTMLSelectElement>(null);
+  // Every search gets a number; an answer is used only if no later search was started since. Stale answers
+  // are ignored rather than aborted: aborting closes a keep-alive connection, which costs a slow phone more
+  // than the small answer does.
+  const sequence = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // 'Go' pressed before the answer for the current text arrived: go once it does (the query's key).
+  const goWhenFound = useRef<string | null>(null);
+
+  const listId = `${idPrefix}-listbox`;
+  const optionId = (index: number) => `${idPrefix}-option-${index}`;
+  const expanded = open && found.suggestions.length > 0;
+
+  function clear() {
+    clearTimeout(timer.current);
+    sequence.current += 1;
+    goWhenFound.current = null;
+    setFound(NONE);
+    setOpen(false);
+    setActive(-1);
+    setStatus('');
+  }
+
+  async function run(query: SearchQuery) {
+    const mine = ++sequence.current;
+    const key = queryKey(query);
+    try {
+      const search = await loadSearch();
+      const suggestions = await search(query.text, query.state);
+      if (mine !== sequence.current) return;
+      setFound({ key, text: query.text, suggestions });
+      setOpen(true);
+      setActive(-1);
+      setStatus(suggestionsStatus(suggestions.length));
+      if (goWhenFound.current === key) {
+        goWhenFound.current = null;
+        const target = goTarget(suggestions);
+        if (target) openDistrict(target);
+      }
+    } catch (error) {
+      if (mine !== sequence.current) return;
+      console.error('District search failed:', error);
+      goWhenFound.current = null;
+      setFound(NONE);
+      setOpen(false);
+      setActive(-1);
+      setStatus('');
+    }
+  }
+
+  /** Searches for the text and state after the debounce pause (or at once), or clears on a blank string. */
+  function schedule(nextText: string, nextState: string, delay = SEARCH_DEBOUNCE_MS) {
+    const query = buildSearchQuery(nextText, nextState);
+    if (!query) return clear();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void run(query), delay);
+  }
+
+  useEffect(() => {
+    // Text typed, or a query given in the address (/search?q=...&state=..., the form's no-script
+    // submission), before this island woke up is searched now.
+    const params = new URLSearchParams(window.location.search);
+    const typed = inputRef.current?.value || params.get('q') || '';
+    const chosen = stateRef.current?.value || params.get('state')?.toUpperCase() || '';
+    const knownState = (US_STATES as readonly string[]).includes(chosen) ? chosen : '';
+    if (typed || knownState) {
+      setText(typed.slice(0, MAX_SEARCH_LENGTH));
+      setState(knownState);
+      schedule(typed, knownState, 0);
+    }
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = found.suggestions.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!count) return;
+        event.preventDefault();
+        const direction = event.key === 'ArrowDown' ? 'down' : 'up';
+        setActive(expanded ? moveHighlight(active, count, direction) : moveHighlight(-1, count, direction));
+        setOpen(true);
+        return;
+      }
+      case 'Enter':
+        if (expanded && active >= 0) {
+          event.preventDefault();
+          openDistrict(found.suggestions[active]);
+        }
+        // Otherwise the form submits: the same as pressing 'Go'.
+        return;
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        }
+        return;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const key = queryKey(buildSearchQuery(text, state));
+    if (!key) return;
+    if (key === found.key) {
+      const target = goTarget(found.suggestions);
+      if (target) openDistrict(target);
+      return;
+    }
+    // The answer for what is in the box has not arrived yet: ask now and decide when it does.
+    goWhenFound.current = key;
+    schedule(text, state, 0);
+  }
+
+  return (
+    <form className="district-search" role="search" action="/search" method="get" onSubmit={onSubmit}>
+      <div className="district-search-fields">
+        <div className="district-search-combo">
+          <label className="visually-hidden" htmlFor={`${idPrefix}-text`}>
+            District name
+          </label>
+          <input
+            ref={inputRef}
+            id={`${idPrefix}-text`}
+            name="q"
+            type="text"
+            placeholder="Search..."
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            maxLength={MAX_SEARCH_LENGTH}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-describedby={describedBy}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              schedule(event.target.value, state);
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => void loadSearch().catch(() => {})}
+            onBlur={() => {
+              setOpen(false);
+              setActive(-1);
+            }}
+          />
+          <ul id={listId} role="listbox" aria-label="District suggestions" className="district-search-list" hidden={!expanded}>
+            {found.suggestions.map((suggestion, index) => (
+              <li
+                key={suggestion.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? 'is-active' : undefined}
+                // Keep focus in the box so the list stays open until the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => openDistrict(suggestion)}
+              >
+                <span className="district-search-name">
+                  {highlightParts(suggestion.name, found.text).map((part, at) =>
+                    part.match ? <mark key={at}>{part.text}</mark> : <span key={at}>{part.text}</span>,
+                  )}
+                </span>
+                <span className="district-search-detail">{suggestionDetail(suggestion)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <label className="visually-hidden" htmlFor={`${idPrefix}-state`}>
+          State
+        </label>
+        <select
+          ref={stateRef}
+          id={`${idPrefix}-state`}
+          name="state"
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value);
+            schedule(text, event.target.value, 0);
+          }}
+        >
+          <option value="">State</option>
+          {US_STATES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        <button className="button" type="submit">
+          Go
+        </button>
+      </div>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+// Shared by the site's browser tests: the configuration the build used, an accessibility check, and a way
+// to let the page finish what it is doing before asserting that something did not happen.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { readSiteConfig } from '../../src/config';
+
+/** The configuration the site under test was built with (the build and the tests share one environment). */
+export const config = readSiteConfig(process.env);
+
+/** The routes this part of the site owns; each has the navigation bar and the footer. */
+export const ROUTES = ['/', '/about', '/search', '/yesform', '/noform', '/login'] as const;
+
+/** Fails with the list of violations when axe finds any WCAG 2.2 A/AA problem on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+/** Resolves after the page has rendered two more frames: whatever was about to happen has happened. */
+export async function settle(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Waits until the district search island has woken up (Astro drops the island's ssr attribute then). */
+export async function searchIsReady(page: Page) {
+  await expect(page.locator('astro-island[component-url*="DistrictSearch"]:not([ssr])').first()).toBeAttached();
+}
+
+/** The district search's suggestion list (the state dropdown's options are options too). */
+export function suggestionList(page: Page) {
+  return page.getByRole('listbox', { name: 'District suggestions' });
+}
