@@ -37,8 +37,8 @@ type Search = (text: string, state: string | null) => Promise<DistrictSuggestion
 let searchLoaded: Promise<Search> | undefined;
 
 /**
- * The live search, loaded on first use (focus or typing): the districts module brings its row schemas
- * (zod, about 20 KB gzipped) with it, which the page's first load does not need.
+ * The live search, loaded on first use (focus or typing): the API client and the districts module (with
+ * its row schemas) are not needed for the page's first load.
  */
 function loadSearch(): Promise<Search> {
   searchLoaded ??= Promise.all([import('../../lib/api'), import('../../lib/data/districts')]).then(

@@ -1,18 +1,18 @@
 // The districts table: its row shape, validation, and the queries the site makes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './client';
-import { checkRow, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, QueryError, type Checked } from './validate';
 
 export const TABLE = 'districts';
 
 export const districtSchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string().min(1),
-  state: z.string().nullable().default(null),
-  county: z.string().nullable().default(null),
-  address: z.string().nullable().default(null),
-  phone: z.string().nullable().default(null),
-  totalStudents: z.number().int().nonnegative().nullable().default(null),
+  id: z.number().check(z.int(), z.positive()),
+  name: z.string().check(z.minLength(1)),
+  state: optionalText,
+  county: optionalText,
+  address: optionalText,
+  phone: optionalText,
+  totalStudents: z._default(z.nullable(z.number().check(z.int(), z.nonnegative())), null),
 });
 export type District = z.infer<typeof districtSchema>;
 

@@ -1,20 +1,20 @@
 // The meetings table: its row shape, validation, and the queries the site makes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './client';
-import { checkRow, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, QueryError, type Checked } from './validate';
 
 export const TABLE = 'meetings';
 
 export const meetingSchema = z.object({
-  id: z.number().int(),
-  districtId: z.number().int(),
+  id: z.number().check(z.int()),
+  districtId: z.number().check(z.int()),
   date: z.iso.date(),
-  title: z.string().nullable().default(null),
-  topics: z.union([z.array(z.string()), z.string()]).nullable().default(null),
-  summary: z.string().nullable().default(null),
-  meeting_type: z.string().nullable().default('normal'),
-  isUpcoming: z.boolean().nullable().default(false),
-  youtube_link: z.string().nullable().default(null),
+  title: optionalText,
+  topics: z._default(z.nullable(z.union([z.array(z.string()), z.string()])), null),
+  summary: optionalText,
+  meeting_type: z._default(z.nullable(z.string()), 'normal'),
+  isUpcoming: z._default(z.nullable(z.boolean()), false),
+  youtube_link: optionalText,
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 

@@ -1,17 +1,19 @@
 // The topics table: its row shape, validation, the queries the site makes and the vote write.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './client';
-import { checkRow, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, QueryError, type Checked } from './validate';
 
 export const TABLE = 'topics';
 
+const count = z._default(z.number().check(z.int(), z.nonnegative()), 0);
+
 export const topicSchema = z.object({
-  id: z.number().int(),
-  districtId: z.number().int(),
+  id: z.number().check(z.int()),
+  districtId: z.number().check(z.int()),
   title: z.string(),
-  description: z.string().nullable().default(null),
-  upvotes: z.number().int().nonnegative().default(0),
-  downvotes: z.number().int().nonnegative().default(0),
+  description: optionalText,
+  upvotes: count,
+  downvotes: count,
 });
 export type Topic = z.infer<typeof topicSchema>;
 

@@ -1,7 +1,7 @@
 // The votings table: its row shape, validation (votes as an array or a JSON string), and the queries.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './client';
-import { checkRow, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, QueryError, type Checked } from './validate';
 
 export const TABLE = 'votings';
 
@@ -9,17 +9,17 @@ export const voteItemSchema = z.object({ name: z.string(), vote: z.string() });
 export type VoteItem = z.infer<typeof voteItemSchema>;
 
 const rawVotingSchema = z.object({
-  id: z.number().int(),
-  districtId: z.number().int(),
+  id: z.number().check(z.int()),
+  districtId: z.number().check(z.int()),
   type: z.enum(['recent', 'past']),
-  voteDate: z.iso.date().nullable().default(null),
-  category: z.string().nullable().default(null),
-  issue: z.string().nullable().default(null),
-  outcome: z.string().nullable().default(null),
+  voteDate: z._default(z.nullable(z.iso.date()), null),
+  category: optionalText,
+  issue: optionalText,
+  outcome: optionalText,
   votes: z.unknown(),
 });
 
-export const votingSchema = rawVotingSchema.extend({ votes: z.array(voteItemSchema) });
+export const votingSchema = z.extend(rawVotingSchema, { votes: z.array(voteItemSchema) });
 export type Voting = z.infer<typeof votingSchema>;
 
 /**
