@@ -102,18 +102,18 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
         const vote = votes[key] ?? 'none';
         const error = errors[key];
         return (
-          <article key={topic.id} className="topic-detail" id={topicAnchor(topic.id)} role="tabpanel" aria-labelledby={`topic-tab-${topic.id}`} hidden={topic.id !== selected}>
+          <div key={topic.id} className="topic-detail" id={topicAnchor(topic.id)} role="tabpanel" aria-labelledby={`topic-tab-${topic.id}`} hidden={topic.id !== selected}>
             <h3>{topic.title}</h3>
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: topic.descriptionHtml }} />
             <div className="topic-actions">
               <button type="button" className="vote-button vote-up" aria-pressed={vote === 'up'} onClick={() => void castTopicVote(topic.id, 'up')}>
                 <ThumbUpIcon />
-                <span className="visually-hidden">Upvote</span>
+                <span className="visually-hidden">Upvote</span>{' '}
                 <span className="vote-count">{formatVoteCount(upvotes)}</span>
               </button>
               <button type="button" className="vote-button vote-down" aria-pressed={vote === 'down'} onClick={() => void castTopicVote(topic.id, 'down')}>
                 <ThumbDownIcon />
-                <span className="visually-hidden">Downvote</span>
+                <span className="visually-hidden">Downvote</span>{' '}
                 <span className="vote-count">{formatVoteCount(downvotes)}</span>
               </button>
               <button
@@ -128,7 +128,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
             <p className="vote-error" role="status">
               {error ? `Your vote could not be saved (${error}). Please try again.` : ''}
             </p>
-          </article>
+          </div>
         );
       })}
     </div>

@@ -34,7 +34,7 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
   ];
 
   return (
-    <section className="voting-section" aria-labelledby={headingId}>
+    <div className="voting-section">
       <h3 id={headingId}>{title}</h3>
       {rows.length === 0 ? (
         <p className="empty-state">No votes found.</p>
@@ -49,7 +49,7 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} scope="col" aria-sort={sort.key === column.key ? sort.direction : undefined}>
+                  <th key={column.key} scope="col" className={column.key.startsWith('member:') ? 'member-header' : undefined} aria-sort={sort.key === column.key ? sort.direction : undefined}>
                     <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column.key))}>
                       {column.label}
                     </button>
@@ -81,7 +81,7 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }
 
