@@ -1,0 +1,115 @@
+// A district that is in the database but not in the build (added since): the 404 page renders it here from live
+// data, with the same components as the pre-rendered page and the spec's loading, error and empty texts.
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '../../lib/api';
+import { fetchDistrict, type District } from '../../lib/data/districts';
+import { fetchMeetings } from '../../lib/data/meetings';
+import { fetchTopics } from '../../lib/data/topics';
+import { fetchVotings } from '../../lib/data/votings';
+import { districtIdFromPath, isNoRowError } from '../../lib/liveDistrict';
+import { meetingCards, type MeetingCardData } from '../../lib/meetings';
+import { sanitize } from '../../lib/sanitize';
+import { linkTimestamps } from '../../lib/timestamps';
+import { votingTables, type VotingRow } from '../../lib/votings';
+import { listenToMeetingCards, revealMeetingFromHash } from '../meetingCards';
+import DistrictFeedback from './DistrictFeedback';
+import DistrictHeaderView from './DistrictHeaderView';
+import MeetingList from './MeetingList';
+import TabSwitcher from './TabSwitcher';
+import TopicVoting, { type TopicItem } from './TopicVoting';
+import VideoPopup from './VideoPopup';
+import VotingTables from './VotingTables';
+
+type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
+const loading = { status: 'loading' } as const;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs a load and reports its outcome through `set`. */
+function load<T>(promise: Promise<T>, set: (state: Load<T>) => void): void {
+  promise.then(
+    (value) => set({ status: 'ready', value }),
+    (error) => {
+      console.error(error);
+      set({ status: 'error', message: messageOf(error) });
+    },
+  );
+}
+
+/** One tab's content: its loading text, its error text, or the loaded content. */
+function TabState<T>({ state, loadingText, errorText, children }: { state: Load<T>; loadingText: string; errorText: (message: string) => string; children: (value: T) => ReactNode }) {
+  if (state.status === 'loading') return <p role="status">{loadingText}</p>;
+  if (state.status === 'error') return <p role="alert">{errorText(state.message)}</p>;
+  return <>{children(state.value)}</>;
+}
+
+/** Shows the page's not-found body instead (a numeric path that names no district). */
+function showNotFound() {
+  document.getElementById('live-district-route')?.setAttribute('hidden', '');
+  document.getElementById('not-found-route')?.removeAttribute('hidden');
+}
+
+export default function LiveDistrict() {
+  const [district, setDistrict] = useState<Load<District>>(loading);
+  const [meetings, setMeetings] = useState<Load<MeetingCardData[]>>(loading);
+  const [topics, setTopics] = useState<Load<TopicItem[]>>(loading);
+  const [votings, setVotings] = useState<Load<{ recent: VotingRow[]; past: VotingRow[] }>>(loading);
+  const id = typeof location === 'undefined' ? null : districtIdFromPath(location.pathname);
+
+  useEffect(() => {
+    if (id === null) return;
+    listenToMeetingCards();
+    const db = api();
+    fetchDistrict(db, id).then(
+      (value) => {
+        document.title = `${value.name} | School Board Transparency`;
+        setDistrict({ status: 'ready', value });
+      },
+      (error) => {
+        if (isNoRowError(error)) return showNotFound();
+        console.error(error);
+        setDistrict({ status: 'error', message: messageOf(error) });
+      },
+    );
+    load(
+      fetchMeetings(db, id).then((rows) => meetingCards(rows, (html, withVideo) => sanitize(html, withVideo ? linkTimestamps : undefined))),
+      setMeetings,
+    );
+    load(
+      fetchTopics(db, id).then((rows) => rows.map((t) => ({ id: t.id, title: t.title, descriptionHtml: sanitize(t.description), upvotes: t.upvotes, downvotes: t.downvotes }))),
+      setTopics,
+    );
+    load(fetchVotings(db, id).then(votingTables), setVotings);
+  }, [id]);
+
+  // A #meeting-MM-DD-YY hash can only find its card once the cards exist.
+  useEffect(() => {
+    if (meetings.status === 'ready' && district.status === 'ready') revealMeetingFromHash();
+  }, [meetings.status, district.status]);
+
+  if (district.status === 'loading') return <p role="status">Loading district info...</p>;
+  if (district.status === 'error') return <p role="alert">Error loading district info: {district.message}</p>;
+  return (
+    <>
+      <DistrictHeaderView district={district.value} />
+      <TabSwitcher
+        meetings={
+          <TabState state={meetings} loadingText="Loading meetings..." errorText={(m) => `Error loading meetings: ${m}`}>
+            {(cards) => <MeetingList cards={cards} />}
+          </TabState>
+        }
+        topics={
+          <TabState state={topics} loadingText="Loading topics..." errorText={(m) => `Error loading topics: ${m}`}>
+            {(items) => <TopicVoting districtId={district.value.id} topics={items} liveCounts={false} />}
+          </TabState>
+        }
+        voting={
+          <TabState state={votings} loadingText="Loading votes..." errorText={(m) => `Error: ${m}`}>
+            {(tables) => <VotingTables recent={tables.recent} past={tables.past} />}
+          </TabState>
+        }
+      />
+      <DistrictFeedback />
+      <VideoPopup />
+    </>
+  );
+}

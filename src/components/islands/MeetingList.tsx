@@ -1,0 +1,55 @@
+// The meeting cards. Rendered to plain HTML on the district page (no React in the browser: expand, share and
+// time stamps are handled by the delegated listener in meetingCards.ts) and by LiveDistrict for later districts.
+import type { MeetingCardData } from '../../lib/meetings';
+import { ShareIcon } from './icons';
+import '../../styles/district.css';
+
+function MeetingCard({ card }: { card: MeetingCardData }) {
+  const titleId = `meeting-${card.id}-title`;
+  const summaryId = `meeting-${card.id}-summary`;
+  return (
+    <article className="meeting-card" id={card.anchor ?? undefined} aria-labelledby={titleId} data-youtube-link={card.youtubeLink ?? undefined}>
+      <div className="meeting-card-head">
+        <h3 id={titleId}>{card.title}</h3>
+        <p className="meeting-meta">
+          <time dateTime={card.isoDate}>{card.date}</time>
+          {card.upcoming && <span className="badge">Upcoming</span>}
+        </p>
+        {!card.upcoming && card.anchor && (
+          <button type="button" className="icon-button share-button" data-share-anchor={card.anchor} aria-label={`Copy a link to ${card.title} on ${card.date}`}>
+            <ShareIcon />
+          </button>
+        )}
+      </div>
+      {card.topics && (
+        <>
+          <h4 className="meeting-topics-heading">Topics:</h4>
+          <p className="meeting-topics">{card.topics}</p>
+        </>
+      )}
+      {card.summaryHtml ? (
+        <>
+          <button type="button" className="button secondary meeting-toggle" aria-expanded="false" aria-controls={summaryId}>
+            Expand
+          </button>
+          <div className="meeting-summary rich-text" id={summaryId} hidden dangerouslySetInnerHTML={{ __html: card.summaryHtml }} />
+        </>
+      ) : (
+        <p className="meeting-no-summary">No summary available yet.</p>
+      )}
+    </article>
+  );
+}
+
+export default function MeetingList({ cards }: { cards: MeetingCardData[] }) {
+  if (cards.length === 0) return <p className="empty-state">No meetings found.</p>;
+  return (
+    <ol className="meeting-list">
+      {cards.map((card) => (
+        <li key={card.id}>
+          <MeetingCard card={card} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,15 @@
+// Districts added after the build: which paths the 404 page renders from live data, and how a missing one reads.
+
+/** The district id of a path like /123 (what the 404 page renders live), or null for any other path. */
+export function districtIdFromPath(pathname: string): number | null {
+  const match = /^\/(\d{1,15})\/?$/.exec(pathname);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** Whether a failed single-row read failed because there is no such row (PostgREST answers 406, "0 rows"). */
+export function isNoRowError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /\(or no\) rows|contains 0 rows/i.test(message);
+}

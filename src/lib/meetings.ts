@@ -1,0 +1,105 @@
+// Meeting card rules: the title with its meeting type, MM/DD/YY dates, the topics line, anchors and share links.
+import type { Meeting } from './data/meetings';
+import type { SafeHtml } from './sanitize';
+import { videoIdFromLink } from './video';
+
+/** What one meeting card shows, computed once (at build, or in the browser for a district added later). */
+export interface MeetingCardData {
+  id: number;
+  /** The card's element id (`meeting-MM-DD-YY`); only the first meeting of a date gets it, ids must be unique. */
+  anchor: string | null;
+  title: string;
+  /** MM/DD/YY. */
+  date: string;
+  /** YYYY-MM-DD, for <time datetime>. */
+  isoDate: string;
+  /** The topics joined with commas; empty when the meeting lists none. */
+  topics: string;
+  summaryHtml: SafeHtml | null;
+  upcoming: boolean;
+  /** The video link, only when it yields a video id (then the summary's time stamps are buttons). */
+  youtubeLink: string | null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A date as MM/DD/YY, read in UTC so a YYYY-MM-DD date never shows as the day before; unreadable dates are shown as given. */
+export function formatMeetingDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${pad2(date.getUTCMonth() + 1)}/${pad2(date.getUTCDate())}/${pad2(date.getUTCFullYear() % 100)}`;
+}
+
+/**
+ * The card title: the meeting's title (default 'Board Meeting'); a meeting type other than 'normal' is
+ * capitalised and placed before it ('special' + 'Board Meeting' → 'Special Board Meeting'), unless the title
+ * already starts with it.
+ */
+export function meetingTitle(title: string | null | undefined, meetingType: string | null | undefined): string {
+  const base = title?.trim() || 'Board Meeting';
+  const type = meetingType?.trim() ?? '';
+  if (!type || type.toLowerCase() === 'normal') return base;
+  if (base.toLowerCase().startsWith(type.toLowerCase())) return base;
+  return `${type.charAt(0).toUpperCase()}${type.slice(1)} ${base}`;
+}
+
+/** The 'Topics:' line: an array is joined with commas; a string is shown as it is (or parsed, when it holds a JSON array). */
+export function meetingTopicsText(topics: string[] | string | null | undefined): string {
+  if (topics == null) return '';
+  let list: unknown = topics;
+  if (typeof topics === 'string') {
+    const text = topics.trim();
+    if (!text.startsWith('[')) return text;
+    try {
+      list = JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (!Array.isArray(list)) return String(topics);
+  return list
+    .map((item) => String(item).trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Upcoming meetings (flagged, or of type 'upcoming') show a badge and have no share link. */
+export function isUpcomingMeeting(meeting: Pick<Meeting, 'isUpcoming' | 'meeting_type'>): boolean {
+  return meeting.isUpcoming === true || meeting.meeting_type?.trim().toLowerCase() === 'upcoming';
+}
+
+/** The card's anchor: `meeting-` and the MM/DD/YY date with slashes replaced by dashes. */
+export function meetingAnchor(date: string): string {
+  return `meeting-${formatMeetingDate(date).replaceAll('/', '-')}`;
+}
+
+/** The share link of a meeting: page URL + ?tab=Meetings#meeting-MM-DD-YY. */
+export function meetingShareUrl(pageUrl: string, anchor: string): string {
+  return `${pageUrl}?tab=Meetings#${anchor}`;
+}
+
+/**
+ * The cards of a district's meetings, in the order given (date descending). `renderSummary` sanitises a summary
+ * and, when the meeting has a usable video link, turns its time stamps into buttons.
+ */
+export function meetingCards(meetings: Meeting[], renderSummary: (html: string, linkTimestamps: boolean) => SafeHtml): MeetingCardData[] {
+  const seen = new Set<string>();
+  return meetings.map((meeting) => {
+    const anchor = meetingAnchor(meeting.date);
+    const unique = !seen.has(anchor);
+    seen.add(anchor);
+    const youtubeLink = meeting.youtube_link && videoIdFromLink(meeting.youtube_link) ? meeting.youtube_link : null;
+    const summary = meeting.summary?.trim();
+    return {
+      id: meeting.id,
+      anchor: unique ? anchor : null,
+      title: meetingTitle(meeting.title, meeting.meeting_type),
+      date: formatMeetingDate(meeting.date),
+      isoDate: meeting.date,
+      topics: meetingTopicsText(meeting.topics),
+      summaryHtml: summary ? renderSummary(summary, youtubeLink !== null) : null,
+      upcoming: isUpcomingMeeting(meeting),
+      youtubeLink,
+    };
+  });
+}

@@ -1,0 +1,24 @@
+// Share links: the page address they start from, and copying one with the spec's alert.
+
+export const COPIED_MESSAGE = 'Link copied to clipboard!';
+
+/** The page URL a share link starts from: origin and path, without the current query or hash. */
+export function pageUrl(location: Pick<Location, 'origin' | 'pathname'>): string {
+  return `${location.origin}${location.pathname}`;
+}
+
+/**
+ * Copies a link and says so with an alert. When the clipboard refuses (no permission, an old browser), the
+ * failure is logged and the link is offered in a prompt so the visitor can still copy it by hand.
+ */
+export async function copyShareLink(url: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch (error) {
+    console.error('Could not copy the link to the clipboard', error);
+    window.prompt('Copy this link:', url);
+    return false;
+  }
+  window.alert(COPIED_MESSAGE);
+  return true;
+}

@@ -1,0 +1,103 @@
+// Topic votes go through the vote_topic function only: atomic under concurrency, exact counts, and nothing else
+// (no direct UPDATE by anon, no unknown topic, no transition outside the spec's table).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rest, rpc, sql } from './helpers';
+
+// A district and topics of this file's own, so no other test reads these counts (removed afterwards).
+const DISTRICT = 800000 + Math.floor(Math.random() * 99999);
+let topicId: number;
+
+async function counts(id = topicId) {
+  const [row] = await sql<{ upvotes: number; downvotes: number }>('select upvotes, downvotes from public.topics where id = $1', [id]);
+  return row;
+}
+async function setCounts(upvotes: number, downvotes: number) {
+  await sql('update public.topics set upvotes = $2, downvotes = $3 where id = $1', [topicId, upvotes, downvotes]);
+}
+
+beforeAll(async () => {
+  await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [DISTRICT, 'Topic Vote Test District', 'CA']);
+  [{ id: topicId }] = await sql<{ id: number }>('insert into public.topics ("districtId", title) values ($1, $2) returning id', [DISTRICT, 'Concurrency']);
+});
+afterAll(async () => {
+  await sql('delete from public.districts where id = $1', [DISTRICT]);
+});
+
+describe('vote_topic applies each transition of the table and returns the new counts', () => {
+  it.each([
+    ['none', 'up', { upvotes: 11, downvotes: 5 }],
+    ['none', 'down', { upvotes: 10, downvotes: 6 }],
+    ['down', 'up', { upvotes: 11, downvotes: 4 }],
+    ['up', 'down', { upvotes: 9, downvotes: 6 }],
+  ])('%s → %s', async (from, to, after) => {
+    await setCounts(10, 5);
+    const { status, body } = await rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
+    expect(status).toBe(200);
+    expect(body).toEqual([after]);
+    expect(await counts()).toEqual(after);
+  });
+});
+
+describe('vote_topic under concurrency', () => {
+  it('200 concurrent votes from anonymous visitors end with exact counts', async () => {
+    await setCounts(0, 100);
+    // 100 new up votes, 60 visitors switching from down to up, 40 new down votes.
+    const calls = [
+      ...Array.from({ length: 100 }, () => ({ from_vote: 'none', to_vote: 'up' })),
+      ...Array.from({ length: 60 }, () => ({ from_vote: 'down', to_vote: 'up' })),
+      ...Array.from({ length: 40 }, () => ({ from_vote: 'none', to_vote: 'down' })),
+    ];
+    const results = await Promise.all(calls.map((args) => rpc('vote_topic', { topic_id: topicId, ...args })));
+    expect(results.map((r) => r.status)).toEqual(calls.map(() => 200));
+    expect(await counts()).toEqual({ upvotes: 160, downvotes: 80 });
+  });
+});
+
+describe('vote_topic refuses what is not a vote and changes nothing', () => {
+  it.each([
+    ['up', 'up'],
+    ['down', 'down'],
+    ['none', 'none'],
+    ['up', 'none'],
+    ['sideways', 'up'],
+    ['none', 'UP'],
+    [null, 'up'],
+  ])('the transition %j → %j', async (from, to) => {
+    await setCounts(7, 3);
+    const { status, body } = await rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
+    expect(status).toBe(400);
+    expect(body.code).toBe('22023');
+    expect(await counts()).toEqual({ upvotes: 7, downvotes: 3 });
+  });
+
+  it('an unknown topic', async () => {
+    const [{ next }] = await sql<{ next: number }>('select coalesce(max(id), 0) + 1000 as next from public.topics');
+    const { status, body } = await rpc('vote_topic', { topic_id: next, from_vote: 'none', to_vote: 'up' });
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(body.code).toBe('P0002');
+    expect(body.message).toBe(`no topic with id ${next}`);
+  });
+});
+
+describe('the anonymous role cannot change topic counts directly', () => {
+  it('an UPDATE of upvotes through the API is refused and the counts stay', async () => {
+    await setCounts(1, 1);
+    const { status } = await rest(`/topics?id=eq.${topicId}`, { method: 'PATCH', body: JSON.stringify({ upvotes: 1000000 }) });
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(await counts()).toEqual({ upvotes: 1, downvotes: 1 });
+  });
+
+  it('holds no UPDATE privilege on public.topics, only EXECUTE on vote_topic', async () => {
+    const [privileges] = await sql<{ can_update: boolean; can_execute: boolean }>(
+      "select has_table_privilege('anon', 'public.topics', 'UPDATE') as can_update, has_function_privilege('anon', 'public.vote_topic(bigint, text, text)', 'EXECUTE') as can_execute",
+    );
+    expect(privileges).toEqual({ can_update: false, can_execute: true });
+  });
+
+  it('cannot set counts through vote_topic either: one call moves a count by one', async () => {
+    await setCounts(5, 5);
+    const { body } = await rpc('vote_topic', { topic_id: topicId, from_vote: 'down', to_vote: 'up', upvotes: 1000 });
+    expect(body?.code ?? null).not.toBeNull();
+    expect(await counts()).toEqual({ upvotes: 5, downvotes: 5 });
+  });
+});

@@ -1,0 +1,133 @@
+// The Voting tab of district 1: two tables with the spec's columns, '-' for a missing vote, Yes/No marked
+// beyond colour, M/D/YY dates, two-line outcomes, and sorting by any header (aria-sort, arrow, toggling).
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './district-helpers';
+
+const MEMBERS = ['Maria Okafor', 'James Lindqvist', 'Priya Raman', 'Daniel Whitfield', 'Sofia Delgado-Reyes'];
+
+async function openVoting(page: Page) {
+  await page.goto('/1?tab=voting');
+  await hydrated(page, 'VotingTables');
+}
+const table = (page: Page, name: string) => page.getByRole('table', { name });
+const header = (t: Locator, name: string) => t.getByRole('columnheader', { name, exact: true });
+const column = (t: Locator, index: number) => t.locator(`tbody tr td:nth-child(${index + 1})`);
+
+test("the tab shows 'Current Board Votes' and 'Past Board Votes' with the sorting hint", async ({ page }) => {
+  await openVoting(page);
+  const panel = page.getByRole('tabpanel', { name: 'Voting' });
+  await expect(panel.getByText('Click any column header to sort by that column.')).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(['Current Board Votes', 'Past Board Votes']);
+  await expect(table(page, 'Current Board Votes').locator('tbody tr')).toHaveCount(13);
+  await expect(table(page, 'Past Board Votes').locator('tbody tr')).toHaveCount(15);
+});
+
+for (const name of ['Current Board Votes', 'Past Board Votes']) {
+  test(`${name}: Date, Category, Issue (Brief Description), Outcome, then one column per board member`, async ({ page }) => {
+    await openVoting(page);
+    await expect(table(page, name).getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', ...MEMBERS]);
+  });
+}
+
+test('the widths follow the spec: the issue widest, then the category; date and outcome narrow', async ({ page }) => {
+  await openVoting(page);
+  const t = table(page, 'Current Board Votes');
+  const width = async (name: string) => (await header(t, name).boundingBox())!.width;
+  const total = (await t.boundingBox())!.width;
+  const [date, category, issue, outcome] = await Promise.all(['Date', 'Category', 'Issue (Brief Description)', 'Outcome'].map(width));
+  const members = await Promise.all(MEMBERS.map(width));
+  expect(issue).toBeGreaterThan(category);
+  for (const w of [date, outcome, ...members]) expect(w).toBeLessThan(category);
+  expect(date / total).toBeLessThan(0.1);
+  expect(outcome / total).toBeLessThan(0.1);
+});
+
+test('rows open sorted by date, newest first, with dates as M/D/YY', async ({ page }) => {
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  await expect(header(current, 'Date')).toHaveAttribute('aria-sort', 'descending');
+  await expect(column(current, 0)).toHaveText(['6/17/25', '6/17/25', '6/17/25', '6/17/25', '5/27/25', '5/13/25', '5/13/25', '3/11/25', '3/11/25', '3/11/25', '2/11/25', '1/28/25', '1/14/25']);
+  await expect(column(table(page, 'Past Board Votes'), 0).last()).toHaveText('6/18/24');
+});
+
+test("a member without a vote in a record shows '-'; unreadable votes show '-' for everyone", async ({ page }) => {
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  const purchase = current.getByRole('row', { name: /Approve purchase orders over \$100,000/ });
+  await expect(purchase.getByRole('cell')).toHaveText(['5/27/25', 'Consent Agenda', 'Approve purchase orders over $100,000', 'Approved(consent agenda)', 'Yes', 'Yes', 'Yes', '-', 'Yes']);
+  const boundaries = current.getByRole('row', { name: /minor elementary boundary adjustments/ });
+  await expect(boundaries.getByRole('cell').nth(4)).toHaveText('-');
+  await expect(boundaries.getByRole('cell').filter({ hasText: /^-$/ })).toHaveCount(5);
+});
+
+test('Yes is green with a check mark, No red with a cross, anything else neutral', async ({ page }) => {
+  await openVoting(page);
+  const row = table(page, 'Current Board Votes').getByRole('row', { name: /Adopt the 2025-26 district budget/ });
+  const cells = row.getByRole('cell');
+  const look = (cell: Locator) =>
+    cell.evaluate((el) => ({ color: getComputedStyle(el).color, mark: getComputedStyle(el, '::before').content }));
+  const yes = await look(cells.nth(4));
+  const no = await look(cells.nth(5));
+  expect(yes.color).toBe('rgb(20, 108, 46)');
+  expect(yes.mark).toContain('✓');
+  expect(no.color).toBe('rgb(164, 22, 26)');
+  expect(no.mark).toContain('✗');
+  const abstain = table(page, 'Current Board Votes').getByRole('row', { name: /structured literacy/ }).getByRole('cell').nth(8);
+  await expect(abstain).toHaveText('Abstain');
+  const other = await look(abstain);
+  expect(other.color).toBe('rgb(27, 31, 36)');
+  expect(other.mark).toBe('none');
+});
+
+test("an outcome 'text (detail)' is shown on two lines", async ({ page }) => {
+  await openVoting(page);
+  const outcome = table(page, 'Current Board Votes').getByRole('row', { name: /Adopt the 2025-26 district budget/ }).getByRole('cell').nth(3);
+  expect(await outcome.innerText()).toBe('Passed\n(4-1)');
+  const single = table(page, 'Current Board Votes').getByRole('row', { name: /HVAC upgrades/ }).getByRole('cell').nth(3);
+  expect(await single.innerText()).toBe('Tabled');
+});
+
+test('clicking a header sorts by it; a second click reverses; the arrow and aria-sort follow', async ({ page }) => {
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  const sortedBy = () => current.locator('th[aria-sort]');
+  const arrow = (name: string) => header(current, name).getByRole('button').evaluate((el) => getComputedStyle(el, '::after').content);
+
+  await header(current, 'Category').getByRole('button').click();
+  await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(sortedBy()).toHaveCount(1);
+  expect(await arrow('Category')).toContain('▲');
+  expect(await arrow('Date')).toBe('none');
+  const ascending = await column(current, 1).allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+  expect(ascending[0]).toBe('Budget');
+
+  await header(current, 'Category').getByRole('button').click();
+  await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'descending');
+  expect(await arrow('Category')).toContain('▼');
+  await expect(column(current, 1).first()).toHaveText('Policy');
+
+  await header(current, 'Date').getByRole('button').click();
+  await expect(header(current, 'Date')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(column(current, 0).first()).toHaveText('1/14/25');
+  await header(current, 'Date').getByRole('button').click();
+  await expect(header(current, 'Date')).toHaveAttribute('aria-sort', 'descending');
+  await expect(column(current, 0).first()).toHaveText('6/17/25');
+
+  // A board member's column sorts by the vote; missing votes go last.
+  await header(current, 'Daniel Whitfield').getByRole('button').click();
+  await expect(column(current, 7)).toHaveText(['Absent', 'No', ...Array(9).fill('Yes'), '-', '-']);
+
+  // The other table keeps its own order.
+  await expect(header(table(page, 'Past Board Votes'), 'Date')).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('the header buttons work from the keyboard', async ({ page }) => {
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  await header(current, 'Outcome').getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(header(current, 'Outcome')).toHaveAttribute('aria-sort', 'ascending');
+  await page.keyboard.press('Space');
+  await expect(header(current, 'Outcome')).toHaveAttribute('aria-sort', 'descending');
+});

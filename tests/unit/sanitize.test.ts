@@ -1,0 +1,62 @@
+// The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
+import { describe, expect, it } from 'vitest';
+import { sanitizeAtBuild as sanitize } from '../../src/lib/sanitize-build';
+import { linkTimestamps } from '../../src/lib/timestamps';
+
+describe('sanitize keeps text formatting, lists, headings, tables and https/mailto links', () => {
+  it.each([
+    ['formatting', '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <sub>e</sub><sup>f</sup><br></p>'],
+    ['lists', '<ul><li>a</li></ul><ol start="3"><li>b</li></ol><dl><dt>c</dt><dd>d</dd></dl>'],
+    ['headings', '<h2>a</h2><h3>b</h3><h6>c</h6>'],
+    ['tables', '<table><caption>c</caption><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>'],
+    ['an https link', '<a href="https://example.org/a?b=1" title="t">x</a>'],
+    ['a mailto link', '<a href="mailto:board@example.org">x</a>'],
+    ['quotes and code', '<blockquote><p>q</p></blockquote><pre><code>x</code></pre>'],
+  ])('%s', (_label, html) => {
+    expect(sanitize(html)).toBe(html);
+  });
+});
+
+describe('sanitize removes everything else', () => {
+  it.each([
+    ['a script', '<p>a</p><script>alert(1)</script>', '<p>a</p>'],
+    ['an event handler', '<p onclick="alert(1)">a</p>', '<p>a</p>'],
+    ['an image with onerror (images are not allowed)', '<p>a<img src="x" onerror="alert(1)"></p>', '<p>a</p>'],
+    ['a javascript: link', '<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['an http: link', '<a href="http://example.org">x</a>', '<a>x</a>'],
+    ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['a relative link', '<a href="/admin">x</a>', '<a>x</a>'],
+    ['a handler on a table cell', '<table><tbody><tr><td colspan="2" onmouseover="x()">x</td></tr></tbody></table>', '<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>'],
+    ['a target', '<a href="https://example.org" target="_blank">x</a>', '<a href="https://example.org">x</a>'],
+    ['a style attribute', '<p style="color:red">a</p>', '<p>a</p>'],
+    ['a style element', '<style>p{}</style><p>a</p>', '<p>a</p>'],
+    ['a class and an id', '<p class="navbar" id="main">a</p>', '<p>a</p>'],
+    ['data and aria attributes', '<p data-x="1" aria-hidden="true">a</p>', '<p>a</p>'],
+    ['a form', '<form action="https://evil.example"><input name="q"><button>Go</button></form>', 'Go'],
+    ['an iframe', '<iframe src="https://evil.example"></iframe><p>a</p>', '<p>a</p>'],
+    ['svg', '<svg><script>alert(1)</script><circle r="1"></circle></svg><p>a</p>', '<p>a</p>'],
+    ['MathML', '<math><mi>x</mi></math><p>a</p>', '<p>a</p>'],
+    ['an object', '<object data="x.swf"></object><p>a</p>', '<p>a</p>'],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example"><p>a</p>', '<p>a</p>'],
+    ['a button', '<button onclick="x()">b</button>', 'b'],
+  ])('%s', (_label, html, expected) => {
+    expect(sanitize(html)).toBe(expected);
+  });
+
+  it('returns an empty string for no text', () => {
+    expect(sanitize(null)).toBe('');
+    expect(sanitize('')).toBe('');
+  });
+});
+
+describe('sanitize then enhance: time stamps become buttons only after sanitising', () => {
+  it('turns time stamps into buttons in the sanitised DOM', () => {
+    expect(sanitize('<p onclick="x()">at 3:07</p>', linkTimestamps)).toBe(
+      '<p>at <button type="button" class="timestamp" data-timestamp="3:07" aria-label="Play the video from 3:07">3:07</button></p>',
+    );
+  });
+
+  it('removes buttons that came with the text itself', () => {
+    expect(sanitize('<button class="timestamp" data-timestamp="1:00">x</button>')).toBe('x');
+  });
+});
