@@ -20,7 +20,8 @@ begin
     where t.id = topic_id
     returning t.upvotes, t.downvotes;
   if not found then
-    raise exception 'no topic with id %', topic_id using errcode = 'P0002';
+    -- PT404: PostgREST answers this with HTTP 404 (P0002 would be a 500).
+    raise exception 'no topic with id %', topic_id using errcode = 'PT404';
   end if;
 end;
 $$;

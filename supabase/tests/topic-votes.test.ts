@@ -73,8 +73,8 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
   it('an unknown topic', async () => {
     const [{ next }] = await sql<{ next: number }>('select coalesce(max(id), 0) + 1000 as next from public.topics');
     const { status, body } = await rpc('vote_topic', { topic_id: next, from_vote: 'none', to_vote: 'up' });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(body.code).toBe('P0002');
+    expect(status).toBe(404);
+    expect(body.code).toBe('PT404');
     expect(body.message).toBe(`no topic with id ${next}`);
   });
 });

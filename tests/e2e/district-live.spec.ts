@@ -61,6 +61,7 @@ test("a district added after the build opens live: 'Loading district info...', t
   await expect(page.locator('.district-facts dl')).toContainText('Enrollment: 12,345');
   await expect(page.getByRole('heading', { level: 2, name: 'Board Breakdown' })).toBeVisible();
   await expect(page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab')).toHaveText(['Summaries', 'Topics', 'Voting']);
+  await expect(page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Did you find this useful?' })).toBeVisible();
   await expect(page.getByText('Page not found')).toBeHidden();
 });

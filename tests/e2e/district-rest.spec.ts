@@ -24,7 +24,7 @@ test("'Did you find this useful?' offers Yes (to /yesform) and No (to /noform)",
 
 test('the page comes after the header in order: Board Breakdown, subscribe box, then the feedback question', async ({ page }) => {
   await page.goto('/1');
-  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual(['Board Breakdown', 'Get Summaries In Your Email', 'Did you find this useful?']);
 });
 

@@ -7,6 +7,8 @@ const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Y
 
 async function openBox(page: Page) {
   await page.goto('/1');
+  // The box sits below the Board Breakdown: its island wakes when a visitor scrolls to it.
+  await box(page).scrollIntoViewIfNeeded();
   await expect(box(page).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 }
 

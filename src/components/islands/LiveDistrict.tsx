@@ -13,6 +13,7 @@ import { linkTimestamps } from '../../lib/timestamps';
 import { votingTables, type VotingRow } from '../../lib/votings';
 import { listenToMeetingCards, revealMeetingFromHash } from '../meetingCards';
 import DistrictFeedback from './DistrictFeedback';
+import SubscribeForm from './SubscribeForm';
 import DistrictHeaderView from './DistrictHeaderView';
 import MeetingList from './MeetingList';
 import TabSwitcher from './TabSwitcher';
@@ -108,6 +109,10 @@ export default function LiveDistrict() {
           </TabState>
         }
       />
+      <section className="subscribe" aria-labelledby="subscribe-heading">
+        <h2 id="subscribe-heading">Get Summaries In Your Email</h2>
+        <SubscribeForm districtId={district.value.id} />
+      </section>
       <DistrictFeedback />
       <VideoPopup />
     </>
