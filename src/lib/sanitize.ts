@@ -41,6 +41,24 @@ const CONFIG: Config = {
   KEEP_CONTENT: true,
 };
 
+/** Rich text sits under a card's own heading (h3): its headings start at this level, keeping the page outline. */
+export const TOP_RICH_TEXT_HEADING = 4;
+
+/** Moves a fragment's headings down so its highest one is TOP_RICH_TEXT_HEADING (h1/h2 would break the outline). */
+export function demoteHeadings(body: HTMLElement): void {
+  const headings = [...body.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  if (headings.length === 0) return;
+  const top = Math.min(...headings.map((h) => Number(h.tagName[1])));
+  const shift = TOP_RICH_TEXT_HEADING - top;
+  if (shift <= 0) return;
+  for (const heading of headings) {
+    const level = Math.min(6, Number(heading.tagName[1]) + shift);
+    const replacement = body.ownerDocument.createElement(`h${level}`);
+    replacement.append(...heading.childNodes);
+    heading.replaceWith(replacement);
+  }
+}
+
 /** Sanitises rich text; `enhance` may then change the sanitised DOM (e.g. turn time stamps into buttons). */
 export type Sanitize = (html: string | null | undefined, enhance?: (body: HTMLElement) => void) => SafeHtml;
 
@@ -50,6 +68,7 @@ export function createSanitizer(win: WindowLike): Sanitize {
   return (html, enhance) => {
     if (!html) return '' as SafeHtml;
     const body = purify.sanitize(html, { ...CONFIG, RETURN_DOM: true }) as HTMLElement;
+    demoteHeadings(body);
     enhance?.(body);
     return body.innerHTML as SafeHtml;
   };

@@ -7,13 +7,24 @@ describe('sanitize keeps text formatting, lists, headings, tables and https/mail
   it.each([
     ['formatting', '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <sub>e</sub><sup>f</sup><br></p>'],
     ['lists', '<ul><li>a</li></ul><ol start="3"><li>b</li></ol><dl><dt>c</dt><dd>d</dd></dl>'],
-    ['headings', '<h2>a</h2><h3>b</h3><h6>c</h6>'],
+    ['headings already below the card title', '<h4>a</h4><h5>b</h5><h6>c</h6>'],
     ['tables', '<table><caption>c</caption><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>'],
     ['an https link', '<a href="https://example.org/a?b=1" title="t">x</a>'],
     ['a mailto link', '<a href="mailto:board@example.org">x</a>'],
     ['quotes and code', '<blockquote><p>q</p></blockquote><pre><code>x</code></pre>'],
   ])('%s', (_label, html) => {
     expect(sanitize(html)).toBe(html);
+  });
+});
+
+describe('sanitize moves headings below the card title (h3), keeping their order', () => {
+  it.each([
+    ['an h1', '<h1>a</h1><p>x</p>', '<h4>a</h4><p>x</p>'],
+    ['h2 and h3', '<h2>a</h2><h3>b</h3>', '<h4>a</h4><h5>b</h5>'],
+    ['h1 to h6 (capped at h6)', '<h1>a</h1><h3>b</h3><h6>c</h6>', '<h4>a</h4><h6>b</h6><h6>c</h6>'],
+    ['only h5', '<h5>a</h5>', '<h5>a</h5>'],
+  ])('%s', (_label, html, expected) => {
+    expect(sanitize(html)).toBe(expected);
   });
 });
 

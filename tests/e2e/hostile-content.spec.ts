@@ -1,0 +1,99 @@
+// Hostile content (tests/fixtures/hostile.mjs, loaded into the test database before the build): on every
+// page that shows it, no executable markup survives, text shows as text, and the layout holds.
+import { expect, test, type Page } from '@playwright/test';
+import { HOSTILE_DISTRICT_ID } from '../fixtures/hostile.mjs';
+
+const PAGES = [`/${HOSTILE_DISTRICT_ID}`, `/${HOSTILE_DISTRICT_ID}?tab=topics`, `/${HOSTILE_DISTRICT_ID}?tab=voting`];
+
+/** Records anything a payload could do if it ran: a dialog, or the __pwned flag every payload sets. */
+async function watchForScript(page: Page) {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  // The YouTube player cannot be reached from here; a blank page stands in for it.
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  return { dialogs, pwned: () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null) };
+}
+
+/** Expands every meeting card (an expanded card's button says Minimize, so the first Expand is always new). */
+async function expandAll(page: Page) {
+  const expand = page.getByRole('button', { name: 'Expand' });
+  while ((await expand.count()) > 0) await expand.first().click();
+}
+
+/** What the rich text holds that it must not: elements, handlers and addresses that could run or mislead. */
+function dangerousMarkup(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const root of document.querySelectorAll('.rich-text')) {
+      for (const el of root.querySelectorAll('*')) {
+        const tag = el.tagName.toLowerCase();
+        if (['script', 'iframe', 'form', 'input', 'svg', 'math', 'style', 'object', 'embed', 'base', 'meta', 'link', 'video', 'audio', 'template', 'noscript', 'details', 'img', 'textarea', 'select'].includes(tag)) found.push(`<${tag}>`);
+        for (const attr of el.getAttributeNames()) {
+          if (attr.startsWith('on') || attr === 'style' || attr === 'srcdoc' || attr === 'formaction') found.push(`${tag}[${attr}]`);
+        }
+        const href = el.getAttribute('href');
+        if (href && !/^(https:|mailto:|#)/i.test(href)) found.push(`${tag}[href=${href}]`);
+      }
+    }
+    return found;
+  });
+}
+
+for (const path of PAGES) {
+  test(`hostile content on ${path} is inert: nothing runs, no dangerous markup, text shows as text`, async ({ page }) => {
+    const watch = await watchForScript(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Show every summary, hover and click what a visitor would, then look again.
+    if (!path.includes('?tab=')) await expandAll(page);
+    for (const p of await page.locator('.rich-text p').all()) await p.hover({ trial: false, force: true }).catch(() => {});
+    expect(await dangerousMarkup(page)).toEqual([]);
+    expect(await watch.pwned()).toBeNull();
+    expect(watch.dialogs).toEqual([]);
+    // A name with markup in it is shown as the text it is.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('<b>Hostile</b> <script>window.__pwned="name"</script> Test District');
+  });
+}
+
+test('hostile meeting summaries keep their harmless text and drop the rest', async ({ page }) => {
+  await watchForScript(page);
+  await page.goto(`/${HOSTILE_DISTRICT_ID}`);
+  await expandAll(page);
+  const text = await page.locator('.meeting-summary').allInnerTexts();
+  const all = text.join('\n');
+  expect(all).toContain('Paragraph with handlers');
+  expect(all).toContain('Style injection');
+  expect(all).not.toContain('window.__pwned');
+  // The page is still visible: injected styles did not hide it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const safeLink = page.locator('.meeting-summary a', { hasText: 'A normal link that must open safely' });
+  await expect(safeLink).toHaveAttribute('href', 'https://example.org/');
+  const target = await safeLink.getAttribute('target');
+  if (target === '_blank') await expect(safeLink).toHaveAttribute('rel', /noopener/);
+});
+
+test('hostile votes, categories, outcomes and member names show as text in the voting tables', async ({ page }) => {
+  const watch = await watchForScript(page);
+  await page.goto(`/${HOSTILE_DISTRICT_ID}?tab=voting`);
+  const tables = page.getByRole('tabpanel', { name: 'Voting' }).getByRole('table');
+  await expect(tables.first()).toBeVisible();
+  await expect(tables.first()).toContainText('<script>window.__pwned = "plain"</script>');
+  await expect(tables.first().locator('script, img, svg')).toHaveCount(0);
+  expect(await watch.pwned()).toBeNull();
+});
+
+for (const width of [320, 1280]) {
+  test(`hostile long words and strings do not widen the page at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await watchForScript(page);
+    for (const path of PAGES) {
+      await page.goto(path);
+      if (!path.includes('?tab=')) await expandAll(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
