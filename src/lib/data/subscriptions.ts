@@ -1,8 +1,8 @@
 // The subscriptions table: written only through subscribe(email, district_id), one row per address and
 // district; it answers {ok, errors, form_errors} like the agenda vote. Nobody reads it through the API.
-import { describeSendFailure, fieldErrorText, parseFormResult, type FormResult } from '../formResult';
+import { describeSendFailure, fieldErrorText, type FormResult } from '../formResult';
 import type { Db } from './client';
-import { QueryError } from './validate';
+import { callFormFunction } from './formCall';
 
 export const TABLE = 'subscriptions';
 export const SUBSCRIBE_FUNCTION = 'subscribe';
@@ -12,13 +12,7 @@ export const SUBSCRIBE_FUNCTION = 'subscribe';
  * Throws a QueryError when the request fails or the answer is not the documented shape.
  */
 export async function subscribe(db: Db, email: string, districtId: number, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
-  let request = db.rpc(SUBSCRIBE_FUNCTION, { email: email.trim(), district_id: districtId });
-  if (options.signal) request = request.abortSignal(options.signal);
-  const { data, error } = await request;
-  if (error) throw new QueryError(TABLE, error.message);
-  const result = parseFormResult(data);
-  if (!result) throw new QueryError(TABLE, 'the server gave an unexpected answer');
-  return result;
+  return callFormFunction(db, TABLE, SUBSCRIBE_FUNCTION, { email: email.trim(), district_id: districtId }, options.signal);
 }
 
 /** The confirmation the subscribe box shows, the same for a first and a repeated subscription. */
