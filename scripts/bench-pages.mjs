@@ -1,7 +1,9 @@
 // `npm run bench:pages`: builds the site on the embedded stack, serves it with gzip and prints, per route,
-// the bytes loaded before any interaction (HTML, CSS, JS, gzipped), the request count, and Lighthouse's
-// mobile-preset scores and metrics (median of BENCH_RUNS, default 3). Exits non-zero when a budget in
-// DESIGN.md is broken. Uses its own ports (BENCH_PORT_BASE, default 59200).
+// the bytes loaded before any interaction (HTML, CSS, JS, gzipped) at a phone's and a desktop's width, the
+// request count, and Lighthouse's mobile-preset scores and metrics (median of BENCH_RUNS, default 3).
+// Exits 1 when a budget in DESIGN.md is broken; exits 2 when nothing is broken but a budget could not be judged
+// on this machine because an outside address the page loads cannot be reached (said in a line of its own).
+// Uses its own ports (BENCH_PORT_BASE, default 59200).
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,25 +16,28 @@ import { serveStatic } from './lib/static-server.mjs';
 import { median, printTable } from './lib/measure.mjs';
 
 const ROUTES = ['/', '/search', '/about', '/1', '/1?tab=topics', '/1?tab=voting', '/votingPAUSD', '/login'];
-// DESIGN.md budgets: JavaScript on first load (gzipped) and Lighthouse scores on every route.
+// DESIGN.md budgets: JavaScript on first load (gzipped, by page: /1?tab=topics is /1) and Lighthouse scores on
+// every route.
 const JS_BUDGET_KB = { '/about': 5, '/': 80, '/1': 100 };
 const SCORE_BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+// Islands hydrate when visible, so what loads depends on the width: a phone (Lighthouse's mobile screen) and a desktop.
+const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '59200', 10);
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
-/** Bytes (as transferred, gzipped) by kind and the request count of one page load, before any interaction. */
-async function pageBytes(browser, url) {
-  const context = await browser.newContext();
+/** Bytes (as transferred, gzipped) by kind, and the requests of one page load at one width, before any interaction. */
+async function pageBytes(browser, url, viewport) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const responses = [];
-  page.on('requestfinished', async (request) => {
-    responses.push(request);
-  });
+  const finished = [];
+  let failed = 0;
+  page.on('requestfinished', (request) => finished.push(request));
+  page.on('requestfailed', () => (failed += 1));
   await page.goto(url, { waitUntil: 'networkidle' });
-  const totals = { html: 0, css: 0, js: 0, other: 0, requests: responses.length };
-  for (const request of responses) {
+  const totals = { html: 0, css: 0, js: 0, other: 0, requests: finished.length, failed };
+  for (const request of finished) {
     const sizes = await request.sizes();
     const type = request.resourceType();
     const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : 'other';
@@ -42,10 +47,49 @@ async function pageBytes(browser, url) {
   return totals;
 }
 
+// Whether this machine can reach an outside origin at all (checked once each): null when it can, else why not.
+const reachability = new Map();
+function unreachableReason(origin) {
+  if (!reachability.has(origin)) {
+    const check = fetch(origin, { method: 'HEAD', signal: AbortSignal.timeout(5000) }).then(
+      () => null,
+      (error) => error.cause?.message ?? error.message,
+    );
+    reachability.set(origin, check);
+  }
+  return reachability.get(origin);
+}
+
+/**
+ * Why a category fell short for a reason outside the project, or null. The one such reason this knows: the only
+ * failing audit is errors-in-console, and its only errors are the browser's own network failures for addresses
+ * on other origins that this machine cannot reach at all (no internet here, e.g. Google's sign-in script on /login).
+ */
+async function outsideCause(lhr, categoryId, siteOrigin) {
+  const failing = lhr.categories[categoryId].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1);
+  if (failing.length !== 1 || failing[0].id !== 'errors-in-console') return null;
+  const items = lhr.audits['errors-in-console'].details?.items ?? [];
+  if (items.length === 0) return null;
+  const reasons = [];
+  for (const item of items) {
+    const url = item.sourceLocation?.url;
+    if (item.source !== 'network' || !url || !/^https?:/.test(url) || new URL(url).origin === siteOrigin) return null;
+    const reason = await unreachableReason(new URL(url).origin);
+    if (!reason) return null;
+    reasons.push(`the browser's own "${item.description}" for ${url}, which this machine cannot reach (${reason})`);
+  }
+  return `errors-in-console is its only failing audit, and its only errors are ${[...new Set(reasons)].join('; ')}`;
+}
+
 async function lighthouseScores(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
-  const { categories, audits, runtimeError } = result.lhr;
+  const { lhr } = result;
+  const { categories, audits, runtimeError } = lhr;
   if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const outside = {};
+  for (const id of Object.keys(SCORE_BUDGET)) {
+    if (categories[id].score * 100 < SCORE_BUDGET[id]) outside[id] = await outsideCause(lhr, id, new URL(url).origin);
+  }
   return {
     performance: categories.performance.score * 100,
     accessibility: categories.accessibility.score * 100,
@@ -55,7 +99,10 @@ async function lighthouseScores(url, port) {
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
+    // Lighthouse's measure of this machine's CPU speed: a busy or slow machine inflates TBT.
+    cpuIndex: lhr.environment.benchmarkIndex,
     failing: Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+    outside,
   };
 }
 
@@ -65,20 +112,32 @@ const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort
 let server;
 let chrome;
 const broken = [];
+const unjudged = [];
 try {
   await buildSite(stack, { outDir });
   server = await serveStatic(outDir, base + 29);
   const browser = await chromium.launch({ executablePath: chromePath, args: FLAGS.slice(1) });
   const byteRows = [];
+  const kb = (n) => (n / 1024).toFixed(1);
   for (const route of ROUTES) {
-    const b = await pageBytes(browser, server.url + route);
-    const kb = (n) => (n / 1024).toFixed(1);
-    byteRows.push({ route, 'HTML KB': kb(b.html), 'CSS KB': kb(b.css), 'JS KB': kb(b.js), 'other KB': kb(b.other), requests: b.requests });
-    const budget = JS_BUDGET_KB[route];
-    if (budget !== undefined && b.js / 1024 >= budget) broken.push(`${route}: ${kb(b.js)} KB of JavaScript (budget ${budget} KB)`);
+    const phone = await pageBytes(browser, server.url + route, VIEWPORTS.phone);
+    const desktop = await pageBytes(browser, server.url + route, VIEWPORTS.desktop);
+    byteRows.push({
+      route,
+      'HTML KB': kb(desktop.html),
+      'CSS KB': kb(desktop.css),
+      'JS KB phone': kb(phone.js),
+      'JS KB desktop': kb(desktop.js),
+      'other KB': kb(desktop.other),
+      requests: desktop.requests,
+      failed: desktop.failed,
+    });
+    const budget = JS_BUDGET_KB[new URL(route, server.url).pathname];
+    const js = Math.max(phone.js, desktop.js);
+    if (budget !== undefined && js / 1024 >= budget) broken.push(`${route}: ${kb(js)} KB of JavaScript on first load (budget under ${budget} KB)`);
   }
   await browser.close();
-  console.log('\nBytes loaded before any interaction (gzipped, as transferred):\n');
+  console.log(`\nBytes loaded before any interaction (gzipped, as transferred; phone ${VIEWPORTS.phone.width} px and desktop ${VIEWPORTS.desktop.width} px wide; HTML, CSS, other and requests at desktop width; failed = requests that got no answer):\n`);
   printTable(byteRows);
 
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
@@ -87,7 +146,7 @@ try {
     const samples = [];
     for (let i = 0; i < runs; i += 1) samples.push(await lighthouseScores(server.url + route, chrome.port));
     const med = (key) => median(samples.map((s) => s[key] ?? Number.NaN));
-    const row = {
+    scoreRows.push({
       route,
       perf: med('performance'),
       a11y: med('accessibility'),
@@ -97,14 +156,21 @@ try {
       'LCP ms': med('lcp').toFixed(0),
       'TBT ms': med('tbt').toFixed(0),
       CLS: med('cls').toFixed(3),
-    };
-    scoreRows.push(row);
+      'CPU index': med('cpuIndex').toFixed(0),
+    });
     for (const [key, min] of Object.entries(SCORE_BUDGET)) {
       const value = med(key);
-      if (value < min) broken.push(`${route}: ${key} ${value} (budget ${min}); failing audits: ${[...new Set(samples.flatMap((s) => s.failing))].join(', ') || 'none binary'}`);
+      if (value >= min) continue;
+      const short = samples.filter((s) => s[key] < min);
+      // Only when every run that fell short did so for an outside reason alone.
+      if (short.every((s) => s.outside[key])) {
+        unjudged.push(`${route}: ${key} ${value} (budget ${min}) cannot be judged on this machine: ${short[0].outside[key]}. Run the benchmark with internet access to judge it.`);
+      } else {
+        broken.push(`${route}: ${key} ${value} (budget ${min}); failing audits: ${[...new Set(short.flatMap((s) => s.failing))].join(', ') || 'none binary'}`);
+      }
     }
   }
-  console.log(`\nLighthouse, mobile preset, median of ${runs} runs:\n`);
+  console.log(`\nLighthouse, mobile preset, median of ${runs} runs (CPU index: Lighthouse's benchmark of this machine; a busy machine scores lower and inflates TBT):\n`);
   printTable(scoreRows);
 } finally {
   await chrome?.kill();
@@ -112,8 +178,11 @@ try {
   await stack.stop();
   rmSync(work, { recursive: true, force: true });
 }
-if (broken.length) {
-  console.log(`\nBudgets broken:\n- ${broken.join('\n- ')}`);
-  process.exit(1);
+if (broken.length) console.log(`\nBudgets broken:\n- ${broken.join('\n- ')}`);
+if (unjudged.length) console.log(`\nBudgets not judged here (the cause is outside the project, and the score stands as measured):\n- ${unjudged.join('\n- ')}`);
+if (broken.length) process.exit(1);
+if (unjudged.length) {
+  console.log('\nEvery budget this machine can judge holds.');
+  process.exit(2);
 }
 console.log('\nEvery budget holds.');

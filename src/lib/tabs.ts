@@ -58,3 +58,18 @@ export function nextTabIndex(index: number, key: string, count: number): number 
 /** The id of a tab button and of the panel it controls. */
 export const tabId = (tab: TabName) => `tab-${tab}`;
 export const panelId = (tab: TabName) => `panel-${tab}`;
+
+/**
+ * A few lines of plain script that open the ?tab= tab in the server-rendered Board Breakdown before the page is
+ * first painted (the server can only render Meetings), by the same rule as parseTab. Run right after the tabs'
+ * markup, so a shared ?tab=topics link shows Topics at once, long before the tab switcher island hydrates.
+ */
+export function tabPreselectScript(): string {
+  const ids = Object.fromEntries(TABS.map((tab) => [tab, [tabId(tab), panelId(tab)]]));
+  return (
+    `(function(){var a=${JSON.stringify(TAB_ALIASES)},ids=${JSON.stringify(ids)},` +
+    `v=new URLSearchParams(location.search).get('tab'),t=v&&a[v.trim().toLowerCase()];if(!t)return;` +
+    `Object.keys(ids).forEach(function(n){var b=document.getElementById(ids[n][0]),p=document.getElementById(ids[n][1]);` +
+    `if(!b||!p)return;b.setAttribute('aria-selected',String(n===t));b.tabIndex=n===t?0:-1;p.hidden=n!==t;});})();`
+  );
+}

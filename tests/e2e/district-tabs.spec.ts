@@ -39,6 +39,17 @@ for (const [value, tab] of tabQueries) {
   });
 }
 
+test('?tab=topics shows the Topics tab at once, even before the tab switcher island has loaded', async ({ page }) => {
+  // The island's code never arrives: what the visitor sees comes from the HTML and its few lines of inline script.
+  await page.route('**/_astro/TabSwitcher.*', (route) => route.abort());
+  await page.goto('/1?tab=topics');
+  await expect(page.getByRole('tab', { name: 'Topics' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Topics' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Summaries' })).toBeHidden();
+  await expect(page.getByRole('tabpanel', { name: 'Voting' })).toBeHidden();
+  await expect(page.locator('astro-island[component-url*="/TabSwitcher."]')).toHaveAttribute('ssr');
+});
+
 test('clicking a tab shows its panel and hides the others', async ({ page }) => {
   await page.goto('/1');
   await hydrated(page, 'TabSwitcher');

@@ -22,6 +22,8 @@ export default function DistrictHeaderView({ district }: { district: District })
         alt=""
         width={320}
         height={180}
+        // The largest thing on the first screen of a district page: fetched before the page's scripts.
+        fetchPriority="high"
         decoding="async"
         onError={showDefaultImage}
       />

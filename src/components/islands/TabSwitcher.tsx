@@ -14,17 +14,14 @@ interface Props {
 const NARROW = '(max-width: 767.98px)';
 
 export default function TabSwitcher(panels: Props) {
-  // The server cannot see ?tab=: it renders Meetings, and the first render here must match it.
-  const [active, setActive] = useState<TabName>(DEFAULT_TAB);
+  // The server cannot see ?tab=: it renders Meetings. In the browser the ?tab= tab is already open in the HTML
+  // (tabPreselectScript ran before the first paint), so hydration starts from that same tab.
+  const [active, setActive] = useState<TabName>(() => (typeof location === 'undefined' ? DEFAULT_TAB : tabFromSearch(location.search)));
   const tabs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
   const sidebar = useRef<HTMLDivElement>(null);
 
   // Set when the visitor chooses a tab; the scroll waits for the new panel to be on screen.
   const chosen = useRef(false);
-
-  useEffect(() => {
-    setActive(tabFromSearch(location.search));
-  }, []);
 
   useEffect(() => {
     if (!chosen.current) return;
