@@ -1,6 +1,6 @@
 // `npm run bench:build -- [N]`: builds the site from N generated districts (default 20,000) and a bare Astro
 // site of the same page count in the same run, and prints pages, wall time, pages per second, peak memory
-// and the ratio between the two. Uses its own embedded stack on BENCH_PORT_BASE (59000) ports.
+// and the ratio between the two. Uses its own embedded stack on BENCH_PORT_BASE (26000) ports.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { measure, printTable } from './lib/measure.mjs';
 import { root } from './lib/config.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
-const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '59000', 10);
+const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-build-'));
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const nodeArgs = ['--max-old-space-size=16384'];

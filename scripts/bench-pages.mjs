@@ -3,7 +3,7 @@
 // request count, and Lighthouse's mobile-preset scores and metrics (median of BENCH_RUNS, default 3).
 // Exits 1 when a budget in DESIGN.md is broken; exits 2 when nothing is broken but a budget could not be judged
 // on this machine because an outside address the page loads cannot be reached (said in a line of its own).
-// Uses its own ports (BENCH_PORT_BASE, default 59200).
+// Uses its own ports (BENCH_PORT_BASE, default 26200).
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ const SCORE_BUDGET = { performance: 98, accessibility: 100, 'best-practices': 10
 // Islands hydrate when visible, so what loads depends on the width: a phone (Lighthouse's mobile screen) and a desktop.
 const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
-const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '59200', 10);
+const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26200', 10);
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 

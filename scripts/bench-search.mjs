@@ -1,6 +1,6 @@
 // `npm run bench:search -- [N]`: the district search at N generated districts (default 20,000): database time
 // and round trip through the gateway for typical queries, median and p95, and the plan showing the trigram
-// index in use. Uses its own embedded stack on BENCH_PORT_BASE (59100) ports.
+// index in use. Uses its own embedded stack on BENCH_PORT_BASE (26100) ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { median, percentile, printTable } from './lib/measure.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
-const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '59100', 10);
+const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
 // Typical things a parent types: 2, 3, 5 and 10 characters, with and without a state.
 const QUERIES = [

@@ -2,7 +2,7 @@
 // (loopback only, bounded in count and time), then every count and row in the database is checked against
 // what was sent. Prints the figures; exits non-zero on any lost or duplicated write.
 //   LOAD_CONCURRENCY (50), LOAD_TOPIC_VISITORS (400), LOAD_AGENDA_VOTES (600), LOAD_SUBSCRIPTIONS (400),
-//   LOAD_SECONDS (120, the time bound), LOAD_PORT_BASE (59300).
+//   LOAD_SECONDS (120, the time bound), LOAD_PORT_BASE (26300).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ const topicVisitors = env('LOAD_TOPIC_VISITORS', 400);
 const agendaVotes = env('LOAD_AGENDA_VOTES', 600);
 const subscriptions = env('LOAD_SUBSCRIPTIONS', 400);
 const deadline = Date.now() + env('LOAD_SECONDS', 120) * 1000;
-const base = env('LOAD_PORT_BASE', 59300);
+const base = env('LOAD_PORT_BASE', 26300);
 const rand = prng(42);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 

@@ -13,7 +13,8 @@ import { root } from './lib/config.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
 
 const only = process.env.TEST_ONLY ?? '';
-const base = Number.parseInt(process.env.TEST_PORT_BASE ?? '55400', 10);
+// Below 32768: ports in Linux's ephemeral range (32768-60999) can be taken at random by outgoing connections.
+const base = Number.parseInt(process.env.TEST_PORT_BASE ?? '25400', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-test-'));
 const outDir = join(work, 'dist');
 const counts = { passed: 0, failed: 0 };
@@ -53,7 +54,8 @@ try {
     const json = readJson(report);
     if (json) {
       counts.passed += json.numPassedTests;
-      counts.failed += json.numFailedTests;
+      // A suite that fails before its tests run (a hook, an import) counts as a failure too.
+      counts.failed += json.numFailedTests + (json.numFailedTestSuites ?? 0);
     } else counts.failed += 1;
   }
   if (only !== 'unit') {
