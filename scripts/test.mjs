@@ -54,8 +54,9 @@ try {
     const json = readJson(report);
     if (json) {
       counts.passed += json.numPassedTests;
-      // A suite that fails before its tests run (a hook, an import) counts as a failure too.
-      counts.failed += json.numFailedTests + (json.numFailedTestSuites ?? 0);
+      // A file that fails before its tests run (a hook, an import) counts as a failure too.
+      const brokenFiles = (json.testResults ?? []).filter((file) => file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'));
+      counts.failed += json.numFailedTests + brokenFiles.length;
     } else counts.failed += 1;
   }
   if (only !== 'unit') {
