@@ -1,11 +1,13 @@
-// `npm run bench:build -- [N]`: builds the site from N generated districts (default 20,000) and a bare Astro
-// site of the same page count in the same run, and prints pages, wall time, pages per second, peak memory
-// and the ratio between the two. Uses its own embedded stack on BENCH_PORT_BASE (26000) ports.
+// `npm run bench:build -- [N]`: builds the site from N generated districts (default 20,000) three times (a first
+// build with nothing kept, a rebuild with nothing changed, and a nightly rebuild after 1% of the districts
+// changed) and a bare Astro site of the same page count in the same run, and prints pages, wall time, pages per
+// second, peak memory and each build's ratio to the bare one. Uses its own embedded stack on BENCH_PORT_BASE
+// (26000) ports and its own Astro cache folder.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from './lib/stack.mjs';
-import { loadScaleFixtures } from './lib/scale-fixtures.mjs';
+import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
 import { root } from './lib/config.mjs';
@@ -38,14 +40,25 @@ try {
   const counts = await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
   console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  console.log('Building the site…');
   const siteOut = join(work, 'site');
-  const site = await measure(process.execPath, [...nodeArgs, astroBin, 'build'], { cwd: root, env: { ...siteEnv(stack), ASTRO_OUT_DIR: siteOut, ASTRO_TELEMETRY_DISABLED: '1' } });
-  const sitePages = countPages(siteOut);
+  const siteBuild = async (label) => {
+    console.log(`Building the site: ${label}…`);
+    // Each build starts from an empty output folder, as on Netlify: kept pages come from the cache folder.
+    rmSync(siteOut, { recursive: true, force: true });
+    const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build'], {
+      cwd: root,
+      env: { ...siteEnv(stack), ASTRO_OUT_DIR: siteOut, ASTRO_CACHE_DIR: join(work, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    return { label, m, pages: countPages(siteOut) };
+  };
+  const first = await siteBuild('first build, nothing kept');
+  const unchanged = await siteBuild('rebuild, nothing changed');
+  const changed = await changeSomeDistricts(stack.dbUrl, { step: 100 });
+  const nightly = await siteBuild(`nightly rebuild, ${changed} districts changed`);
   rmSync(siteOut, { recursive: true, force: true });
 
-  console.log(`Building a bare Astro site of ${sitePages} pages…`);
-  const bareDir = bareProject(sitePages);
+  console.log(`Building a bare Astro site of ${first.pages} pages…`);
+  const bareDir = bareProject(first.pages);
   const bare = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
   const barePages = countPages(join(bareDir, 'dist'));
   rmSync(bareDir, { recursive: true, force: true });
@@ -56,10 +69,15 @@ try {
     'wall s': m.seconds.toFixed(1),
     'pages/s': (pages / m.seconds).toFixed(0),
     'peak MB': m.peakMB === null ? 'n/a' : m.peakMB.toFixed(0),
+    'time ratio': (m.seconds / bare.seconds).toFixed(2) + 'x',
+    'memory ratio': m.peakMB && bare.peakMB ? (m.peakMB / bare.peakMB).toFixed(2) + 'x' : 'n/a',
   });
   console.log('');
-  printTable([row('site', sitePages, site), row('bare Astro', barePages, bare)]);
-  console.log(`\nratio site/bare: time ${(site.seconds / bare.seconds).toFixed(2)}x, peak memory ${site.peakMB && bare.peakMB ? (site.peakMB / bare.peakMB).toFixed(2) + 'x' : 'n/a'}`);
+  printTable([
+    ...[first, unchanged, nightly].map((b) => row(`site: ${b.label}`, b.pages, b.m)),
+    row('bare Astro, trivial pages', barePages, bare),
+  ]);
+  console.log('\nRatios are to the bare Astro build of the same page count, measured in this run.');
 } finally {
   await stack.stop();
   rmSync(work, { recursive: true, force: true });

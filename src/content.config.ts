@@ -3,7 +3,10 @@
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { tableLoader } from './lib/loader';
+import { summaryJob } from './lib/meetings';
+import { descriptionJob } from './lib/topics';
 import { checkDistrict, districtSchema } from './lib/data/districts';
 import { checkMeeting, meetingSchema } from './lib/data/meetings';
 import { checkTopic, topicSchema } from './lib/data/topics';
@@ -15,10 +18,16 @@ const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
   districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }), schema: districtSchema }),
-  // Board meetings with their summaries.
-  meetings: defineCollection({ loader: tableLoader({ table: 'meetings', check: checkMeeting }), schema: meetingSchema }),
-  // Discussion topics with their vote counts at build time.
-  topics: defineCollection({ loader: tableLoader({ table: 'topics', check: checkTopic }), schema: topicSchema }),
+  // Board meetings with their summaries, sanitised once here (time stamps linked when there is a video).
+  meetings: defineCollection({
+    loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }) }),
+    schema: zm.extend(meetingSchema, { summaryHtml: zm.nullable(zm.string()) }),
+  }),
+  // Discussion topics with their vote counts at build time, descriptions sanitised once here.
+  topics: defineCollection({
+    loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }) }),
+    schema: zm.extend(topicSchema, { descriptionHtml: zm.nullable(zm.string()) }),
+  }),
   // Board vote records, votes already parsed into a list.
   votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }), schema: votingSchema }),
   // About page, 'How It Works': the four numbered steps of the pipeline.

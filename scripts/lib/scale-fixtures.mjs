@@ -129,3 +129,21 @@ export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1
     await client.end();
   }
 }
+
+/**
+ * A night's changes: every `step`-th district gets a new sentence in each meeting summary and new topic counts,
+ * as if its board had met and residents had voted. Returns how many districts changed.
+ */
+export async function changeSomeDistricts(dbUrl, { step = 100 } = {}) {
+  const client = await connect(dbUrl);
+  try {
+    await client.query('begin');
+    await client.query(`update public.meetings set summary = summary || '<p>Minutes approved at the next meeting.</p>' where "districtId" % $1 = 0`, [step]);
+    await client.query('update public.topics set upvotes = upvotes + 1 where "districtId" % $1 = 0', [step]);
+    const { rows } = await client.query('select count(*)::int as n from public.districts where id % $1 = 0', [step]);
+    await client.query('commit');
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}

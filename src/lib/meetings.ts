@@ -1,6 +1,6 @@
 // Meeting card rules: the title with its meeting type, MM/DD/YY dates, the topics line, anchors and share links.
 import type { Meeting } from './data/meetings';
-import type { SafeHtml } from './sanitize';
+import type { RichTextJob, SafeHtml } from './sanitize';
 import { videoIdFromLink } from './video';
 
 /** What one meeting card shows, computed once (at build, or in the browser for a district added later). */
@@ -78,18 +78,27 @@ export function meetingShareUrl(pageUrl: string, anchor: string): string {
   return `${pageUrl}?tab=Meetings#${anchor}`;
 }
 
+/** The meeting's video link, only when it yields a video id (then its summary's time stamps become buttons). */
+export function meetingVideoLink(meeting: Pick<Meeting, 'youtube_link'>): string | null {
+  return meeting.youtube_link && videoIdFromLink(meeting.youtube_link) ? meeting.youtube_link : null;
+}
+
+/** What of a meeting's summary is sanitised: the trimmed text, time stamps linked when there is a video; null when empty. */
+export function summaryJob(meeting: Pick<Meeting, 'summary' | 'youtube_link'>): RichTextJob {
+  const html = meeting.summary?.trim();
+  return html ? { html, timestamps: meetingVideoLink(meeting) !== null } : null;
+}
+
 /**
- * The cards of a district's meetings, in the order given (date descending). `renderSummary` sanitises a summary
- * and, when the meeting has a usable video link, turns its time stamps into buttons.
+ * The cards of a district's meetings, in the order given (date descending). `summaryHtml` gives a meeting's
+ * sanitised summary (prepared at build by the snapshot loader, sanitised on the spot in the browser).
  */
-export function meetingCards(meetings: Meeting[], renderSummary: (html: string, linkTimestamps: boolean) => SafeHtml): MeetingCardData[] {
+export function meetingCards<M extends Meeting>(meetings: M[], summaryHtml: (meeting: M) => SafeHtml | null): MeetingCardData[] {
   const seen = new Set<string>();
   return meetings.map((meeting) => {
     const anchor = meetingAnchor(meeting.date);
     const unique = !seen.has(anchor);
     seen.add(anchor);
-    const youtubeLink = meeting.youtube_link && videoIdFromLink(meeting.youtube_link) ? meeting.youtube_link : null;
-    const summary = meeting.summary?.trim();
     return {
       id: meeting.id,
       anchor: unique ? anchor : null,
@@ -97,9 +106,9 @@ export function meetingCards(meetings: Meeting[], renderSummary: (html: string, 
       date: formatMeetingDate(meeting.date),
       isoDate: meeting.date,
       topics: meetingTopicsText(meeting.topics),
-      summaryHtml: summary ? renderSummary(summary, youtubeLink !== null) : null,
+      summaryHtml: summaryHtml(meeting),
       upcoming: isUpcomingMeeting(meeting),
-      youtubeLink,
+      youtubeLink: meetingVideoLink(meeting),
     };
   });
 }

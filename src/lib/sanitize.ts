@@ -2,6 +2,8 @@
 // reaches set:html or dangerouslySetInnerHTML. DOMPurify with an explicit allowlist, on whatever window it is
 // given: jsdom at build (see sanitize-build.ts, which keeps jsdom out of the browser bundle), the page's in the browser.
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
+// With its extension: the build's sanitiser workers load this file in Node itself (see sanitize-pool.ts).
+import { linkTimestamps } from './timestamps.ts';
 
 /** HTML that went through sanitize(): the only kind of string the components render as HTML. */
 export type SafeHtml = string & { readonly __safeHtml: true };
@@ -67,13 +69,24 @@ export type Sanitize = (html: string | null | undefined, enhance?: (body: HTMLEl
 /** A sanitiser on the given window (jsdom's at build, the page's in the browser). */
 export function createSanitizer(win: WindowLike): Sanitize {
   const purify: DOMPurify = createDOMPurify(win);
+  // Set once: a config passed to every sanitize() call is parsed again on every call (a tenth of the build's
+  // sanitising time).
+  purify.setConfig({ ...CONFIG, RETURN_DOM: true });
   return (html, enhance) => {
     if (!html) return '' as SafeHtml;
-    const body = purify.sanitize(html, { ...CONFIG, RETURN_DOM: true }) as HTMLElement;
+    const body = purify.sanitize(html) as unknown as HTMLElement; // RETURN_DOM, set above
     demoteHeadings(body);
     enhance?.(body);
     return body.innerHTML as SafeHtml;
   };
+}
+
+/** One piece of rich text to sanitise; `timestamps` also turns its time stamps into buttons. null: there is none. */
+export type RichTextJob = { html: string; timestamps: boolean } | null;
+
+/** Sanitises one piece of rich text with the given sanitiser (at build, in a worker; in the browser, the page's). */
+export function sanitizeJob(sanitizer: Sanitize, job: RichTextJob): SafeHtml | null {
+  return job ? sanitizer(job.html, job.timestamps ? linkTimestamps : undefined) : null;
 }
 
 let browserSanitize: Sanitize | undefined;

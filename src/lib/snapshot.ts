@@ -1,14 +1,21 @@
 // What one district page needs from the snapshot, grouped once per build rather than filtered per page.
+import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import type { District } from './data/districts';
 import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
+import type { SafeHtml } from './sanitize';
+
+/** A meeting as the snapshot keeps it: the row and its summary, sanitised by the loader. */
+export type BuiltMeeting = Meeting & { summaryHtml: SafeHtml | null };
+/** A topic as the snapshot keeps it: the row and its description, sanitised by the loader. */
+export type BuiltTopic = Topic & { descriptionHtml: SafeHtml | null };
 
 export interface DistrictSnapshot {
   district: District;
-  meetings: Meeting[];
-  topics: Topic[];
+  meetings: BuiltMeeting[];
+  topics: BuiltTopic[];
   votings: Voting[];
 }
 
@@ -33,8 +40,9 @@ export function districtSnapshots(): Promise<DistrictSnapshot[]> {
       getCollection('topics'),
       getCollection('votings'),
     ]);
-    const meetingsBy = groupBy(meetings.map((e) => e.data));
-    const topicsBy = groupBy(topics.map((e) => e.data));
+    // The loader sanitised the rich text (the schema says string; the loader made it SafeHtml).
+    const meetingsBy = groupBy(meetings.map((e) => e.data as BuiltMeeting));
+    const topicsBy = groupBy(topics.map((e) => e.data as BuiltTopic));
     const votingsBy = groupBy(votings.map((e) => e.data));
     return districts
       .map((e) => e.data)
@@ -47,4 +55,9 @@ export function districtSnapshots(): Promise<DistrictSnapshot[]> {
       }));
   })();
   return cached;
+}
+
+/** A digest of everything a district page shows from the snapshot: equal keys, equal pages (with the same code). */
+export function snapshotKey(snapshot: DistrictSnapshot): string {
+  return createHash('sha256').update(JSON.stringify(snapshot)).digest('base64url');
 }

@@ -1,9 +1,30 @@
 // Topic rules: the vote counter display, the vote transition table, anchors, share links and preselection.
-import type { TopicVote } from './data/topics';
+import type { Topic, TopicVote } from './data/topics';
+import type { RichTextJob, SafeHtml } from './sanitize';
 
 export interface VoteCounts {
   upvotes: number;
   downvotes: number;
+}
+
+/** One topic as the Topics tab receives it: the description already sanitised. */
+export interface TopicItem {
+  id: number;
+  title: string;
+  descriptionHtml: SafeHtml;
+  upvotes: number;
+  downvotes: number;
+}
+
+/** What of a topic's description is sanitised (no time stamps: a topic has no video); null when it has none. */
+export function descriptionJob(topic: Pick<Topic, 'description'>): RichTextJob {
+  const html = topic.description?.trim();
+  return html ? { html, timestamps: false } : null;
+}
+
+/** The Topics tab's item for a topic, given its sanitised description. */
+export function topicItem(topic: Topic, descriptionHtml: SafeHtml | null): TopicItem {
+  return { id: topic.id, title: topic.title, descriptionHtml: descriptionHtml ?? ('' as SafeHtml), upvotes: topic.upvotes, downvotes: topic.downvotes };
 }
 
 /** The topic shown first when no #topic-{id} hash names one (matched case-insensitively); else the newest topic. */

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-// @ts-expect-error: plain JavaScript module of the embedded stack
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { anonKey, apiUrl } from './helpers';
 

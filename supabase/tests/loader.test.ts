@@ -1,20 +1,43 @@
 // The build-time snapshot loader against the real database: bad rows are reported and handled, and a
 // database that cannot be read stops the build with one clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { JSDOM } from 'jsdom';
 import { createClient } from '@supabase/supabase-js';
 import { fetchAllRows, SnapshotError, tableLoader } from '../../src/lib/loader';
 import { checkVoting } from '../../src/lib/data/votings';
 import { checkDistrict } from '../../src/lib/data/districts';
+import { checkMeeting } from '../../src/lib/data/meetings';
+import { summaryJob } from '../../src/lib/meetings';
+import { createSanitizer, sanitizeJob } from '../../src/lib/sanitize';
 import { anonKey, apiUrl, sql } from './helpers';
 
-/** Runs a loader with an in-memory store and a logger that records its warnings. */
-async function runLoader(loader: ReturnType<typeof tableLoader>) {
-  const entries = new Map<string, Record<string, unknown>>();
+/** An in-memory store that keeps entries and digests between runs, as Astro's data store does between builds. */
+function memoryStore() {
+  const entries = new Map<string, { data: Record<string, unknown>; digest?: string }>();
+  return {
+    entries,
+    get: (id: string) => entries.get(id),
+    keys: () => [...entries.keys()],
+    delete: (id: string) => entries.delete(id),
+    clear: () => entries.clear(),
+    set: ({ id, data, digest }: { id: string; data: Record<string, unknown>; digest?: string }) => {
+      if (digest && entries.get(id)?.digest === digest) return false;
+      entries.set(id, { data, digest });
+      return true;
+    },
+  };
+}
+
+/** Runs a loader (on a given store, to act as a second build) and records its warnings and summary line. */
+async function runLoader(loader: ReturnType<typeof tableLoader>, store = memoryStore()) {
   const warnings: string[] = [];
-  const store = { clear: () => entries.clear(), set: ({ id, data }: { id: string; data: Record<string, unknown> }) => (entries.set(id, data), true) };
-  const logger = { warn: (m: string) => warnings.push(m), info: () => {}, error: () => {}, debug: () => {} };
-  await loader.load({ store, logger } as never);
-  return { entries, warnings };
+  const infos: string[] = [];
+  const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
+  const generateDigest = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('hex');
+  await loader.load({ store, logger, generateDigest } as never);
+  const entries = new Map([...store.entries].map(([id, entry]) => [id, entry.data]));
+  return { entries, warnings, infos, store };
 }
 
 describe('the snapshot loader', () => {
@@ -63,4 +86,49 @@ describe('the snapshot loader', () => {
     expect(error).toBeInstanceOf(SnapshotError);
     expect(error.message).toMatch(/^The database at .* refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: Invalid API key\)\./);
   });
+
+  describe('rich text', () => {
+    const meetingsLoader = () => tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }) });
+    const here = createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+    let added: number | undefined;
+    afterAll(async () => {
+      if (added !== undefined) await sql('delete from public.meetings where id = $1', [added]);
+    });
+
+    it('keeps each summary sanitised (time stamps linked when there is a video), the same as the sanitiser here', async () => {
+      const { entries, infos } = await runLoader(meetingsLoader());
+      const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.meetings where coalesce(trim(summary), '') <> ''");
+      expect(infos.at(-1)).toMatch(new RegExp(`${n} pieces of rich text sanitised`));
+      for (const data of entries.values()) {
+        const meeting = checkMeeting(data).row!;
+        expect(data.summaryHtml).toBe(sanitizeJob(here, summaryJob(meeting)));
+      }
+      expect([...entries.values()].some((data) => String(data.summaryHtml).includes('class="timestamp"'))).toBe(true);
+    });
+
+    it('sanitises only new or changed rows on the next build, and drops rows that are gone', async () => {
+      const { store, entries: first } = await runLoader(meetingsLoader());
+      const again = await runLoader(meetingsLoader(), store);
+      expect(again.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build/);
+      expect(again.entries).toEqual(first);
+
+      const [row] = await sql<{ id: number }>("insert into public.meetings (\"districtId\", date, summary) values (1, '2025-06-30', '<p>New<img src=x onerror=alert(1)></p>') returning id");
+      added = row.id;
+      const withNew = await runLoader(meetingsLoader(), store);
+      expect(withNew.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
+      expect(withNew.entries.get(String(added))?.summaryHtml).toBe('<p>New</p>');
+
+      await sql('update public.meetings set summary = $2 where id = $1', [added, '<h1>Changed</h1>']);
+      const changed = await runLoader(meetingsLoader(), store);
+      expect(changed.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
+      expect(changed.entries.get(String(added))?.summaryHtml).toBe('<h4>Changed</h4>');
+
+      await sql('delete from public.meetings where id = $1', [added]);
+      added = undefined;
+      const gone = await runLoader(meetingsLoader(), store);
+      expect(gone.entries.has(String(row.id))).toBe(false);
+      expect(gone.entries.size).toBe(first.size);
+    });
+  });
 });
+

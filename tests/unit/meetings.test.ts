@@ -1,6 +1,6 @@
 // Meeting card rules: MM/DD/YY in UTC, the title with its meeting type, topics joined with commas, anchors.
 import { describe, expect, it } from 'vitest';
-import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingTopicsText } from '../../src/lib/meetings';
+import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingTopicsText, summaryJob } from '../../src/lib/meetings';
 import type { Meeting } from '../../src/lib/data/meetings';
 import type { SafeHtml } from '../../src/lib/sanitize';
 
@@ -90,7 +90,7 @@ describe('meetingCards', () => {
     youtube_link: null,
     ...over,
   });
-  const render = (html: string, linkTimestamps: boolean) => `${linkTimestamps ? 'linked' : 'plain'}:${html}` as SafeHtml;
+  const render = (m: Meeting) => `rendered:${m.id}` as SafeHtml;
 
   it.each([
     ['a watch link', 'https://www.youtube.com/watch?v=aBcDeFgHiJ1', true],
@@ -98,9 +98,23 @@ describe('meetingCards', () => {
     ['a link that yields no video id', 'https://vimeo.com/12345', false],
     ['no link', null, false],
   ])('turns time stamps into buttons only with %s', (_label, link, linked) => {
+    expect(summaryJob(meeting({ youtube_link: link }))).toEqual({ html: '<p>at 3:07</p>', timestamps: linked });
     const [card] = meetingCards([meeting({ youtube_link: link })], render);
-    expect(card.summaryHtml).toBe(`${linked ? 'linked' : 'plain'}:<p>at 3:07</p>`);
     expect(card.youtubeLink).toBe(linked ? link : null);
+  });
+
+  it.each([
+    ['no summary', null],
+    ['an empty summary', ''],
+    ['a summary of spaces', '  \n '],
+  ])('has nothing to sanitise for %s', (_label, summary) => {
+    expect(summaryJob(meeting({ summary }))).toBeNull();
+  });
+
+  it('trims the summary it sanitises, and takes the card summary from the given function', () => {
+    expect(summaryJob(meeting({ summary: '  <p>x</p>\n' }))).toEqual({ html: '<p>x</p>', timestamps: false });
+    const [card] = meetingCards([meeting({ id: 7 })], render);
+    expect(card.summaryHtml).toBe('rendered:7');
   });
 
   it('gives a date anchor to the first meeting of a date only, so ids stay unique', () => {
@@ -109,7 +123,7 @@ describe('meetingCards', () => {
   });
 
   it('fills title, date, topics and upcoming from the rules', () => {
-    const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], render);
+    const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], () => null);
     expect(card).toMatchObject({ title: 'Upcoming Board Meeting', date: '09/10/24', isoDate: '2024-09-10', topics: 'A, B', upcoming: true, summaryHtml: null });
   });
 });

@@ -1,6 +1,7 @@
 // Topic rules: k formatting, the vote transition table, anchors, share links and which topic is selected first.
 import { describe, expect, it } from 'vitest';
-import { applyTopicVote, formatVoteCount, initialTopicId, topicAnchor, topicIdFromHash, topicShareUrl, topicVoteTransition } from '../../src/lib/topics';
+import { applyTopicVote, descriptionJob, formatVoteCount, initialTopicId, topicAnchor, topicIdFromHash, topicItem, topicShareUrl, topicVoteTransition } from '../../src/lib/topics';
+import type { SafeHtml } from '../../src/lib/sanitize';
 
 describe('formatVoteCount: 1000 or more as one-decimal k', () => {
   it.each([
@@ -87,5 +88,20 @@ describe('initialTopicId: the hash, else the default title (any case), else the 
 
   it('selects nothing when there are no topics', () => {
     expect(initialTopicId([], '#topic-1')).toBeNull();
+  });
+});
+
+describe('descriptionJob and topicItem: what of a topic is sanitised and what the Topics tab receives', () => {
+  const topic = { id: 3, districtId: 1, title: 'Budget', description: ' <p>d</p> ', upvotes: 4, downvotes: 2 };
+  it.each([
+    ['a description', ' <p>d</p> ', { html: '<p>d</p>', timestamps: false }],
+    ['no description', null, null],
+    ['an empty description', '   ', null],
+  ])('%s', (_label, description, job) => {
+    expect(descriptionJob({ description })).toEqual(job);
+  });
+  it('keeps the counts and shows an empty description for none', () => {
+    expect(topicItem(topic, '<p>d</p>' as SafeHtml)).toEqual({ id: 3, title: 'Budget', descriptionHtml: '<p>d</p>', upvotes: 4, downvotes: 2 });
+    expect(topicItem(topic, null).descriptionHtml).toBe('');
   });
 });

@@ -7,9 +7,9 @@ import { fetchMeetings } from '../../lib/data/meetings';
 import { fetchTopics } from '../../lib/data/topics';
 import { fetchVotings } from '../../lib/data/votings';
 import { districtIdFromPath, isNoRowError } from '../../lib/liveDistrict';
-import { meetingCards, type MeetingCardData } from '../../lib/meetings';
-import { sanitize } from '../../lib/sanitize';
-import { linkTimestamps } from '../../lib/timestamps';
+import { meetingCards, summaryJob, type MeetingCardData } from '../../lib/meetings';
+import { sanitize, sanitizeJob } from '../../lib/sanitize';
+import { descriptionJob, topicItem, type TopicItem } from '../../lib/topics';
 import { votingTables, type VotingRow } from '../../lib/votings';
 import { listenToMeetingCards, revealMeetingFromHash } from '../meetingCards';
 import DistrictFeedback from './DistrictFeedback';
@@ -17,7 +17,7 @@ import SubscribeForm from './SubscribeForm';
 import DistrictHeaderView from './DistrictHeaderView';
 import MeetingList from './MeetingList';
 import TabSwitcher from './TabSwitcher';
-import TopicVoting, { type TopicItem } from './TopicVoting';
+import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';
 import VotingTables from './VotingTables';
 
@@ -72,11 +72,11 @@ export default function LiveDistrict() {
       },
     );
     load(
-      fetchMeetings(db, id).then((rows) => meetingCards(rows, (html, withVideo) => sanitize(html, withVideo ? linkTimestamps : undefined))),
+      fetchMeetings(db, id).then((rows) => meetingCards(rows, (meeting) => sanitizeJob(sanitize, summaryJob(meeting)))),
       setMeetings,
     );
     load(
-      fetchTopics(db, id).then((rows) => rows.map((t) => ({ id: t.id, title: t.title, descriptionHtml: sanitize(t.description), upvotes: t.upvotes, downvotes: t.downvotes }))),
+      fetchTopics(db, id).then((rows) => rows.map((topic) => topicItem(topic, sanitizeJob(sanitize, descriptionJob(topic))))),
       setTopics,
     );
     load(fetchVotings(db, id).then(votingTables), setVotings);

@@ -2,22 +2,12 @@
 // and the share link. Every vote change is written through the vote_topic function (see stores/topicVotes.ts).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SafeHtml } from '../../lib/sanitize';
 import { nextTabIndex } from '../../lib/tabs';
-import { DEFAULT_TOPIC_TITLE, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl } from '../../lib/topics';
+import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl } from '../../lib/topics';
 import { copyShareLink, pageUrl } from '../../lib/share';
 import { $topicCounts, $topicVoteErrors, $topicVotes, castTopicVote, loadLiveTopicCounts } from '../../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
 import '../../styles/district.css';
-
-/** One topic as the island receives it: the description already sanitised. */
-export interface TopicItem {
-  id: number;
-  title: string;
-  descriptionHtml: SafeHtml;
-  upvotes: number;
-  downvotes: number;
-}
 
 interface Props {
   districtId: number;
