@@ -18,15 +18,16 @@ const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
   districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }), schema: districtSchema }),
-  // Board meetings with their summaries, sanitised once here (time stamps linked when there is a video).
+  // Board meetings with their summaries, sanitised once here (time stamps linked when there is a video); only the
+  // sanitised summary is kept.
   meetings: defineCollection({
-    loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }) }),
-    schema: zm.extend(meetingSchema, { summaryHtml: zm.nullable(zm.string()) }),
+    loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
+    schema: zm.extend(zm.omit(meetingSchema, { summary: true }), { summaryHtml: zm.nullable(zm.string()) }),
   }),
-  // Discussion topics with their vote counts at build time, descriptions sanitised once here.
+  // Discussion topics with their vote counts at build time, descriptions sanitised once here (and only so kept).
   topics: defineCollection({
-    loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }) }),
-    schema: zm.extend(topicSchema, { descriptionHtml: zm.nullable(zm.string()) }),
+    loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
+    schema: zm.extend(zm.omit(topicSchema, { description: true }), { descriptionHtml: zm.nullable(zm.string()) }),
   }),
   // Board vote records, votes already parsed into a list.
   votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }), schema: votingSchema }),

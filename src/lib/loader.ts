@@ -59,6 +59,8 @@ interface TableLoaderOptions<T extends { id: number }> {
   required?: boolean;
   /** The row's rich text, by the field its sanitised HTML is kept under (e.g. summaryHtml). */
   richText?: (row: T) => Record<string, RichTextJob>;
+  /** Fields not kept, because their sanitised form replaces them (the unsanitised text is never rendered). */
+  replaces?: (keyof T & string)[];
 }
 
 /**
@@ -66,7 +68,7 @@ interface TableLoaderOptions<T extends { id: number }> {
  * (in worker threads). Astro keeps the entries between builds (node_modules/.astro): an entry whose row, rich
  * text and sanitiser are all unchanged is kept as it is, so a nightly rebuild sanitises only new or changed rows.
  */
-export function tableLoader<T extends { id: number }>({ table, check, required = false, richText }: TableLoaderOptions<T>): Loader {
+export function tableLoader<T extends { id: number }>({ table, check, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
     name: `supabase-${table}`,
     async load({ store, logger, generateDigest }) {
@@ -110,6 +112,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       let k = 0;
       for (const { id, row, jobs, digest } of changed) {
         const data: Record<string, unknown> = { ...row };
+        for (const field of replaces) delete data[field];
         for (const _ of Object.keys(jobs)) data[fields[k]] = html[k++];
         store.set({ id, data, digest });
       }

@@ -7,10 +7,10 @@ import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
 import type { SafeHtml } from './sanitize';
 
-/** A meeting as the snapshot keeps it: the row and its summary, sanitised by the loader. */
-export type BuiltMeeting = Meeting & { summaryHtml: SafeHtml | null };
-/** A topic as the snapshot keeps it: the row and its description, sanitised by the loader. */
-export type BuiltTopic = Topic & { descriptionHtml: SafeHtml | null };
+/** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */
+export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
+/** A topic as the snapshot keeps it: the row with its description sanitised by the loader (and only so). */
+export type BuiltTopic = Omit<Topic, 'description'> & { descriptionHtml: SafeHtml | null };
 
 export interface DistrictSnapshot {
   district: District;

@@ -23,7 +23,7 @@ export function descriptionJob(topic: Pick<Topic, 'description'>): RichTextJob {
 }
 
 /** The Topics tab's item for a topic, given its sanitised description. */
-export function topicItem(topic: Topic, descriptionHtml: SafeHtml | null): TopicItem {
+export function topicItem(topic: Pick<Topic, 'id' | 'title' | 'upvotes' | 'downvotes'>, descriptionHtml: SafeHtml | null): TopicItem {
   return { id: topic.id, title: topic.title, descriptionHtml: descriptionHtml ?? ('' as SafeHtml), upvotes: topic.upvotes, downvotes: topic.downvotes };
 }
 
