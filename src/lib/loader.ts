@@ -85,8 +85,9 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         if (!row) continue;
         const id = String(row.id);
         const jobs = richText?.(row) ?? {};
-        // The entry is what check() made of the row plus the sanitised jobs: the digest covers all three inputs.
-        const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version });
+        // The entry is made from what check() made of the row, its jobs, the sanitiser and the fields it replaces:
+        // the digest covers them all, so a change to any of them makes the entry again.
+        const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
         kept.add(id);
         if (store.get(id)?.digest !== digest) changed.push({ id, row, jobs, digest });
       }
@@ -95,7 +96,6 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       }
       for (const id of [...store.keys()]) if (!kept.has(id)) store.delete(id);
 
-      const fields = changed.flatMap((c) => Object.keys(c.jobs));
       const jobs = changed.flatMap((c) => Object.values(c.jobs));
       const sanitising = performance.now();
       // A large first build sanitises for a minute or more: say how far it is, a quarter at a time.
@@ -109,12 +109,12 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         },
       });
       const sanitised = performance.now();
-      let k = 0;
-      for (const { id, row, jobs, digest } of changed) {
-        const data: Record<string, unknown> = { ...row };
+      let next = 0; // html[] follows jobs[]: each entry's jobs, in order
+      for (const entry of changed) {
+        const data: Record<string, unknown> = { ...entry.row };
         for (const field of replaces) delete data[field];
-        for (const _ of Object.keys(jobs)) data[fields[k]] = html[k++];
-        store.set({ id, data, digest });
+        for (const field of Object.keys(entry.jobs)) data[field] = html[next++];
+        store.set({ id: entry.id, data, digest: entry.digest });
       }
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       const pieces = jobs.some(Boolean) ? `, ${jobs.filter(Boolean).length} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';

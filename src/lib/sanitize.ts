@@ -1,6 +1,7 @@
 // THE sanitiser: every piece of rich text (meeting summaries, topic descriptions) passes through here before it
 // reaches set:html or dangerouslySetInnerHTML. DOMPurify with an explicit allowlist, on whatever window it is
-// given: jsdom at build (see sanitize-build.ts, which keeps jsdom out of the browser bundle), the page's in the browser.
+// given: jsdom at build (in the snapshot loader's workers, see sanitize-pool.ts, which keeps jsdom out of the browser
+// bundle), the page's in the browser.
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 // With its extension: the build's sanitiser workers load this file in Node itself (see sanitize-pool.ts).
 import { linkTimestamps } from './timestamps.ts';
