@@ -26,6 +26,7 @@ const IN_THREAD_MAX = 2_000;
 const MAX_WORKERS = 8;
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+// Node runs the worker's TypeScript itself: every Node that jsdom supports (see package.json engines) strips types.
 const WORKER_FILE = join(HERE, 'sanitize-worker.ts');
 
 /**
@@ -39,9 +40,6 @@ export function sanitizerVersion(): string {
   hash.update(`dompurify ${DOMPurify.version} jsdom ${jsdom.version}`);
   return hash.digest('hex');
 }
-
-/** Node 22.18+ and 23.6+ strip types by default; 22.12 to 22.17 need the flag. */
-const workerExecArgv = (): string[] => ((process.features as { typescript?: unknown }).typescript ? [] : ['--experimental-strip-types', '--no-warnings=ExperimentalWarning']);
 
 /** How many workers to start for `pieces` pieces of rich text (at least one, at most one per core). */
 export function poolSize(pieces: number, cores = availableParallelism()): number {
@@ -74,7 +72,7 @@ export async function sanitizeMany(
   if (batches.length === 0) return out;
   if (todo.length <= inThreadMax) return sanitizeInThread(jobs);
 
-  const workers = Array.from({ length: poolSize(todo.length) }, () => new Worker(WORKER_FILE, { execArgv: workerExecArgv() }));
+  const workers = Array.from({ length: poolSize(todo.length) }, () => new Worker(WORKER_FILE));
   let next = 0;
   let done = 0;
   try {
