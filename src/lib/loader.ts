@@ -117,7 +117,8 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         store.set({ id: entry.id, data, digest: entry.digest });
       }
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      const pieces = jobs.some(Boolean) ? `, ${jobs.filter(Boolean).length} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
+      const count = jobs.filter(Boolean).length;
+      const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
       logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
     },
   };

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import DOMPurify from 'dompurify';
-import { createSanitizer, sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from './sanitize';
+import { sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from './sanitize';
 
 export interface WorkerRequest {
   batch: number;
@@ -35,7 +35,7 @@ const WORKER_FILE = join(HERE, 'sanitize-worker.ts');
  */
 export function sanitizerVersion(): string {
   const hash = createHash('sha256');
-  for (const file of ['sanitize.ts', 'timestamps.ts', 'sanitize-worker.ts']) hash.update(readFileSync(join(HERE, file)));
+  for (const file of ['sanitize.ts', 'sanitize-jsdom.ts', 'timestamps.ts', 'sanitize-worker.ts']) hash.update(readFileSync(join(HERE, file)));
   const jsdom = createRequire(import.meta.url)('jsdom/package.json') as { version: string };
   hash.update(`dompurify ${DOMPurify.version} jsdom ${jsdom.version}`);
   return hash.digest('hex');
@@ -50,8 +50,8 @@ let inThread: Sanitize | undefined;
 
 /** The same sanitiser in this thread, for a nightly build's few changed rows. */
 async function sanitizeInThread(jobs: RichTextJob[]): Promise<(SafeHtml | null)[]> {
-  const { JSDOM } = await import('jsdom');
-  inThread ??= createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+  const { createJsdomSanitizer } = await import('./sanitize-jsdom');
+  inThread ??= createJsdomSanitizer();
   return jobs.map((job) => sanitizeJob(inThread!, job));
 }
 

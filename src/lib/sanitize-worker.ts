@@ -2,11 +2,11 @@
 // window, applied to batches of rich text. Node runs this file directly (type stripping, hence the .ts imports),
 // outside Vite, so it imports only the sanitiser, the time-stamp rule and jsdom.
 import { parentPort } from 'node:worker_threads';
-import { JSDOM } from 'jsdom';
-import { createSanitizer, sanitizeJob } from './sanitize.ts';
+import { sanitizeJob } from './sanitize.ts';
+import { createJsdomSanitizer } from './sanitize-jsdom.ts';
 import type { WorkerReply, WorkerRequest } from './sanitize-pool.ts';
 
-const sanitize = createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+const sanitize = createJsdomSanitizer();
 
 
 parentPort?.on('message', ({ batch, jobs }: WorkerRequest) => {

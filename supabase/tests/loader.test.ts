@@ -2,14 +2,14 @@
 // database that cannot be read stops the build with one clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { JSDOM } from 'jsdom';
 import { createClient } from '@supabase/supabase-js';
 import { fetchAllRows, SnapshotError, tableLoader } from '../../src/lib/loader';
 import { checkVoting } from '../../src/lib/data/votings';
 import { checkDistrict } from '../../src/lib/data/districts';
 import { checkMeeting } from '../../src/lib/data/meetings';
 import { summaryJob } from '../../src/lib/meetings';
-import { createSanitizer, sanitizeJob } from '../../src/lib/sanitize';
+import { sanitizeJob } from '../../src/lib/sanitize';
+import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
 import { anonKey, apiUrl, sql } from './helpers';
 
 /** An in-memory store that keeps entries and digests between runs, as Astro's data store does between builds. */
@@ -89,7 +89,7 @@ describe('the snapshot loader', () => {
 
   describe('rich text', () => {
     const meetingsLoader = () => tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] });
-    const here = createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+    const here = createJsdomSanitizer();
     let added: number | undefined;
     afterAll(async () => {
       if (added !== undefined) await sql('delete from public.meetings where id = $1', [added]);

@@ -1,11 +1,11 @@
 // The build's sanitiser pool: the same sanitiser in worker threads gives the same HTML as in this thread, in order.
 import { describe, expect, it } from 'vitest';
-import { JSDOM } from 'jsdom';
-import { createSanitizer, sanitizeJob, type RichTextJob } from '../../src/lib/sanitize';
+import { sanitizeJob, type RichTextJob } from '../../src/lib/sanitize';
+import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
 import { poolSize, sanitizeMany, sanitizerVersion } from '../../src/lib/sanitize-pool';
 import { HOSTILE_RICH_TEXT as RICH_TEXT } from '../fixtures/hostile.mjs';
 
-const here = createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+const here = createJsdomSanitizer();
 
 describe('poolSize: one worker per core, no more than the batches need', () => {
   it.each([

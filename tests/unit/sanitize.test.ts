@@ -1,11 +1,10 @@
 // The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
 import { describe, expect, it } from 'vitest';
-import { JSDOM } from 'jsdom';
-import { createSanitizer } from '../../src/lib/sanitize';
+import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
 import { linkTimestamps } from '../../src/lib/timestamps';
 
 // The sanitiser on a jsdom window, as the build's workers run it (sanitize-pool.test.ts runs the workers themselves).
-const sanitize = createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+const sanitize = createJsdomSanitizer();
 
 describe('sanitize keeps text formatting, lists, headings, tables and https/mailto links', () => {
   it.each([
