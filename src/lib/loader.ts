@@ -1,10 +1,11 @@
 // The build-time snapshot: a content loader that reads one table from Supabase, validates every row,
 // reports bad rows by table and id, and fails the build with one clear message when the data is not there.
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
+import { createRendezvous } from './rendezvous';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -63,6 +64,9 @@ interface TableLoaderOptions<T extends { id: number }> {
   replaces?: (keyof T & string)[];
 }
 
+// The tables of one sync store their entries together, so Astro serialises its store to disk once, not once per table.
+const storing = createRendezvous();
+
 /**
  * A content loader for one table: each valid row becomes an entry keyed by its id, with its rich text sanitised
  * (in worker threads). Astro keeps the entries between builds (node_modules/.astro): an entry whose row, rich
@@ -71,55 +75,66 @@ interface TableLoaderOptions<T extends { id: number }> {
 export function tableLoader<T extends { id: number }>({ table, check, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
     name: `supabase-${table}`,
-    async load({ store, logger, generateDigest }) {
-      const started = performance.now();
-      const rows = await fetchAllRows(buildClient(), table);
-      const fetched = performance.now();
-      const kept = new Set<string>();
-      const changed: { id: string; row: T; jobs: Record<string, RichTextJob>; digest: string }[] = [];
-      const version = richText ? sanitizerVersion() : '';
-      for (const raw of rows) {
-        const { row, problems } = check(raw);
-        const rawId = (raw as { id?: unknown })?.id ?? '?';
-        if (problems.length) logger.warn(`${table} row id=${rawId}: ${problems.join('; ')}${row ? '' : ' (left out)'}`);
-        if (!row) continue;
-        const id = String(row.id);
-        const jobs = richText?.(row) ?? {};
-        // The entry is made from what check() made of the row, its jobs, the sanitiser and the fields it replaces:
-        // the digest covers them all, so a change to any of them makes the entry again.
-        const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
-        kept.add(id);
-        if (store.get(id)?.digest !== digest) changed.push({ id, row, jobs, digest });
+    async load(context) {
+      const turn = storing.join();
+      try {
+        await loadTable(context, () => turn.ready());
+      } finally {
+        turn.leave(); // after ready() it does nothing; before it (a failure), the other tables stop waiting for this one
       }
-      if (required && kept.size === 0) {
-        throw new SnapshotError(`The database at ${buildEnv().url} returned no ${table}.`);
-      }
-      for (const id of [...store.keys()]) if (!kept.has(id)) store.delete(id);
-
-      const jobs = changed.flatMap((c) => Object.values(c.jobs));
-      const sanitising = performance.now();
-      // A large first build sanitises for a minute or more: say how far it is, a quarter at a time.
-      let reported = 0;
-      const html = await sanitizeMany(jobs, {
-        onProgress: (done, total) => {
-          const quarter = Math.floor((4 * done) / total);
-          if (total < 10_000 || quarter === reported || quarter === 4) return;
-          reported = quarter;
-          logger.info(`${table}: ${done} of ${total} pieces of rich text sanitised`);
-        },
-      });
-      const sanitised = performance.now();
-      let next = 0; // html[] follows jobs[]: each entry's jobs, in order
-      for (const entry of changed) {
-        const data: Record<string, unknown> = { ...entry.row };
-        for (const field of replaces) delete data[field];
-        for (const field of Object.keys(entry.jobs)) data[field] = html[next++];
-        store.set({ id: entry.id, data, digest: entry.digest });
-      }
-      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      const count = jobs.filter(Boolean).length;
-      const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
-      logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
     },
   };
+
+  async function loadTable({ store, logger, generateDigest }: LoaderContext, othersReady: () => Promise<void>) {
+    const started = performance.now();
+    const rows = await fetchAllRows(buildClient(), table);
+    const fetched = performance.now();
+    const kept = new Set<string>();
+    const changed: { id: string; row: T; jobs: Record<string, RichTextJob>; digest: string }[] = [];
+    const version = richText ? sanitizerVersion() : '';
+    for (const raw of rows) {
+      const { row, problems } = check(raw);
+      const rawId = (raw as { id?: unknown })?.id ?? '?';
+      if (problems.length) logger.warn(`${table} row id=${rawId}: ${problems.join('; ')}${row ? '' : ' (left out)'}`);
+      if (!row) continue;
+      const id = String(row.id);
+      const jobs = richText?.(row) ?? {};
+      // The entry is made from what check() made of the row, its jobs, the sanitiser and the fields it replaces:
+      // the digest covers them all, so a change to any of them makes the entry again.
+      const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
+      kept.add(id);
+      if (store.get(id)?.digest !== digest) changed.push({ id, row, jobs, digest });
+    }
+    if (required && kept.size === 0) {
+      throw new SnapshotError(`The database at ${buildEnv().url} returned no ${table}.`);
+    }
+
+    const jobs = changed.flatMap((c) => Object.values(c.jobs));
+    const sanitising = performance.now();
+    // A large first build sanitises for a minute or more: say how far it is, a quarter at a time.
+    let reported = 0;
+    const html = await sanitizeMany(jobs, {
+      onProgress: (done, total) => {
+        const quarter = Math.floor((4 * done) / total);
+        if (total < 10_000 || quarter === reported || quarter === 4) return;
+        reported = quarter;
+        logger.info(`${table}: ${done} of ${total} pieces of rich text sanitised`);
+      },
+    });
+    const sanitised = performance.now();
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const count = jobs.filter(Boolean).length;
+    const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
+    logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
+    // Every change to the store from here on is synchronous, in the same moment as the other tables' changes.
+    await othersReady();
+    for (const id of [...store.keys()]) if (!kept.has(id)) store.delete(id);
+    let next = 0; // html[] follows jobs[]: each entry's jobs, in order
+    for (const entry of changed) {
+      const data: Record<string, unknown> = { ...entry.row };
+      for (const field of replaces) delete data[field];
+      for (const field of Object.keys(entry.jobs)) data[field] = html[next++];
+      store.set({ id: entry.id, data, digest: entry.digest });
+    }
+  }
 }
