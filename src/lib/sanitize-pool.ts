@@ -13,6 +13,7 @@ import DOMPurify from 'dompurify';
 import { sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from './sanitize';
 
 export interface WorkerRequest {
+  /** A number for the batch, for the worker's error messages. */
   batch: number;
   jobs: RichTextJob[];
 }
@@ -55,10 +56,83 @@ async function sanitizeInThread(jobs: RichTextJob[]): Promise<(SafeHtml | null)[
   return jobs.map((job) => sanitizeJob(inThread!, job));
 }
 
+/** A batch of one sanitizeMany() call waiting for, or on, a worker. */
+interface Task {
+  jobs: RichTextJob[];
+  done: (html: (SafeHtml | null)[]) => void;
+  fail: (error: Error) => void;
+}
+
+/**
+ * The workers, shared by every sanitizeMany() call under way: the tables' loaders run at the same time, and a pool
+ * each would start a jsdom per table per core and make them fight over the cores. Started by the first call that
+ * needs it, stopped when the last task is answered; a failure fails every task on it (the build stops).
+ */
+class Pool {
+  readonly #workers: Worker[];
+  readonly #queue: Task[] = [];
+  readonly #onWorker = new Map<Worker, Task>();
+  #next = 0;
+  #stopped = false;
+  readonly #onStop: () => void;
+
+  constructor(size: number, onStop: () => void) {
+    this.#onStop = onStop;
+    this.#workers = Array.from({ length: size }, () => {
+      const worker = new Worker(WORKER_FILE);
+      worker.on('message', (reply: WorkerReply) => this.#answer(worker, reply));
+      worker.on('error', (error) => this.#fail(error));
+      worker.on('exit', (code) => {
+        if (!this.#stopped) this.#fail(new Error(`A sanitiser worker exited with code ${code} before the rich text was done.`));
+      });
+      return worker;
+    });
+  }
+
+  run(tasks: Task[]): void {
+    this.#queue.push(...tasks);
+    for (const worker of this.#workers) if (!this.#onWorker.has(worker)) this.#send(worker);
+  }
+
+  #send(worker: Worker): void {
+    const task = this.#queue.shift();
+    if (!task) {
+      if (this.#onWorker.size === 0) this.#stop();
+      return;
+    }
+    this.#onWorker.set(worker, task);
+    worker.postMessage({ batch: this.#next++, jobs: task.jobs } satisfies WorkerRequest);
+  }
+
+  #answer(worker: Worker, reply: WorkerReply): void {
+    const task = this.#onWorker.get(worker);
+    this.#onWorker.delete(worker);
+    if (!task) return;
+    if ('error' in reply) return this.#fail(new Error(`Sanitising rich text failed: ${reply.error}`));
+    task.done(reply.html);
+    this.#send(worker);
+  }
+
+  #fail(error: Error): void {
+    if (this.#stopped) return;
+    const tasks = [...this.#onWorker.values(), ...this.#queue];
+    this.#stop();
+    for (const task of tasks) task.fail(error);
+  }
+
+  #stop(): void {
+    this.#stopped = true;
+    this.#onStop();
+    for (const worker of this.#workers) void worker.terminate();
+  }
+}
+
+let pool: Pool | undefined;
+
 /**
  * Sanitises every job, in order, in worker threads (a few in this thread); resolves with one SafeHtml (or null for
- * a null job) per job.
- * The workers exit when the last answer is in; any worker failure rejects the whole call (the build stops).
+ * a null job) per job. Calls made at the same time share the workers; any worker failure rejects the calls (the
+ * build stops).
  */
 export async function sanitizeMany(
   jobs: RichTextJob[],
@@ -67,39 +141,27 @@ export async function sanitizeMany(
   const out: (SafeHtml | null)[] = new Array(jobs.length).fill(null);
   // Only the jobs with text go to the workers: their positions in `jobs`, cut into batches.
   const todo = jobs.flatMap((job, index) => (job ? [index] : []));
-  const batches: number[][] = [];
-  for (let start = 0; start < todo.length; start += BATCH) batches.push(todo.slice(start, start + BATCH));
-  if (batches.length === 0) return out;
+  if (todo.length === 0) return out;
   if (todo.length <= inThreadMax) return sanitizeInThread(jobs);
 
-  const workers = Array.from({ length: poolSize(todo.length) }, () => new Worker(WORKER_FILE));
-  let next = 0;
   let done = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const send = (worker: Worker) => {
-        if (next >= batches.length) return;
-        const batch = next++;
-        worker.postMessage({ batch, jobs: batches[batch].map((index) => jobs[index]) } satisfies WorkerRequest);
-      };
-      for (const worker of workers) {
-        worker.on('message', (reply: WorkerReply) => {
-          if ('error' in reply) return reject(new Error(`Sanitising rich text failed: ${reply.error}`));
-          batches[reply.batch].forEach((index, k) => (out[index] = reply.html[k]));
-          done += reply.html.length;
+  await new Promise<void>((resolve, reject) => {
+    const tasks: Task[] = [];
+    for (let start = 0; start < todo.length; start += BATCH) {
+      const indexes = todo.slice(start, start + BATCH);
+      tasks.push({
+        jobs: indexes.map((index) => jobs[index]),
+        done: (html) => {
+          indexes.forEach((index, k) => (out[index] = html[k]));
+          done += html.length;
           onProgress(done, todo.length);
           if (done === todo.length) resolve();
-          else send(worker);
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) => {
-          if (done < todo.length) reject(new Error(`A sanitiser worker exited with code ${code} before the rich text was done.`));
-        });
-        send(worker);
-      }
-    });
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
+        },
+        fail: reject,
+      });
+    }
+    pool ??= new Pool(poolSize(todo.length), () => (pool = undefined));
+    pool.run(tasks);
+  });
   return out;
 }

@@ -40,6 +40,18 @@ describe('sanitizeMany', () => {
     expect(html.filter((h) => h !== null && /<script|<[^>]*\son\w+=|href="\s*javascript:/i.test(h))).toEqual([]);
   });
 
+  it('answers two calls made at the same time (two tables sharing the workers) each with its own jobs, in order', async () => {
+    const table = (name: string, count: number): RichTextJob[] =>
+      Array.from({ length: count }, (_, i) => ({ html: `<h2>${name} ${i}</h2><p>From 0:${String(i % 60).padStart(2, '0')}.</p>`, timestamps: i % 2 === 0 }));
+    const meetings = table('Meeting', 900);
+    const topics = table('Topic', 400);
+    const [meetingHtml, topicHtml] = await Promise.all([sanitizeMany(meetings, { inThreadMax: 0 }), sanitizeMany(topics, { inThreadMax: 0 })]);
+    expect(meetingHtml).toEqual(meetings.map((job) => sanitizeJob(here, job)));
+    expect(topicHtml).toEqual(topics.map((job) => sanitizeJob(here, job)));
+    // And the pool starts again for a later call, once the first ones are done.
+    expect(await sanitizeMany(topics.slice(0, 10), { inThreadMax: 0 })).toEqual(topicHtml.slice(0, 10));
+  });
+
   it('has nothing to do for no jobs', async () => {
     expect(await sanitizeMany([])).toEqual([]);
   });
