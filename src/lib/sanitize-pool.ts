@@ -81,7 +81,7 @@ class Pool {
     this.#workers = Array.from({ length: size }, () => {
       const worker = new Worker(WORKER_FILE);
       worker.on('message', (reply: WorkerReply) => this.#answer(worker, reply));
-      worker.on('error', (error) => this.#fail(error));
+      worker.on('error', (error: unknown) => this.#fail(error instanceof Error ? error : new Error(String(error))));
       worker.on('exit', (code) => {
         if (!this.#stopped) this.#fail(new Error(`A sanitiser worker exited with code ${code} before the rich text was done.`));
       });
