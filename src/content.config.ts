@@ -18,16 +18,17 @@ const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
   districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }), schema: districtSchema }),
-  // Board meetings with their summaries, sanitised once here (time stamps linked when there is a video); only the
-  // sanitised summary is kept.
+  // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept, as
+  // summaryHtml, in the rich-text cache beside the store (src/lib/rich-text-cache.ts); the source text is not kept.
   meetings: defineCollection({
     loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
-    schema: zm.extend(zm.omit(meetingSchema, { summary: true }), { summaryHtml: zm.nullable(zm.string()) }),
+    schema: zm.omit(meetingSchema, { summary: true }),
   }),
-  // Discussion topics with their vote counts at build time, descriptions sanitised once here (and only so kept).
+  // Discussion topics with their vote counts at build time; descriptions sanitised once here, kept as descriptionHtml
+  // in the rich-text cache (and only so).
   topics: defineCollection({
     loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
-    schema: zm.extend(zm.omit(topicSchema, { description: true }), { descriptionHtml: zm.nullable(zm.string()) }),
+    schema: zm.omit(topicSchema, { description: true }),
   }),
   // Board vote records, votes already parsed into a list.
   votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }), schema: votingSchema }),

@@ -6,6 +6,7 @@ import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
 import { createRendezvous } from './rendezvous';
+import { readRichText, richTextFile, writeRichText, type RichTextByDigest } from './rich-text-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -58,7 +59,10 @@ interface TableLoaderOptions<T extends { id: number }> {
   check: (raw: unknown) => Checked<T>;
   /** When true, a table with no usable rows fails the build (a site without districts is no site). */
   required?: boolean;
-  /** The row's rich text, by the field its sanitised HTML is kept under (e.g. summaryHtml). */
+  /**
+   * The row's rich text, by the field its sanitised HTML is given under (e.g. summaryHtml). The HTML is kept in the
+   * rich-text cache beside Astro's store (rich-text-cache.ts), found by the entry's digest; snapshot.ts joins them.
+   */
   richText?: (row: T) => Record<string, RichTextJob>;
   /** Fields not kept, because their sanitised form replaces them (the unsanitised text is never rendered). */
   replaces?: (keyof T & string)[];
@@ -69,8 +73,9 @@ const storing = createRendezvous();
 
 /**
  * A content loader for one table: each valid row becomes an entry keyed by its id, with its rich text sanitised
- * (in worker threads). Astro keeps the entries between builds (node_modules/.astro): an entry whose row, rich
- * text and sanitiser are all unchanged is kept as it is, so a nightly rebuild sanitises only new or changed rows.
+ * (in worker threads) into the rich-text cache. Astro keeps the entries between builds (node_modules/.astro), and
+ * the cache sits beside them: an entry whose row, rich text and sanitiser are all unchanged is kept as it is, so a
+ * nightly rebuild sanitises only new or changed rows.
  */
 export function tableLoader<T extends { id: number }>({ table, check, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
@@ -85,11 +90,13 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
     },
   };
 
-  async function loadTable({ store, logger, generateDigest }: LoaderContext, othersReady: () => Promise<void>) {
+  async function loadTable({ store, logger, generateDigest, config }: LoaderContext, othersReady: () => Promise<void>) {
     const started = performance.now();
     const rows = await fetchAllRows(buildClient(), table);
     const fetched = performance.now();
-    const kept = new Set<string>();
+    const richTextPath = richText ? richTextFile(config.cacheDir, table) : '';
+    const previous: RichTextByDigest = richText ? await readRichText(richTextPath) : new Map();
+    const kept = new Map<string, string>(); // id → digest
     const changed: { id: string; row: T; jobs: Record<string, RichTextJob>; digest: string }[] = [];
     const version = richText ? sanitizerVersion() : '';
     for (const raw of rows) {
@@ -102,12 +109,14 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       // The entry is made from what check() made of the row, its jobs, the sanitiser and the fields it replaces:
       // the digest covers them all, so a change to any of them makes the entry again.
       const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
-      kept.add(id);
-      if (store.get(id)?.digest !== digest) changed.push({ id, row, jobs, digest });
+      kept.set(id, digest);
+      // Made again too when its sanitised text is not in the cache (a cache folder only partly kept).
+      if (store.get(id)?.digest !== digest || (richText && !previous.has(digest))) changed.push({ id, row, jobs, digest });
     }
     if (required && kept.size === 0) {
       throw new SnapshotError(`The database at ${buildEnv().url} returned no ${table}.`);
     }
+    const gone = [...store.keys()].filter((id) => !kept.has(id));
 
     const jobs = changed.flatMap((c) => Object.values(c.jobs));
     const sanitising = performance.now();
@@ -122,18 +131,29 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       },
     });
     const sanitised = performance.now();
+    // The rich text is written before the entries that point to it (a build stopped in between re-sanitises them).
+    if (richText && (changed.length > 0 || gone.length > 0 || previous.size !== kept.size)) {
+      const next: RichTextByDigest = new Map();
+      for (const digest of kept.values()) {
+        const fields = previous.get(digest);
+        if (fields) next.set(digest, fields);
+      }
+      let at = 0; // html[] follows jobs[]: each entry's jobs, in order
+      for (const entry of changed) {
+        next.set(entry.digest, Object.fromEntries(Object.keys(entry.jobs).map((field) => [field, html[at++]])));
+      }
+      await writeRichText(richTextPath, next);
+    }
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const count = jobs.filter(Boolean).length;
     const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
     logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
     // Every change to the store from here on is synchronous, in the same moment as the other tables' changes.
     await othersReady();
-    for (const id of [...store.keys()]) if (!kept.has(id)) store.delete(id);
-    let next = 0; // html[] follows jobs[]: each entry's jobs, in order
+    for (const id of gone) store.delete(id);
     for (const entry of changed) {
       const data: Record<string, unknown> = { ...entry.row };
       for (const field of replaces) delete data[field];
-      for (const field of Object.keys(entry.jobs)) data[field] = html[next++];
       store.set({ id: entry.id, data, digest: entry.digest });
     }
   }

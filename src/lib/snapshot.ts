@@ -1,11 +1,13 @@
 // What one district page needs from the snapshot, grouped once per build rather than filtered per page.
 import { createHash } from 'node:crypto';
-import { getCollection } from 'astro:content';
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { cacheDir } from 'astro:config/server';
 import type { District } from './data/districts';
 import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
 import type { SafeHtml } from './sanitize';
+import { readRichText, richTextFile, type RichTextByDigest } from './rich-text-cache';
 
 /** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */
 export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
@@ -29,20 +31,30 @@ function groupBy<T extends { districtId: number }>(rows: T[]): Map<number, T[]> 
   return map;
 }
 
+/** An entry's row joined with its sanitised rich text, found in the loader's rich-text cache by the entry's digest. */
+function withRichText(entry: CollectionEntry<'meetings' | 'topics'>, byDigest: RichTextByDigest): object {
+  const fields = byDigest.get(String(entry.digest));
+  if (!fields) {
+    throw new Error(`The sanitised rich text of ${entry.collection} ${entry.id} is missing from ${richTextFile(cacheDir, entry.collection)}. Delete the cache folder and build again.`);
+  }
+  return { ...entry.data, ...fields };
+}
+
 let cached: Promise<DistrictSnapshot[]> | undefined;
 
 /** Every district with its meetings (date descending), topics (id descending) and votings, computed once. */
 export function districtSnapshots(): Promise<DistrictSnapshot[]> {
   cached ??= (async () => {
-    const [districts, meetings, topics, votings] = await Promise.all([
+    const [districts, meetings, topics, votings, summaries, descriptions] = await Promise.all([
       getCollection('districts'),
       getCollection('meetings'),
       getCollection('topics'),
       getCollection('votings'),
+      readRichText(richTextFile(cacheDir, 'meetings')),
+      readRichText(richTextFile(cacheDir, 'topics')),
     ]);
-    // The loader sanitised the rich text (the schema says string; the loader made it SafeHtml).
-    const meetingsBy = groupBy(meetings.map((e) => e.data as BuiltMeeting));
-    const topicsBy = groupBy(topics.map((e) => e.data as BuiltTopic));
+    const meetingsBy = groupBy(meetings.map((e) => withRichText(e, summaries) as BuiltMeeting));
+    const topicsBy = groupBy(topics.map((e) => withRichText(e, descriptions) as BuiltTopic));
     const votingsBy = groupBy(votings.map((e) => e.data));
     return districts
       .map((e) => e.data)

@@ -2,6 +2,10 @@
 // database that cannot be read stops the build with one clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { fetchAllRows, SnapshotError, tableLoader } from '../../src/lib/loader';
 import { checkVoting } from '../../src/lib/data/votings';
@@ -10,6 +14,7 @@ import { checkMeeting } from '../../src/lib/data/meetings';
 import { summaryJob } from '../../src/lib/meetings';
 import { sanitizeJob } from '../../src/lib/sanitize';
 import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
+import { readRichText, richTextFile } from '../../src/lib/rich-text-cache';
 import { anonKey, apiUrl, sql } from './helpers';
 
 /** An in-memory store that keeps entries and digests between runs, as Astro's data store does between builds. */
@@ -29,15 +34,26 @@ function memoryStore() {
   };
 }
 
-/** Runs a loader (on a given store, to act as a second build) and records its warnings and summary line. */
-async function runLoader(loader: ReturnType<typeof tableLoader>, store = memoryStore()) {
+/** What one build leaves for the next: Astro's store and the cache folder (where the rich text is kept). */
+interface Kept {
+  store: ReturnType<typeof memoryStore>;
+  cacheDir: string;
+}
+
+/**
+ * Runs a loader (after a given build, to act as the next one) and records its warnings and summary line. Its
+ * entries come back as the page build sees them: each row joined with its sanitised rich text (snapshot.ts).
+ */
+async function runLoader(loader: ReturnType<typeof tableLoader>, kept: Kept = { store: memoryStore(), cacheDir: mkdtempSync(join(tmpdir(), 'loader-cache-')) }) {
+  const { store, cacheDir } = kept;
   const warnings: string[] = [];
   const infos: string[] = [];
   const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
   const generateDigest = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('hex');
-  await loader.load({ store, logger, generateDigest } as never);
-  const entries = new Map([...store.entries].map(([id, entry]) => [id, entry.data]));
-  return { entries, warnings, infos, store };
+  await loader.load({ store, logger, generateDigest, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
+  const richText = await readRichText(richTextFile(cacheDir, loader.name.replace('supabase-', '')));
+  const entries = new Map([...store.entries].map(([id, entry]) => [id, { ...entry.data, ...richText.get(entry.digest!) }]));
+  return { entries, warnings, infos, store, cacheDir };
 }
 
 describe('the snapshot loader', () => {
@@ -96,7 +112,7 @@ describe('the snapshot loader', () => {
     });
 
     it('keeps each summary sanitised (time stamps linked when there is a video), the same as the sanitiser here', async () => {
-      const { entries, infos } = await runLoader(meetingsLoader());
+      const { entries, infos, store } = await runLoader(meetingsLoader());
       const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.meetings where coalesce(trim(summary), '') <> ''");
       expect(infos.at(-1)).toMatch(new RegExp(`${n} pieces of rich text sanitised`));
       // The rows as PostgREST gives them (a date as YYYY-MM-DD text).
@@ -108,31 +124,41 @@ describe('the snapshot loader', () => {
         expect(data).not.toHaveProperty('summary'); // only the sanitised summary is kept
       }
       expect([...entries.values()].some((data) => String(data.summaryHtml).includes('class="timestamp"'))).toBe(true);
+      // Astro's store holds neither form of the summary: the sanitised one is in the rich-text cache beside it.
+      expect([...store.entries.values()].filter((entry) => 'summary' in entry.data || 'summaryHtml' in entry.data)).toEqual([]);
     });
 
     it('sanitises only new or changed rows on the next build, and drops rows that are gone', async () => {
-      const { store, entries: first } = await runLoader(meetingsLoader());
-      const again = await runLoader(meetingsLoader(), store);
+      const first = await runLoader(meetingsLoader());
+      const kept = { store: first.store, cacheDir: first.cacheDir };
+      const again = await runLoader(meetingsLoader(), kept);
       expect(again.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build/);
-      expect(again.entries).toEqual(first);
+      expect(again.entries).toEqual(first.entries);
 
       const [row] = await sql<{ id: number }>("insert into public.meetings (\"districtId\", date, summary) values (1, '2025-06-30', '<p>New<img src=x onerror=alert(1)></p>') returning id");
       added = row.id;
-      const withNew = await runLoader(meetingsLoader(), store);
+      const withNew = await runLoader(meetingsLoader(), kept);
       expect(withNew.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
       expect(withNew.entries.get(String(added))?.summaryHtml).toBe('<p>New</p>');
 
       await sql('update public.meetings set summary = $2 where id = $1', [added, '<h1>Changed</h1>']);
-      const changed = await runLoader(meetingsLoader(), store);
+      const changed = await runLoader(meetingsLoader(), kept);
       expect(changed.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
       expect(changed.entries.get(String(added))?.summaryHtml).toBe('<h4>Changed</h4>');
 
       await sql('delete from public.meetings where id = $1', [added]);
       added = undefined;
-      const gone = await runLoader(meetingsLoader(), store);
+      const gone = await runLoader(meetingsLoader(), kept);
       expect(gone.entries.has(String(row.id))).toBe(false);
-      expect(gone.entries.size).toBe(first.size);
+      expect(gone.entries.size).toBe(first.entries.size);
+    });
+
+    it('sanitises every row again when the cache folder lost its rich text but the store was kept', async () => {
+      const first = await runLoader(meetingsLoader());
+      rmSync(join(first.cacheDir, 'rich-text'), { recursive: true });
+      const again = await runLoader(meetingsLoader(), { store: first.store, cacheDir: first.cacheDir });
+      expect(again.infos.at(-1)).toMatch(new RegExp(`: ${first.entries.size} new or changed, .*, 0 kept from the last build`));
+      expect(again.entries).toEqual(first.entries);
     });
   });
 });
-
