@@ -35,23 +35,51 @@ function buildClient(): SupabaseClient {
   return client;
 }
 
-/** Reads every row of a table, a page at a time, ordered by id; any failure becomes a SnapshotError. */
-export async function fetchAllRows(db: SupabaseClient, table: string, url = buildEnv().url): Promise<unknown[]> {
-  const rows: unknown[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error, status } = await db.from(table).select('*').order('id').range(from, from + PAGE - 1);
-    if (error) {
-      if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message)) {
-        throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
-      }
-      if (status === 401 || status === 403) {
-        throw new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`);
-      }
-      throw new SnapshotError(`Reading ${table} from ${url} failed (${status}: ${error.message}).`);
-    }
-    rows.push(...(data ?? []));
-    if (!data || data.length < PAGE) return rows;
+/** Pages asked for at once: a hosted database is tens of milliseconds away, and 20,000 districts are 680 pages. */
+const IN_FLIGHT = 4;
+
+/** What a failed read means for the build, in one message. */
+function readError(table: string, url: string, status: number, message: string): SnapshotError {
+  if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(message)) {
+    return new SnapshotError(`Cannot reach the database at ${url} (${message}).`);
   }
+  if (status === 401 || status === 403) {
+    return new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${message}).`);
+  }
+  return new SnapshotError(`Reading ${table} from ${url} failed (${status}: ${message}).`);
+}
+
+/**
+ * Reads every row of a table in id order, a page at a time and several pages at once; any failure becomes a
+ * SnapshotError. The first page also gives the row count, so the other pages can be asked for together.
+ */
+export async function fetchAllRows(
+  db: SupabaseClient,
+  table: string,
+  url = buildEnv().url,
+  { pageSize = PAGE, inFlight = IN_FLIGHT }: { pageSize?: number; inFlight?: number } = {},
+): Promise<unknown[]> {
+  const readPage = async (page: number, withCount = false) => {
+    const from = page * pageSize;
+    const query = db.from(table).select('*', withCount ? { count: 'exact' } : {});
+    const { data, error, status, count } = await query.order('id').range(from, from + pageSize - 1);
+    if (error) throw readError(table, url, status, error.message);
+    return { rows: (data ?? []) as unknown[], count };
+  };
+  const first = await readPage(0, true);
+  const pages: unknown[][] = [first.rows];
+  const counted = Math.ceil((first.count ?? 0) / pageSize);
+  let next = 1;
+  const reader = async () => {
+    while (next < counted) {
+      const page = next++;
+      pages[page] = (await readPage(page)).rows;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(0, Math.min(inFlight, counted - 1)) }, reader));
+  // Rows added since the count are read too: on, a page at a time, until a page is not full.
+  for (let page = Math.max(counted, 1); pages[page - 1].length === pageSize; page++) pages[page] = (await readPage(page)).rows;
+  return pages.flat();
 }
 
 interface TableLoaderOptions<T extends { id: number }> {

@@ -88,6 +88,21 @@ describe('the snapshot loader', () => {
     expect(entries.get('1')?.name).toBe('Palo Alto Unified School District');
   });
 
+  describe('reading a table a page at a time, several pages at once', () => {
+    it.each([
+      ['pages of 7, four at once', (_n: number) => ({ pageSize: 7, inFlight: 4 })],
+      ['three pages, one at a time', (n: number) => ({ pageSize: Math.ceil(n / 3), inFlight: 1 })],
+      ['the rows exactly fill one page (a second, empty one ends it)', (n: number) => ({ pageSize: n, inFlight: 4 })],
+      ['one page larger than the table', (n: number) => ({ pageSize: n + 5, inFlight: 4 })],
+    ])('%s: every row once, in id order', async (_label, options) => {
+      const ids = (await sql<{ id: number }>('select id::int from public.votings order by id')).map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(21); // enough rows for several pages of 7
+      const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+      const rows = (await fetchAllRows(db, 'votings', apiUrl(), options(ids.length))) as { id: number }[];
+      expect(rows.map((r) => r.id)).toEqual(ids);
+    });
+  });
+
   it('fails with one clear message when the database cannot be reached', async () => {
     const unreachable = 'http://127.0.0.1:9';
     const db = createClient(unreachable, anonKey(), { auth: { persistSession: false } });
