@@ -1,7 +1,7 @@
 // The snapshot's sanitised rich text (meeting summaries, topic descriptions), kept beside Astro's data store, in the
-// same cache folder, rather than in it. Astro serialises its whole store after every change, bundles it into the
-// page build as one string and parses it back there: rich text was half of it, and at 20,000 districts those three
-// passes over it were most of a nightly rebuild. Here it is written once per build (only when something changed)
+// same cache folder, rather than in it. Astro serialises its whole store after every burst of changes, bundles it
+// into the page build as one string and parses it back there: rich text was half of it, and at 20,000 districts
+// those passes over it were most of a nightly rebuild. Here it is written once per build (only when something changed)
 // and read once by the page build, one line per entry.
 //
 // Each line is [digest, fields]: the digest is the one Astro keeps with the entry (see loader.ts), which covers the
