@@ -25,15 +25,32 @@ export function richTextFile(cacheDir: URL | string, table: string): string {
   return `${dir.replace(/\/?$/, '/')}rich-text/${table}.ndjson`;
 }
 
-/** Reads a table's rich text; an absent file (a first build, a cleared cache) is an empty table. */
+/** One line's [digest, fields], or null when it is not one (a file from another version of this module). */
+export function parseRichTextLine(line: string): [string, RichTextFields] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [digest, fields] = value as unknown[];
+  if (typeof digest !== 'string' || typeof fields !== 'object' || fields === null || Array.isArray(fields)) return null;
+  if (!Object.values(fields).every((html) => html === null || typeof html === 'string')) return null;
+  return [digest, fields as RichTextFields];
+}
+
+/**
+ * Reads a table's rich text; an absent file (a first build, a cleared cache) is an empty table, and a line that
+ * is not [digest, fields] is left out (the loader sanitises that entry again).
+ */
 export async function readRichText(file: string): Promise<RichTextByDigest> {
   const byDigest: RichTextByDigest = new Map();
   if (!existsSync(file)) return byDigest;
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
-    if (!line) continue;
-    const [digest, fields] = JSON.parse(line) as [string, RichTextFields];
-    byDigest.set(digest, fields);
+    const entry = line ? parseRichTextLine(line) : null;
+    if (entry) byDigest.set(...entry);
   }
   return byDigest;
 }
