@@ -12,12 +12,11 @@ import { Worker } from 'node:worker_threads';
 import DOMPurify from 'dompurify';
 import { sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from './sanitize';
 
+/** One batch for a worker; a worker has one batch at a time, so its reply needs no number. */
 export interface WorkerRequest {
-  /** A number for the batch, for the worker's error messages. */
-  batch: number;
   jobs: RichTextJob[];
 }
-export type WorkerReply = { batch: number; html: (SafeHtml | null)[] } | { batch: number; error: string };
+export type WorkerReply = { html: (SafeHtml | null)[] } | { error: string };
 
 /** Pieces per message: large enough that messaging costs little, small enough to keep both workers busy. */
 const BATCH = 250;
@@ -72,7 +71,6 @@ class Pool {
   readonly #workers: Worker[];
   readonly #queue: Task[] = [];
   readonly #onWorker = new Map<Worker, Task>();
-  #next = 0;
   #stopped = false;
   readonly #onStop: () => void;
 
@@ -101,7 +99,7 @@ class Pool {
       return;
     }
     this.#onWorker.set(worker, task);
-    worker.postMessage({ batch: this.#next++, jobs: task.jobs } satisfies WorkerRequest);
+    worker.postMessage({ jobs: task.jobs } satisfies WorkerRequest);
   }
 
   #answer(worker: Worker, reply: WorkerReply): void {

@@ -9,12 +9,12 @@ import type { WorkerReply, WorkerRequest } from './sanitize-pool.ts';
 const sanitize = createJsdomSanitizer();
 
 
-parentPort?.on('message', ({ batch, jobs }: WorkerRequest) => {
+parentPort?.on('message', ({ jobs }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = { batch, html: jobs.map((job) => sanitizeJob(sanitize, job)) };
+    reply = { html: jobs.map((job) => sanitizeJob(sanitize, job)) };
   } catch (error) {
-    reply = { batch, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+    reply = { error: error instanceof Error ? error.stack ?? error.message : String(error) };
   }
   parentPort?.postMessage(reply);
 });
