@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startStack } from './lib/stack.mjs';
 import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { siteEnv } from './lib/site.mjs';
@@ -17,13 +18,18 @@ const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-build-'));
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const nodeArgs = ['--max-old-space-size=16384'];
+// The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
+const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
 
 /** A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages. */
 function bareProject(pages) {
   const dir = join(root, '.data', 'bench-bare');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src', 'pages'), { recursive: true });
-  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' } });\n");
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    `import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file', concurrency: ${concurrency} } });\n`,
+  );
   writeFileSync(
     join(dir, 'src', 'pages', '[id].astro'),
     `---\nexport function getStaticPaths() {\n  return Array.from({ length: ${pages} }, (_, i) => ({ params: { id: String(i + 1) } }));\n}\nconst { id } = Astro.params;\n---\n<html lang="en"><head><title>Page {id}</title></head><body><h1>Page {id}</h1></body></html>\n`,
