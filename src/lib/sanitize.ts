@@ -25,6 +25,10 @@ export const ALLOWED_TAGS = [
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
   // links
   'a',
+  // The root DOMPurify walks from, never content: the parser merges every <body> tag of the input into it, and
+  // only what is inside it is returned. Left out, DOMPurify copies the whole piece to take the root's content out
+  // of it, which was a fifth of the build's sanitising time.
+  'body',
 ];
 export const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan', 'scope', 'start', 'reversed'];
 /** Links may only go to https: and mailto: addresses (no http:, javascript:, data: or relative paths). */

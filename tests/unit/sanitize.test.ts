@@ -53,6 +53,11 @@ describe('sanitize removes everything else', () => {
     ['an object', '<object data="x.swf"></object><p>a</p>', '<p>a</p>'],
     ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example"><p>a</p>', '<p>a</p>'],
     ['a button', '<button onclick="x()">b</button>', 'b'],
+    // 'body' is allowed only as the root the sanitiser walks from: a <body> in the text is never kept.
+    ['a body tag with a handler', '<body onload="alert(1)"><p>a</p></body>', '<p>a</p>'],
+    ['a second body tag', '<p>a</p><body><p>b</p></body>', '<p>a</p><p>b</p>'],
+    ['a body tag inside svg', '<svg><body><p>a</p></body></svg>', '<p>a</p>'],
+    ['a body tag inside a template', '<template><body>a</body></template><p>b</p>', '<p>b</p>'],
   ])('%s', (_label, html, expected) => {
     expect(sanitize(html)).toBe(expected);
   });
