@@ -50,7 +50,8 @@ async function runLoader(loader: ReturnType<typeof tableLoader>, kept: Kept = { 
   const infos: string[] = [];
   const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
   const generateDigest = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('hex');
-  await loader.load({ store, logger, generateDigest, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
+  const meta = new Map<string, string>(); // the collection's meta store, which the loader sets while it reads
+  await loader.load({ store, meta, logger, generateDigest, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
   const richText = await readRichText(richTextFile(cacheDir, loader.name.replace('supabase-', '')));
   const entries = new Map([...store.entries].map(([id, entry]) => [id, { ...entry.data, ...richText.get(entry.digest!) }]));
   return { entries, warnings, infos, store, cacheDir };
