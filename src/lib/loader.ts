@@ -106,9 +106,9 @@ export const HOLD_SAVE_MS = 250;
  * Holds Astro's save of its store until this loader has stored its entries; returns the release. Astro saves the
  * whole store half a second after its last change, and it changes the store at the start of every sync (its
  * version and config digests). With every row kept from the last build, that save serialised the whole store in
- * the middle of the tables' read (about 17 s at 20,000 districts, measured with `npm run bench:build`), then again
- * once the changed entries were stored. A change more often than that holds the save; it is always the same key
- * and value, so an unchanged store still saves as the same file.
+ * the middle of the tables' read (about 15 s of a nightly rebuild at 20,000 districts, measured with `npm run
+ * bench:build`), then again once the changed entries were stored. A change more often than that holds the save;
+ * it is always the same key and value, so an unchanged store still saves as the same file.
  */
 export function holdStoreSave(meta: Pick<LoaderContext['meta'], 'set'>): () => void {
   const timer = setInterval(() => meta.set('store-save-held', 'while the table is read'), HOLD_SAVE_MS);
