@@ -5,7 +5,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
-import { createRendezvous } from './rendezvous';
 import { readRichText, richTextFile, writeRichText, type RichTextByDigest } from './rich-text-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
@@ -96,19 +95,18 @@ interface TableLoaderOptions<T extends { id: number }> {
   replaces?: (keyof T & string)[];
 }
 
-// The tables of one sync store their entries together, so Astro serialises its store to disk once, not once per table.
-const storing = createRendezvous();
-
 /** Less than the half second Astro waits after the last change to its store before it saves the whole store. */
 export const HOLD_SAVE_MS = 250;
 
 /**
  * Holds Astro's save of its store until this loader has stored its entries; returns the release. Astro saves the
- * whole store half a second after its last change, and it changes the store at the start of every sync (its
- * version and config digests). With every row kept from the last build, that save serialised the whole store in
- * the middle of the tables' read (about 15 s of a nightly rebuild at 20,000 districts, measured with `npm run
- * bench:build`), then again once the changed entries were stored. A change more often than that holds the save;
- * it is always the same key and value, so an unchanged store still saves as the same file.
+ * whole store (serialising every entry of every collection) half a second after its last change to any collection.
+ * It changes the store at the start of every sync (its version and config digests): with every row kept from the
+ * last build, that save serialised the whole store in the middle of the tables' read (about 15 s of a nightly
+ * rebuild at 20,000 districts, measured with `npm run bench:build`). And tables finishing one after another made it
+ * save once per table, each time larger. A change more often than that holds the save while any table is still
+ * being read, so the store is saved once per sync, after the last table. The change is always the same key and
+ * value, so an unchanged store still saves as the same file.
  */
 export function holdStoreSave(meta: Pick<LoaderContext['meta'], 'set'>): () => void {
   const timer = setInterval(() => meta.set('store-save-held', 'while the table is read'), HOLD_SAVE_MS);
@@ -125,18 +123,16 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
   return {
     name: `supabase-${table}`,
     async load(context) {
-      const turn = storing.join();
       const releaseSave = holdStoreSave(context.meta);
       try {
-        await loadTable(context, () => turn.ready());
+        await loadTable(context);
       } finally {
         releaseSave();
-        turn.leave(); // after ready() it does nothing; before it (a failure), the other tables stop waiting for this one
       }
     },
   };
 
-  async function loadTable({ store, logger, generateDigest, config }: LoaderContext, othersReady: () => Promise<void>) {
+  async function loadTable({ store, logger, generateDigest, config }: LoaderContext) {
     const started = performance.now();
     const rows = await fetchAllRows(buildClient(), table);
     const fetched = performance.now();
@@ -194,8 +190,6 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
     const count = jobs.filter(Boolean).length;
     const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
     logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
-    // Every change to the store from here on is synchronous, in the same moment as the other tables' changes.
-    await othersReady();
     for (const id of gone) store.delete(id);
     for (const entry of changed) {
       const data: Record<string, unknown> = { ...entry.row };

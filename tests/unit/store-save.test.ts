@@ -43,6 +43,25 @@ describe("holding the save of Astro's data store while the tables are read", () 
     expect(store.get('meetings', '1')).toEqual({ id: '1', data: { title: 'Regular Board Meeting' } });
   });
 
+  it('tables finishing one after another: nothing is saved until the last one is done, then the store once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { store, saves, written } = await storeOnDisk();
+    store.metaStore().set('astro-version', 'this version');
+    const releaseTopics = holdStoreSave(store.metaStore('topics'));
+    const releaseMeetings = holdStoreSave(store.metaStore('meetings'));
+
+    store.set('topics', '1', { id: '1', data: { title: 'Budget and reserves' } });
+    releaseTopics();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(saves).not.toHaveBeenCalled();
+
+    store.set('meetings', '1', { id: '1', data: { title: 'Regular Board Meeting' } });
+    releaseMeetings();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(saves).toHaveBeenCalledTimes(1);
+    await written;
+  });
+
   it('without the hold, Astro saves the store in the middle of the read (what the hold is for)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const { store, saves, written } = await storeOnDisk();
