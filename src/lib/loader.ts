@@ -50,7 +50,11 @@ function readError(table: string, url: string, status: number, message: string):
 
 /**
  * Reads every row of a table in id order, a page at a time and several pages at once; any failure becomes a
- * SnapshotError. The first page also gives the row count, so the other pages can be asked for together.
+ * SnapshotError. A page is the rows after the last id read, never the rows at an offset: to find an offset the
+ * database steps over every row before it, so reading a table by offsets takes time that grows with the square of
+ * its size (at 20,000 districts, 24 s against 8 s by id for the four tables, measured against the embedded stack).
+ * To ask for several pages at once, the ids past the first page are split into lanes of equal span, each read on
+ * from its own start. The last lane has no end, so rows added during the read are read too.
  */
 export async function fetchAllRows(
   db: SupabaseClient,
@@ -58,27 +62,36 @@ export async function fetchAllRows(
   url = buildEnv().url,
   { pageSize = PAGE, inFlight = IN_FLIGHT }: { pageSize?: number; inFlight?: number } = {},
 ): Promise<unknown[]> {
-  const readPage = async (page: number, withCount = false) => {
-    const from = page * pageSize;
-    const query = db.from(table).select('*', withCount ? { count: 'exact' } : {});
-    const { data, error, status, count } = await query.order('id').range(from, from + pageSize - 1);
+  type Row = { id: number };
+  const read = async <T>(query: PromiseLike<{ data: T[] | null; error: { message: string } | null; status: number }>) => {
+    const { data, error, status } = await query;
     if (error) throw readError(table, url, status, error.message);
-    return { rows: (data ?? []) as unknown[], count };
+    return data ?? [];
   };
-  const first = await readPage(0, true);
-  const pages: unknown[][] = [first.rows];
-  const counted = Math.ceil((first.count ?? 0) / pageSize);
-  let next = 1;
-  const reader = async () => {
-    while (next < counted) {
-      const page = next++;
-      pages[page] = (await readPage(page)).rows;
+  /** Up to a page of rows: ids above `after` and, when given, not above `upTo`. */
+  const readPage = (after: number | null, upTo: number | null) => {
+    let query = db.from(table).select('*');
+    if (after !== null) query = query.gt('id', after);
+    if (upTo !== null) query = query.lte('id', upTo);
+    return read<Row>(query.order('id').limit(pageSize));
+  };
+  const readLane = async (after: number, upTo: number | null) => {
+    const pages: Row[][] = [];
+    for (;;) {
+      const page = await readPage(after, upTo);
+      pages.push(page);
+      if (page.length < pageSize) return pages.flat();
+      after = page[page.length - 1].id;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(0, Math.min(inFlight, counted - 1)) }, reader));
-  // Rows added since the count are read too: on, a page at a time, until a page is not full.
-  for (let page = Math.max(counted, 1); pages[page - 1].length === pageSize; page++) pages[page] = (await readPage(page)).rows;
-  return pages.flat();
+  const [first, [highest]] = await Promise.all([readPage(null, null), read<Row>(db.from(table).select('id').order('id', { ascending: false }).limit(1))]);
+  if (first.length < pageSize) return first;
+  const start = first[first.length - 1].id;
+  const span = (highest?.id ?? start) - start;
+  const lanes = Math.max(1, Math.min(inFlight, Math.ceil(span / pageSize)));
+  const ends = Array.from({ length: lanes }, (_, lane) => (lane === lanes - 1 ? null : start + Math.round((span * (lane + 1)) / lanes)));
+  const rest = await Promise.all(ends.map((upTo, lane) => readLane(lane === 0 ? start : ends[lane - 1]!, upTo)));
+  return [first, ...rest].flat();
 }
 
 interface TableLoaderOptions<T extends { id: number }> {

@@ -102,6 +102,32 @@ describe('the snapshot loader', () => {
       const rows = (await fetchAllRows(db, 'votings', apiUrl(), options(ids.length))) as { id: number }[];
       expect(rows.map((r) => r.id)).toEqual(ids);
     });
+
+    // Pages are found by id, several lanes of ids at once: ids far apart leave lanes empty or short.
+    describe('with ids far past the others', () => {
+      const far: number[] = [];
+      beforeAll(async () => {
+        const [{ top }] = await sql<{ top: number }>('select max(id)::int as top from public.votings');
+        far.push(top + 10_000, top + 10_001, top + 250_000);
+        for (const id of far) {
+          await sql("insert into public.votings select * from jsonb_populate_record(null::public.votings, (select to_jsonb(v) || jsonb_build_object('id', $1::int) from public.votings v order by id limit 1))", [id]);
+        }
+      });
+      afterAll(async () => {
+        await sql('delete from public.votings where id = any($1::int[])', [far]);
+      });
+
+      it.each([
+        ['pages of 7, four at once', { pageSize: 7, inFlight: 4 }],
+        ['pages of 5, three at once', { pageSize: 5, inFlight: 3 }],
+      ])('%s: every row once, in id order', async (_label, options) => {
+        const ids = (await sql<{ id: number }>('select id::int from public.votings order by id')).map((r) => r.id);
+        expect(ids.slice(-3)).toEqual(far);
+        const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+        const rows = (await fetchAllRows(db, 'votings', apiUrl(), options)) as { id: number }[];
+        expect(rows.map((r) => r.id)).toEqual(ids);
+      });
+    });
   });
 
   it('fails with one clear message when the database cannot be reached', async () => {
