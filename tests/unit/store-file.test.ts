@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { astroContentVirtualModPlugin } from '../../node_modules/astro/dist/content/vite-plugin-content-virtual-mod.js';
-import { STORE_MODULE_ID, storeModuleTransform } from '../../src/lib/store-file';
+import { STORE_MODULE_ID, storeFromFile, storeModuleTransform } from '../../src/lib/store-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,17 +33,23 @@ async function run(code: string, name: string): Promise<unknown> {
   return (await import(pathToFileURL(file).href)).default;
 }
 
+/** A cache folder with a store file written by Astro's own store, as a build's content sync leaves it. */
+async function cacheWithStore(name: string): Promise<string> {
+  const cacheDir = join(dir, name);
+  mkdirSync(cacheDir);
+  const store = await MutableDataStore.fromFile(join(cacheDir, 'data-store.json'));
+  store.set('districts', '1', { id: '1', data: { id: 1, name: 'Palo Alto Unified School District', state: 'CA' }, digest: 'a1' });
+  store.set('votings', '7', { id: '7', data: { id: 7, districtId: 1, votes: [{ name: 'Jo "J" Lee', vote: 'Yes' }], outcome: null }, digest: 'b2' });
+  store.set('meetings', '3', { id: '3', data: { id: 3, title: 'Budget \u2014 line\nbreak, </script> and \\ too' }, digest: 'c3' });
+  await store.writeToDisk();
+  expect(existsSync(join(cacheDir, 'data-store.json'))).toBe(true);
+  return cacheDir;
+}
+
 describe("reading Astro's data store from its file at build", () => {
   it("gives the page build the same store as Astro's module, without the store's text in the code", async () => {
-    const cacheDir = join(dir, 'cache');
-    mkdirSync(cacheDir);
+    const cacheDir = await cacheWithStore('cache');
     const file = join(cacheDir, 'data-store.json');
-    const store = await MutableDataStore.fromFile(file);
-    store.set('districts', '1', { id: '1', data: { id: 1, name: 'Palo Alto Unified School District', state: 'CA' }, digest: 'a1' });
-    store.set('votings', '7', { id: '7', data: { id: 7, districtId: 1, votes: [{ name: 'Jo "J" Lee', vote: 'Yes' }], outcome: null }, digest: 'b2' });
-    store.set('meetings', '3', { id: '3', data: { id: 3, title: 'Budget \u2014 line\nbreak, </script> and \\ too' }, digest: 'c3' });
-    await store.writeToDisk();
-    expect(existsSync(file)).toBe(true);
 
     const astroCode = await astroStoreModule(cacheDir);
     const fromFile = storeModuleTransform(astroCode, STORE_MODULE_ID, file);
@@ -67,5 +73,24 @@ describe("reading Astro's data store from its file at build", () => {
     mkdirSync(cacheDir);
     const astroCode = await astroStoreModule(cacheDir);
     expect(storeModuleTransform(astroCode, STORE_MODULE_ID, join(cacheDir, 'data-store.json'))).toBeNull();
+  });
+
+  it.each([
+    ['build', 1],
+    ['dev', 0],
+    ['sync', 0],
+  ])('at `astro %s`, adds %i Vite plugin whose transform takes the store module', async (command, plugins) => {
+    const cacheDir = await cacheWithStore(`setup-${command}`);
+    const added: any[] = [];
+    const setup = storeFromFile().hooks['astro:config:setup'] as (options: unknown) => void;
+    setup({ command, config: { cacheDir: pathToFileURL(`${cacheDir}/`) }, updateConfig: (config: any) => added.push(...config.vite.plugins) });
+    expect(added).toHaveLength(plugins);
+    for (const plugin of added) {
+      expect(plugin.enforce).toBe('pre');
+      expect(plugin.transform.filter.id.test(STORE_MODULE_ID)).toBe(true);
+      expect(plugin.transform.filter.id.test('astro:data-layer-content')).toBe(false);
+      const astroCode = await astroStoreModule(cacheDir);
+      expect(plugin.transform.handler(astroCode, STORE_MODULE_ID).code).toBe(storeModuleTransform(astroCode, STORE_MODULE_ID, join(cacheDir, 'data-store.json')));
+    }
   });
 });
