@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { astroContentVirtualModPlugin } from '../../node_modules/astro/dist/content/vite-plugin-content-virtual-mod.js';
-import { STORE_MODULE_ID, storeFromFile, storeModuleTransform } from '../../src/lib/store-file';
+import { STORE_MODULE_ID, storeFromFile, storeModuleLoad } from '../../src/lib/store-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,8 +34,9 @@ async function run(code: string, name: string): Promise<unknown> {
 }
 
 /** A cache folder with a store file written by Astro's own store, as a build's content sync leaves it. */
-async function cacheWithStore(name: string): Promise<string> {
-  const cacheDir = join(dir, name);
+let caches = 0;
+async function cacheWithStore(): Promise<string> {
+  const cacheDir = join(dir, `cache-${++caches}`);
   mkdirSync(cacheDir);
   const store = await MutableDataStore.fromFile(join(cacheDir, 'data-store.json'));
   store.set('districts', '1', { id: '1', data: { id: 1, name: 'Palo Alto Unified School District', state: 'CA' }, digest: 'a1' });
@@ -46,13 +47,15 @@ async function cacheWithStore(name: string): Promise<string> {
   return cacheDir;
 }
 
+const there = { singleFile: true, exists: existsSync };
+
 describe("reading Astro's data store from its file at build", () => {
   it("gives the page build the same store as Astro's module, without the store's text in the code", async () => {
-    const cacheDir = await cacheWithStore('cache');
+    const cacheDir = await cacheWithStore();
     const file = join(cacheDir, 'data-store.json');
-
     const astroCode = await astroStoreModule(cacheDir);
-    const fromFile = storeModuleTransform(astroCode, STORE_MODULE_ID, file);
+    expect(astroCode.length).toBeGreaterThan(200);
+    const fromFile = storeModuleLoad(STORE_MODULE_ID, file, there);
     expect(fromFile).not.toBeNull();
     expect(fromFile!.length).toBeLessThan(200);
     const astroStore = await run(astroCode, 'astro');
@@ -61,36 +64,34 @@ describe("reading Astro's data store from its file at build", () => {
   });
 
   it.each([
-    ['another module', STORE_MODULE_ID.replace('content', 'assets'), "export default JSON.parse('[]')"],
-    ['the store module for no store yet (Astro exports an empty Map)', STORE_MODULE_ID, 'export default new Map()'],
-    ['the store module in chunks', STORE_MODULE_ID, 'export default{"districts":[(await import("astro:data-layer-content-chunk:a.txt"))]}'],
-  ])('leaves %s as it is', (_label, id, code) => {
-    expect(storeModuleTransform(code, id, join(dir, 'data-store.json'))).toBeNull();
-  });
-
-  it("leaves the store module as Astro makes it when there is no store file (its empty Map)", async () => {
-    const cacheDir = join(dir, 'empty');
-    mkdirSync(cacheDir);
-    const astroCode = await astroStoreModule(cacheDir);
-    expect(storeModuleTransform(astroCode, STORE_MODULE_ID, join(cacheDir, 'data-store.json'))).toBeNull();
+    ['another module', STORE_MODULE_ID.replace('content', 'assets'), there],
+    ['the store module before the first sync (no store file: Astro makes an empty store)', STORE_MODULE_ID, { singleFile: true, exists: () => false }],
+    ['the store module when Astro keeps its store in chunks', STORE_MODULE_ID, { singleFile: false, exists: existsSync }],
+  ])('leaves %s to Astro', async (_label, id, options) => {
+    const cacheDir = await cacheWithStore();
+    expect(storeModuleLoad(id, join(cacheDir, 'data-store.json'), options)).toBeNull();
   });
 
   it.each([
-    ['build', 1],
-    ['dev', 0],
-    ['sync', 0],
-  ])('at `astro %s`, adds %i Vite plugin whose transform takes the store module', async (command, plugins) => {
-    const cacheDir = await cacheWithStore(`setup-${command}`);
+    ['build', undefined, 1],
+    ['build', 'single-file', 1],
+    ['build', 'chunked', 0],
+    ['dev', undefined, 0],
+    ['sync', undefined, 0],
+  ])('at `astro %s` with collectionStorage %s, the store module read from its file: %i', async (command, storage, fromFile) => {
+    const cacheDir = await cacheWithStore();
     const added: any[] = [];
     const setup = storeFromFile().hooks['astro:config:setup'] as (options: unknown) => void;
-    setup({ command, config: { cacheDir: pathToFileURL(`${cacheDir}/`) }, updateConfig: (config: any) => added.push(...config.vite.plugins) });
-    expect(added).toHaveLength(plugins);
-    for (const plugin of added) {
+    const config = { cacheDir: pathToFileURL(`${cacheDir}/`), experimental: { collectionStorage: storage } };
+    setup({ command, config, updateConfig: (update: any) => added.push(...update.vite.plugins) });
+    const loads = added.map((plugin) => {
       expect(plugin.enforce).toBe('pre');
-      expect(plugin.transform.filter.id.test(STORE_MODULE_ID)).toBe(true);
-      expect(plugin.transform.filter.id.test('astro:data-layer-content')).toBe(false);
-      const astroCode = await astroStoreModule(cacheDir);
-      expect(plugin.transform.handler(astroCode, STORE_MODULE_ID).code).toBe(storeModuleTransform(astroCode, STORE_MODULE_ID, join(cacheDir, 'data-store.json')));
-    }
+      expect(plugin.load.order).toBe('pre'); // before Astro's own load of the module
+      expect(plugin.load.filter.id.test(STORE_MODULE_ID)).toBe(true);
+      expect(plugin.load.filter.id.test('astro:data-layer-content')).toBe(false);
+      return plugin.load.handler(STORE_MODULE_ID)?.code ?? null;
+    });
+    const expected = storeModuleLoad(STORE_MODULE_ID, join(cacheDir, 'data-store.json'), there);
+    expect(loads.filter((code) => code === expected)).toHaveLength(fromFile);
   });
 });
