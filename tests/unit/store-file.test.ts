@@ -33,8 +33,8 @@ async function run(code: string, name: string): Promise<unknown> {
   return (await import(pathToFileURL(file).href)).default;
 }
 
-/** A cache folder with a store file written by Astro's own store, as a build's content sync leaves it. */
 let caches = 0;
+/** A cache folder with a store file written by Astro's own store, as a build's content sync leaves it. */
 async function cacheWithStore(): Promise<string> {
   const cacheDir = join(dir, `cache-${++caches}`);
   mkdirSync(cacheDir);
