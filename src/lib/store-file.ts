@@ -11,7 +11,7 @@ import type { AstroIntegration } from 'astro';
 export const STORE_MODULE_ID = '\0astro:data-layer-content';
 
 /** The code that gives the same value as Astro's module, the store file's JSON, by reading the file. */
-export function storeModuleCode(file: string): string {
+function storeModuleCode(file: string): string {
   return `import { readFileSync } from 'node:fs';\nexport default JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'));\n`;
 }
 
