@@ -2,7 +2,6 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { loadEnv } from 'vite';
-import { storeFromFile } from './src/lib/store-file.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -18,8 +17,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // renderToString instead of React's web stream: no island suspends, and the stream cost a third of each
   // district page's render time at build (measured with `npm run bench:build`).
-  // storeFromFile: the page build reads Astro's store from its file rather than from a module of it (store-file.ts).
-  integrations: [react({ experimentalDisableStreaming: true }), storeFromFile()],
+  integrations: [react({ experimentalDisableStreaming: true })],
   build: {
     format: 'file',
     // Four pages in flight: each page waits for its file to be written and its CSP hashes, and one page at a time

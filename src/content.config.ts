@@ -1,37 +1,38 @@
 // The build-time snapshot of the database (one collection per table, each row validated as it is read),
 // and the About page's content that operators edit in src/content/.
+//
+// The tables' loaders keep their rows in snapshot files beside Astro's store, not in it (src/lib/snapshot-cache.ts):
+// their collections stay empty, and pages read the rows with districtSnapshots() (src/lib/snapshot.ts), never with
+// getCollection(). Each row's type is its data module's (src/lib/data/).
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'zod';
-import * as zm from 'zod/mini';
 import { tableLoader } from './lib/loader';
 import { summaryJob } from './lib/meetings';
 import { descriptionJob } from './lib/topics';
-import { checkDistrict, districtSchema } from './lib/data/districts';
-import { checkMeeting, meetingSchema } from './lib/data/meetings';
-import { checkTopic, topicSchema } from './lib/data/topics';
-import { checkVoting, votingSchema } from './lib/data/votings';
+import { checkDistrict } from './lib/data/districts';
+import { checkMeeting } from './lib/data/meetings';
+import { checkTopic } from './lib/data/topics';
+import { checkVoting } from './lib/data/votings';
 
 // A team member's social link; an empty address is a placeholder that is not shown.
 const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });
 
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
-  districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }), schema: districtSchema }),
-  // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept, as
-  // summaryHtml, in the rich-text cache beside the store (src/lib/rich-text-cache.ts); the source text is not kept.
+  districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }) }),
+  // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept as
+  // summaryHtml; the source text is not kept.
   meetings: defineCollection({
     loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
-    schema: zm.omit(meetingSchema, { summary: true }),
   }),
   // Discussion topics with their vote counts at build time; descriptions sanitised once here, kept as descriptionHtml
-  // in the rich-text cache (and only so).
+  // (and only so).
   topics: defineCollection({
     loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
-    schema: zm.omit(topicSchema, { description: true }),
   }),
   // Board vote records, votes already parsed into a list.
-  votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }), schema: votingSchema }),
+  votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }) }),
   // About page, 'How It Works': the four numbered steps of the pipeline.
   steps: defineCollection({
     loader: file('src/content/steps.json'),

@@ -1,11 +1,13 @@
 // The build-time snapshot: a content loader that reads one table from Supabase, validates every row,
 // reports bad rows by table and id, and fails the build with one clear message when the data is not there.
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
-import { readRichText, richTextFile, writeRichText, type RichTextByDigest } from './rich-text-cache';
+import { readSnapshotCache, snapshotCacheFile, writeSnapshotCache, type RowsByDigest } from './snapshot-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -99,115 +101,89 @@ interface TableLoaderOptions<T extends { id: number }> {
   check: (raw: unknown) => Checked<T>;
   /** When true, a table with no usable rows fails the build (a site without districts is no site). */
   required?: boolean;
-  /**
-   * The row's rich text, by the field its sanitised HTML is given under (e.g. summaryHtml). The HTML is kept in the
-   * rich-text cache beside Astro's store (rich-text-cache.ts), found by the entry's digest; snapshot.ts joins them.
-   */
+  /** The row's rich text, by the field its sanitised HTML is kept under (e.g. summaryHtml). */
   richText?: (row: T) => Record<string, RichTextJob>;
   /** Fields not kept, because their sanitised form replaces them (the unsanitised text is never rendered). */
   replaces?: (keyof T & string)[];
 }
 
-/** Less than the half second Astro waits after the last change to its store before it saves the whole store. */
-export const HOLD_SAVE_MS = 250;
-
 /**
- * Holds Astro's save of its store until this loader has stored its entries; returns the release. Astro saves the
- * whole store (serialising every entry of every collection) half a second after its last change to any collection.
- * It changes the store at the start of every sync (its version and config digests): with every row kept from the
- * last build, that save serialised the whole store in the middle of the tables' read (about 15 s of a nightly
- * rebuild at 20,000 districts, measured with `npm run bench:build`). And tables finishing one after another made it
- * save once per table, each time larger. A change more often than that holds the save while any table is still
- * being read, so the store is saved once per sync, after the last table. The change is always the same key and
- * value, so an unchanged store still saves as the same file.
+ * The key in the collection's meta store that says its snapshot file belongs to this store. Astro empties its
+ * store when asked for a clean build (`astro build --force`), after an upgrade or a configuration change: the
+ * meta store goes with it, and the next build makes every row again rather than trusting the file.
  */
-export function holdStoreSave(meta: Pick<LoaderContext['meta'], 'set'>): () => void {
-  const timer = setInterval(() => meta.set('store-save-held', 'while the table is read'), HOLD_SAVE_MS);
-  return () => clearInterval(timer);
-}
+export const SNAPSHOT_KEPT = 'snapshot-cache';
 
 /**
- * A content loader for one table: each valid row becomes an entry keyed by its id, with its rich text sanitised
- * (in worker threads) into the rich-text cache. Astro keeps the entries between builds (node_modules/.astro), and
- * the cache sits beside them: an entry whose row, rich text and sanitiser are all unchanged is kept as it is, so a
- * nightly rebuild sanitises only new or changed rows.
+ * A content loader for one table: each valid row is kept, with its rich text sanitised (in worker threads), in the
+ * table's snapshot file beside Astro's store (snapshot-cache.ts), where the page build reads it (snapshot.ts).
+ * Astro's store itself keeps no rows. A row whose data, rich text and sanitiser are all unchanged since the last
+ * build is kept as it was, so a nightly rebuild sanitises only new or changed rows.
  */
 export function tableLoader<T extends { id: number }>({ table, check, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
     name: `supabase-${table}`,
-    async load(context) {
-      const releaseSave = holdStoreSave(context.meta);
-      try {
-        await loadTable(context);
-      } finally {
-        releaseSave();
+    async load({ store, meta, logger, generateDigest, config }: LoaderContext) {
+      const started = performance.now();
+      const rows = await fetchAllRows(buildClient(), table);
+      const fetched = performance.now();
+      const file = snapshotCacheFile(config.cacheDir, table);
+      const previous: RowsByDigest = meta.get(SNAPSHOT_KEPT) === file ? await readSnapshotCache(file) : new Map();
+      // A build from before the snapshot files kept the rows in Astro's store, where they would still be serialised,
+      // and the rich text in a folder of its own, which nothing reads any more.
+      if (store.keys().length > 0) {
+        store.clear();
+        await rm(join(dirname(file), '..', 'rich-text', `${table}.ndjson`), { force: true });
       }
+
+      const version = richText ? sanitizerVersion() : '';
+      const next: RowsByDigest = new Map(); // every row of this build, in id order
+      const changed: { digest: string; row: T; jobs: Record<string, RichTextJob> }[] = [];
+      for (const raw of rows) {
+        const { row, problems } = check(raw);
+        const rawId = (raw as { id?: unknown })?.id ?? '?';
+        if (problems.length) logger.warn(`${table} row id=${rawId}: ${problems.join('; ')}${row ? '' : ' (left out)'}`);
+        if (!row) continue;
+        const jobs = richText?.(row) ?? {};
+        // The digest covers what check() made of the row, its jobs, the sanitiser and the fields it replaces, so a
+        // change to any of them makes the row again.
+        const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
+        const kept = previous.get(digest);
+        next.set(digest, kept ?? {}); // its place in id order; a changed row is filled in below
+        if (!kept) changed.push({ digest, row, jobs });
+      }
+      if (required && next.size === 0) {
+        throw new SnapshotError(`The database at ${buildEnv().url} returned no ${table}.`);
+      }
+
+      const jobs = changed.flatMap((c) => Object.values(c.jobs));
+      const sanitising = performance.now();
+      // A large first build sanitises for a minute or more: say how far it is, a quarter at a time.
+      let reported = 0;
+      const html = await sanitizeMany(jobs, {
+        onProgress: (done, total) => {
+          const quarter = Math.floor((4 * done) / total);
+          if (total < 10_000 || quarter === reported || quarter === 4) return;
+          reported = quarter;
+          logger.info(`${table}: ${done} of ${total} pieces of rich text sanitised`);
+        },
+      });
+      const sanitised = performance.now();
+      let at = 0; // html[] follows jobs[]: each row's jobs, in order
+      for (const { digest, row, jobs } of changed) {
+        const data: Record<string, unknown> = { ...row };
+        for (const field of replaces) delete data[field];
+        for (const field of Object.keys(jobs)) data[field] = html[at++];
+        next.set(digest, data);
+      }
+      // With nothing new and no row gone, the file already holds exactly these rows.
+      if (changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next);
+      meta.set(SNAPSHOT_KEPT, file);
+
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const count = jobs.filter(Boolean).length;
+      const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
+      logger.info(`${next.size} ${table} rows: ${changed.length} new or changed${pieces}, ${next.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
     },
   };
-
-  async function loadTable({ store, logger, generateDigest, config }: LoaderContext) {
-    const started = performance.now();
-    const rows = await fetchAllRows(buildClient(), table);
-    const fetched = performance.now();
-    const richTextPath = richText ? richTextFile(config.cacheDir, table) : '';
-    const previous: RichTextByDigest = richText ? await readRichText(richTextPath) : new Map();
-    const kept = new Map<string, string>(); // id → digest
-    const changed: { id: string; row: T; jobs: Record<string, RichTextJob>; digest: string }[] = [];
-    const version = richText ? sanitizerVersion() : '';
-    for (const raw of rows) {
-      const { row, problems } = check(raw);
-      const rawId = (raw as { id?: unknown })?.id ?? '?';
-      if (problems.length) logger.warn(`${table} row id=${rawId}: ${problems.join('; ')}${row ? '' : ' (left out)'}`);
-      if (!row) continue;
-      const id = String(row.id);
-      const jobs = richText?.(row) ?? {};
-      // The entry is made from what check() made of the row, its jobs, the sanitiser and the fields it replaces:
-      // the digest covers them all, so a change to any of them makes the entry again.
-      const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
-      kept.set(id, digest);
-      // Made again too when its sanitised text is not in the cache (a cache folder only partly kept).
-      if (store.get(id)?.digest !== digest || (richText && !previous.has(digest))) changed.push({ id, row, jobs, digest });
-    }
-    if (required && kept.size === 0) {
-      throw new SnapshotError(`The database at ${buildEnv().url} returned no ${table}.`);
-    }
-    const gone = [...store.keys()].filter((id) => !kept.has(id));
-
-    const jobs = changed.flatMap((c) => Object.values(c.jobs));
-    const sanitising = performance.now();
-    // A large first build sanitises for a minute or more: say how far it is, a quarter at a time.
-    let reported = 0;
-    const html = await sanitizeMany(jobs, {
-      onProgress: (done, total) => {
-        const quarter = Math.floor((4 * done) / total);
-        if (total < 10_000 || quarter === reported || quarter === 4) return;
-        reported = quarter;
-        logger.info(`${table}: ${done} of ${total} pieces of rich text sanitised`);
-      },
-    });
-    const sanitised = performance.now();
-    // The rich text is written before the entries that point to it (a build stopped in between re-sanitises them).
-    if (richText && (changed.length > 0 || gone.length > 0 || previous.size !== kept.size)) {
-      const next: RichTextByDigest = new Map();
-      for (const digest of kept.values()) {
-        const fields = previous.get(digest);
-        if (fields) next.set(digest, fields);
-      }
-      let at = 0; // html[] follows jobs[]: each entry's jobs, in order
-      for (const entry of changed) {
-        next.set(entry.digest, Object.fromEntries(Object.keys(entry.jobs).map((field) => [field, html[at++]])));
-      }
-      await writeRichText(richTextPath, next);
-    }
-    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const count = jobs.filter(Boolean).length;
-    const pieces = count ? `, ${count} pieces of rich text sanitised in ${seconds(sanitised - sanitising)}` : '';
-    logger.info(`${kept.size} ${table} rows: ${changed.length} new or changed${pieces}, ${kept.size - changed.length} kept from the last build; read in ${seconds(fetched - started)}`);
-    for (const id of gone) store.delete(id);
-    for (const entry of changed) {
-      const data: Record<string, unknown> = { ...entry.row };
-      for (const field of replaces) delete data[field];
-      store.set({ id: entry.id, data, digest: entry.digest });
-    }
-  }
 }

@@ -1,13 +1,13 @@
 // What one district page needs from the snapshot, grouped once per build rather than filtered per page.
 import { createHash } from 'node:crypto';
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { existsSync } from 'node:fs';
 import { cacheDir } from 'astro:config/server';
 import type { District } from './data/districts';
 import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
 import type { SafeHtml } from './sanitize';
-import { readRichText, richTextFile, type RichTextByDigest } from './rich-text-cache';
+import { readSnapshotCache, snapshotCacheFile } from './snapshot-cache';
 
 /** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */
 export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
@@ -31,13 +31,12 @@ function groupBy<T extends { districtId: number }>(rows: T[]): Map<number, T[]> 
   return map;
 }
 
-/** An entry's row joined with its sanitised rich text, found in the loader's rich-text cache by the entry's digest. */
-function withRichText(entry: CollectionEntry<'meetings' | 'topics'>, byDigest: RichTextByDigest): object {
-  const fields = byDigest.get(String(entry.digest));
-  if (!fields) {
-    throw new Error(`The sanitised rich text of ${entry.collection} ${entry.id} is missing from ${richTextFile(cacheDir, entry.collection)}. Delete the cache folder and build again.`);
-  }
-  return { ...entry.data, ...fields };
+/** A table's rows as its loader kept them in this build's sync (snapshot-cache.ts). */
+async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<T[]> {
+  const file = snapshotCacheFile(cacheDir, table);
+  // Every sync writes the file or finds it as it should be: without it, the cache folder lost it since.
+  if (!existsSync(file)) throw new Error(`The snapshot of ${table} is missing from ${file}. Build again.`);
+  return [...(await readSnapshotCache(file)).values()] as T[];
 }
 
 let cached: Promise<DistrictSnapshot[]> | undefined;
@@ -45,19 +44,16 @@ let cached: Promise<DistrictSnapshot[]> | undefined;
 /** Every district with its meetings (date descending), topics (id descending) and votings, computed once. */
 export function districtSnapshots(): Promise<DistrictSnapshot[]> {
   cached ??= (async () => {
-    const [districts, meetings, topics, votings, summaries, descriptions] = await Promise.all([
-      getCollection('districts'),
-      getCollection('meetings'),
-      getCollection('topics'),
-      getCollection('votings'),
-      readRichText(richTextFile(cacheDir, 'meetings')),
-      readRichText(richTextFile(cacheDir, 'topics')),
+    const [districts, meetings, topics, votings] = await Promise.all([
+      tableRows<District>('districts'),
+      tableRows<BuiltMeeting>('meetings'),
+      tableRows<BuiltTopic>('topics'),
+      tableRows<Voting>('votings'),
     ]);
-    const meetingsBy = groupBy(meetings.map((e) => withRichText(e, summaries) as BuiltMeeting));
-    const topicsBy = groupBy(topics.map((e) => withRichText(e, descriptions) as BuiltTopic));
-    const votingsBy = groupBy(votings.map((e) => e.data));
+    const meetingsBy = groupBy(meetings);
+    const topicsBy = groupBy(topics);
+    const votingsBy = groupBy(votings);
     return districts
-      .map((e) => e.data)
       .sort((a, b) => a.id - b.id)
       .map((district) => ({
         district,

@@ -2,59 +2,49 @@
 // database that cannot be read stops the build with one clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { fetchAllRows, SnapshotError, tableLoader } from '../../src/lib/loader';
+import { fetchAllRows, SNAPSHOT_KEPT, SnapshotError, tableLoader } from '../../src/lib/loader';
 import { checkVoting } from '../../src/lib/data/votings';
 import { checkDistrict } from '../../src/lib/data/districts';
 import { checkMeeting } from '../../src/lib/data/meetings';
 import { summaryJob } from '../../src/lib/meetings';
 import { sanitizeJob } from '../../src/lib/sanitize';
 import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
-import { readRichText, richTextFile } from '../../src/lib/rich-text-cache';
+import { readSnapshotCache, snapshotCacheFile } from '../../src/lib/snapshot-cache';
 import { anonKey, apiUrl, sql } from './helpers';
 
-/** An in-memory store that keeps entries and digests between runs, as Astro's data store does between builds. */
-function memoryStore() {
-  const entries = new Map<string, { data: Record<string, unknown>; digest?: string }>();
-  return {
-    entries,
-    get: (id: string) => entries.get(id),
-    keys: () => [...entries.keys()],
-    delete: (id: string) => entries.delete(id),
-    clear: () => entries.clear(),
-    set: ({ id, data, digest }: { id: string; data: Record<string, unknown>; digest?: string }) => {
-      if (digest && entries.get(id)?.digest === digest) return false;
-      entries.set(id, { data, digest });
-      return true;
-    },
-  };
+/** An in-memory stand-in for Astro's store of one collection; the loader is to leave it empty. */
+function memoryStore(ids: string[] = []) {
+  const entries = new Map<string, unknown>(ids.map((id) => [id, { data: {} }]));
+  return { entries, keys: () => [...entries.keys()], clear: () => entries.clear() };
 }
 
-/** What one build leaves for the next: Astro's store and the cache folder (where the rich text is kept). */
+/** What one build leaves for the next: the collection's meta store (kept in Astro's store) and the cache folder. */
 interface Kept {
-  store: ReturnType<typeof memoryStore>;
+  meta: Map<string, string>;
   cacheDir: string;
 }
 
+const newCache = (): Kept => ({ meta: new Map(), cacheDir: mkdtempSync(join(tmpdir(), 'loader-cache-')) });
+
 /**
- * Runs a loader (after a given build, to act as the next one) and records its warnings and summary line. Its
- * entries come back as the page build sees them: each row joined with its sanitised rich text (snapshot.ts).
+ * Runs a loader (after a given build, to act as the next one) and records its warnings and summary line. Its rows
+ * come back as the page build reads them from the table's snapshot file, keyed by id.
  */
-async function runLoader(loader: ReturnType<typeof tableLoader>, kept: Kept = { store: memoryStore(), cacheDir: mkdtempSync(join(tmpdir(), 'loader-cache-')) }) {
-  const { store, cacheDir } = kept;
+async function runLoader(loader: ReturnType<typeof tableLoader>, kept: Kept = newCache(), store = memoryStore()) {
+  const { meta, cacheDir } = kept;
   const warnings: string[] = [];
   const infos: string[] = [];
   const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
   const generateDigest = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('hex');
-  const meta = new Map<string, string>(); // the collection's meta store, which the loader sets while it reads
   await loader.load({ store, meta, logger, generateDigest, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
-  const richText = await readRichText(richTextFile(cacheDir, loader.name.replace('supabase-', '')));
-  const entries = new Map([...store.entries].map(([id, entry]) => [id, { ...entry.data, ...richText.get(entry.digest!) }]));
-  return { entries, warnings, infos, store, cacheDir };
+  const file = snapshotCacheFile(cacheDir, loader.name.replace('supabase-', ''));
+  const entries = new Map([...(await readSnapshotCache(file)).values()].map((row) => [String(row.id), row]));
+  return { entries, warnings, infos, store, kept, file };
 }
 
 describe('the snapshot loader', () => {
@@ -159,6 +149,7 @@ describe('the snapshot loader', () => {
       expect(infos.at(-1)).toMatch(new RegExp(`${n} pieces of rich text sanitised`));
       // The rows as PostgREST gives them (a date as YYYY-MM-DD text).
       const rows = await sql('select id::int, "districtId"::int, date::text as date, title, topics, summary, meeting_type, "isUpcoming", youtube_link from public.meetings');
+      expect(entries.size).toBe(rows.length);
       for (const raw of rows) {
         const meeting = checkMeeting(raw).row!;
         const data = entries.get(String(meeting.id))!;
@@ -166,39 +157,58 @@ describe('the snapshot loader', () => {
         expect(data).not.toHaveProperty('summary'); // only the sanitised summary is kept
       }
       expect([...entries.values()].some((data) => String(data.summaryHtml).includes('class="timestamp"'))).toBe(true);
-      // Astro's store holds neither form of the summary: the sanitised one is in the rich-text cache beside it.
-      expect([...store.entries.values()].filter((entry) => 'summary' in entry.data || 'summaryHtml' in entry.data)).toEqual([]);
+      expect(store.keys()).toEqual([]); // Astro's store keeps no rows
+    });
+
+    it('empties the store of rows, and deletes the rich-text file, a build from before the snapshot files left', async () => {
+      const kept = newCache();
+      const old = join(kept.cacheDir, 'rich-text', 'meetings.ndjson');
+      mkdirSync(dirname(old), { recursive: true });
+      writeFileSync(old, '["digest",{"summaryHtml":"<p>Old</p>"}]\n');
+      const { store, entries } = await runLoader(meetingsLoader(), kept, memoryStore(['1', '2']));
+      expect(store.keys()).toEqual([]);
+      expect(existsSync(old)).toBe(false);
+      expect(entries.size).toBeGreaterThan(0);
     });
 
     it('sanitises only new or changed rows on the next build, and drops rows that are gone', async () => {
       const first = await runLoader(meetingsLoader());
-      const kept = { store: first.store, cacheDir: first.cacheDir };
-      const again = await runLoader(meetingsLoader(), kept);
+      const again = await runLoader(meetingsLoader(), first.kept);
       expect(again.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build/);
       expect(again.entries).toEqual(first.entries);
 
       const [row] = await sql<{ id: number }>("insert into public.meetings (\"districtId\", date, summary) values (1, '2025-06-30', '<p>New<img src=x onerror=alert(1)></p>') returning id");
       added = row.id;
-      const withNew = await runLoader(meetingsLoader(), kept);
+      const withNew = await runLoader(meetingsLoader(), first.kept);
       expect(withNew.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
       expect(withNew.entries.get(String(added))?.summaryHtml).toBe('<p>New</p>');
+      expect([...withNew.entries.keys()].map(Number)).toEqual([...withNew.entries.keys()].map(Number).sort((a, b) => a - b)); // in id order
 
       await sql('update public.meetings set summary = $2 where id = $1', [added, '<h1>Changed</h1>']);
-      const changed = await runLoader(meetingsLoader(), kept);
+      const changed = await runLoader(meetingsLoader(), first.kept);
       expect(changed.infos.at(-1)).toMatch(/: 1 new or changed, 1 pieces of rich text sanitised/);
       expect(changed.entries.get(String(added))?.summaryHtml).toBe('<h4>Changed</h4>');
 
       await sql('delete from public.meetings where id = $1', [added]);
       added = undefined;
-      const gone = await runLoader(meetingsLoader(), kept);
+      const gone = await runLoader(meetingsLoader(), first.kept);
+      expect(gone.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build/);
       expect(gone.entries.has(String(row.id))).toBe(false);
-      expect(gone.entries.size).toBe(first.entries.size);
+      expect(gone.entries).toEqual(first.entries);
     });
 
-    it('sanitises every row again when the cache folder lost its rich text but the store was kept', async () => {
+    it('sanitises every row again when the cache folder lost the snapshot file', async () => {
       const first = await runLoader(meetingsLoader());
-      rmSync(join(first.cacheDir, 'rich-text'), { recursive: true });
-      const again = await runLoader(meetingsLoader(), { store: first.store, cacheDir: first.cacheDir });
+      rmSync(join(first.kept.cacheDir, 'snapshot'), { recursive: true });
+      const again = await runLoader(meetingsLoader(), first.kept);
+      expect(again.infos.at(-1)).toMatch(new RegExp(`: ${first.entries.size} new or changed, .*, 0 kept from the last build`));
+      expect(again.entries).toEqual(first.entries);
+    });
+
+    it('sanitises every row again when Astro emptied its store (a clean build, an upgrade), file or not', async () => {
+      const first = await runLoader(meetingsLoader());
+      expect(first.kept.meta.get(SNAPSHOT_KEPT)).toBe(first.file);
+      const again = await runLoader(meetingsLoader(), { meta: new Map(), cacheDir: first.kept.cacheDir });
       expect(again.infos.at(-1)).toMatch(new RegExp(`: ${first.entries.size} new or changed, .*, 0 kept from the last build`));
       expect(again.entries).toEqual(first.entries);
     });
