@@ -58,6 +58,16 @@ export function nextTabIndex(index: number, key: string, count: number): number 
 /** The id of a tab button and of the panel it controls. */
 export const tabId = (tab: TabName) => `tab-${tab}`;
 export const panelId = (tab: TabName) => `panel-${tab}`;
+/** The id of the 'Board Breakdown' heading, which names the section and its tab list. */
+export const BOARD_BREAKDOWN_HEADING_ID = 'board-breakdown-heading';
+
+/**
+ * A panel's attributes, as the server renders it: Meetings shown, the others hidden. The tab switcher island
+ * (TabSwitcher.tsx) finds each panel by its id and shows or hides it from then on; the panel is named by its tab.
+ */
+export function boardPanel(tab: TabName) {
+  return { role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), tabIndex: 0, hidden: tab !== DEFAULT_TAB } as const;
+}
 
 /**
  * A few lines of plain script that open the ?tab= tab in the server-rendered Board Breakdown before the page is

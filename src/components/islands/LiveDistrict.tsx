@@ -9,6 +9,7 @@ import { fetchVotings } from '../../lib/data/votings';
 import { districtIdFromPath, isNoRowError } from '../../lib/liveDistrict';
 import { meetingCards, summaryJob, type MeetingCardData } from '../../lib/meetings';
 import { sanitize, sanitizeJob } from '../../lib/sanitize';
+import { BOARD_BREAKDOWN_HEADING_ID, boardPanel } from '../../lib/tabs';
 import { descriptionJob, topicItem, type TopicItem } from '../../lib/topics';
 import { votingTables, type VotingRow } from '../../lib/votings';
 import { listenToMeetingCards, revealMeetingFromHash } from '../meetingCards';
@@ -92,23 +93,27 @@ export default function LiveDistrict() {
   return (
     <>
       <DistrictHeaderView district={district.value} />
-      <TabSwitcher
-        meetings={
-          <TabState state={meetings} loadingText="Loading meetings..." errorText={(m) => `Error loading meetings: ${m}`}>
-            {(cards) => <MeetingList cards={cards} />}
-          </TabState>
-        }
-        topics={
-          <TabState state={topics} loadingText="Loading topics..." errorText={(m) => `Error loading topics: ${m}`}>
-            {(items) => <TopicVoting districtId={district.value.id} topics={items} liveCounts={false} />}
-          </TabState>
-        }
-        voting={
-          <TabState state={votings} loadingText="Loading votes..." errorText={(m) => `Error: ${m}`}>
-            {(tables) => <VotingTables recent={tables.recent} past={tables.past} />}
-          </TabState>
-        }
-      />
+      <section className="board-breakdown" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
+        <TabSwitcher />
+        <div className="board-panels">
+          {/* The tab switcher shows and hides the panels; their hidden attribute here is the first state only. */}
+          <div className="board-panel" {...boardPanel('meetings')}>
+            <TabState state={meetings} loadingText="Loading meetings..." errorText={(m) => `Error loading meetings: ${m}`}>
+              {(cards) => <MeetingList cards={cards} />}
+            </TabState>
+          </div>
+          <div className="board-panel" {...boardPanel('topics')}>
+            <TabState state={topics} loadingText="Loading topics..." errorText={(m) => `Error loading topics: ${m}`}>
+              {(items) => <TopicVoting districtId={district.value.id} topics={items} liveCounts={false} />}
+            </TabState>
+          </div>
+          <div className="board-panel" {...boardPanel('voting')}>
+            <TabState state={votings} loadingText="Loading votes..." errorText={(m) => `Error: ${m}`}>
+              {(tables) => <VotingTables recent={tables.recent} past={tables.past} />}
+            </TabState>
+          </div>
+        </div>
+      </section>
       <section className="subscribe" aria-labelledby="subscribe-heading">
         <h2 id="subscribe-heading">Get Summaries In Your Email</h2>
         <SubscribeForm districtId={district.value.id} />

@@ -1,19 +1,17 @@
-// The Board Breakdown: a sidebar with the 'Summaries', 'Topics' and 'Voting' tabs (WAI-ARIA tabs pattern) and
-// the three panels, all rendered on the server; the island only switches between them.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { DEFAULT_TAB, TABS, TAB_LABELS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from '../../lib/tabs';
+// The Board Breakdown's sidebar: its heading and the 'Summaries', 'Topics' and 'Voting' tabs (WAI-ARIA tabs
+// pattern). The panels are not part of the island: they are plain markup beside it (boardPanel() in tabs.ts,
+// rendered by BoardBreakdown.astro on a pre-rendered page and by LiveDistrict in the browser), and the island shows
+// and hides them by id. Wrapping all three panels made every district page's render copy, scan and hash their
+// whole HTML once more for the island: Astro's hash of island HTML alone went from 0.70 to 0.26 s of the 7 s it
+// takes to render 2,000 district pages (CPU profiles).
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TABS, TAB_LABELS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from '../../lib/tabs';
 import '../../styles/district.css';
-
-interface Props {
-  meetings?: ReactNode;
-  topics?: ReactNode;
-  voting?: ReactNode;
-}
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view. */
 const NARROW = '(max-width: 767.98px)';
 
-export default function TabSwitcher(panels: Props) {
+export default function TabSwitcher() {
   // The server cannot see ?tab=: it renders Meetings. In the browser the ?tab= tab is already open in the HTML
   // (tabPreselectScript ran before the first paint), so hydration starts from that same tab.
   const [active, setActive] = useState<TabName>(() => (typeof location === 'undefined' ? DEFAULT_TAB : tabFromSearch(location.search)));
@@ -24,6 +22,10 @@ export default function TabSwitcher(panels: Props) {
   const chosen = useRef(false);
 
   useEffect(() => {
+    for (const tab of TABS) {
+      const panel = document.getElementById(panelId(tab));
+      if (panel) panel.hidden = tab !== active;
+    }
     if (!chosen.current) return;
     chosen.current = false;
     if (window.matchMedia(NARROW).matches) {
@@ -46,37 +48,28 @@ export default function TabSwitcher(panels: Props) {
   }
 
   return (
-    <section className="board-breakdown" aria-labelledby="board-breakdown-heading">
-      <div className="board-sidebar" ref={sidebar}>
-        <h2 id="board-breakdown-heading">Board Breakdown</h2>
-        <div className="board-tabs" role="tablist" aria-labelledby="board-breakdown-heading">
-          {TABS.map((tab, index) => (
-            <button
-              key={tab}
-              ref={(el) => {
-                tabs.current[tab] = el;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab)}
-              aria-selected={active === tab}
-              aria-controls={panelId(tab)}
-              tabIndex={active === tab ? 0 : -1}
-              onClick={() => choose(tab, false)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              {TAB_LABELS[tab]}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="board-panels">
-        {TABS.map((tab) => (
-          <div key={tab} className="board-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} hidden={active !== tab}>
-            {panels[tab]}
-          </div>
+    <div className="board-sidebar" ref={sidebar}>
+      <h2 id={BOARD_BREAKDOWN_HEADING_ID}>Board Breakdown</h2>
+      <div className="board-tabs" role="tablist" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              tabs.current[tab] = el;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab)}
+            aria-selected={active === tab}
+            aria-controls={panelId(tab)}
+            tabIndex={active === tab ? 0 : -1}
+            onClick={() => choose(tab, false)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {TAB_LABELS[tab]}
+          </button>
         ))}
       </div>
-    </section>
+    </div>
   );
 }
