@@ -1,7 +1,7 @@
 // The Board Breakdown tab rules: ?tab= parsing (case-insensitive, default Meetings), arrow-key movement and the
 // inline script that opens the ?tab= tab before the first paint.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAB, TABS, nextTabIndex, panelId, parseTab, tabFromSearch, tabId, tabPreselectScript, type TabName } from '../../src/lib/tabs';
+import { DEFAULT_TAB, TABS, boardPanel, nextTabIndex, panelId, parseTab, tabFromSearch, tabId, tabPreselectScript, type TabName } from '../../src/lib/tabs';
 
 describe('parseTab: ?tab= chooses a tab case-insensitively, default Meetings', () => {
   it.each([
@@ -58,6 +58,16 @@ describe('nextTabIndex: arrows wrap around, Home and End jump to the ends', () =
 
   it('moves nowhere in an empty tab list', () => {
     expect(nextTabIndex(0, 'ArrowRight', 0)).toBeNull();
+  });
+});
+
+describe('boardPanel: a tab panel named by its tab, Meetings shown first', () => {
+  it.each([
+    ['meetings', { role: 'tabpanel', id: 'panel-meetings', 'aria-labelledby': 'tab-meetings', tabIndex: 0, hidden: false }],
+    ['topics', { role: 'tabpanel', id: 'panel-topics', 'aria-labelledby': 'tab-topics', tabIndex: 0, hidden: true }],
+    ['voting', { role: 'tabpanel', id: 'panel-voting', 'aria-labelledby': 'tab-voting', tabIndex: 0, hidden: true }],
+  ] as const)('%s', (tab, attributes) => {
+    expect(boardPanel(tab)).toEqual(attributes);
   });
 });
 
