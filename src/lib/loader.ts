@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
-import { readSnapshotCache, snapshotCacheFile, writeSnapshotCache, type RowsByDigest } from './snapshot-cache';
+import { readSnapshotCache, snapshotCacheFile, snapshotCacheName, writeSnapshotCache, type RowsByDigest } from './snapshot-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -108,9 +108,10 @@ interface TableLoaderOptions<T extends { id: number }> {
 }
 
 /**
- * The key in the collection's meta store that says its snapshot file belongs to this store. Astro empties its
- * store when asked for a clean build (`astro build --force`), after an upgrade or a configuration change: the
- * meta store goes with it, and the next build makes every row again rather than trusting the file.
+ * The key in the collection's meta store that says its snapshot file belongs to this store (its value: the file's
+ * name in the cache folder). Astro empties its store when asked for a clean build (`astro build --force`), when its
+ * version, its configuration or the content configuration changed: the meta store goes with it, and the next build
+ * makes every row again rather than trusting the file.
  */
 export const SNAPSHOT_KEPT = 'snapshot-cache';
 
@@ -128,7 +129,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       const rows = await fetchAllRows(buildClient(), table);
       const fetched = performance.now();
       const file = snapshotCacheFile(config.cacheDir, table);
-      const previous: RowsByDigest = meta.get(SNAPSHOT_KEPT) === file ? await readSnapshotCache(file) : new Map();
+      const previous: RowsByDigest = meta.get(SNAPSHOT_KEPT) === snapshotCacheName(table) ? await readSnapshotCache(file) : new Map();
       // A build from before the snapshot files kept the rows in Astro's store, where they would still be serialised,
       // and the rich text in a folder of its own, which nothing reads any more.
       if (store.keys().length > 0) {
@@ -178,7 +179,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       }
       // With nothing new and no row gone, the file already holds exactly these rows.
       if (changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next);
-      meta.set(SNAPSHOT_KEPT, file);
+      meta.set(SNAPSHOT_KEPT, snapshotCacheName(table));
 
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       const count = jobs.filter(Boolean).length;

@@ -20,10 +20,13 @@ export type CachedRow = Record<string, unknown>;
 /** A table's rows by digest, in the order they were read (id order). */
 export type RowsByDigest = Map<string, CachedRow>;
 
+/** The name of a table's file in Astro's cache folder. */
+export const snapshotCacheName = (table: string) => `snapshot/${table}.ndjson`;
+
 /** Where a table's rows are kept, inside Astro's cache folder (a file: URL or a path). */
 export function snapshotCacheFile(cacheDir: URL | string, table: string): string {
   const dir = cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir;
-  return `${dir.replace(/\/?$/, '/')}snapshot/${table}.ndjson`;
+  return `${dir.replace(/\/?$/, '/')}${snapshotCacheName(table)}`;
 }
 
 /** One line's [digest, row], or null when it is not one (a cut line, a file from another version of this module). */
