@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
-import { readSnapshotCache, snapshotCacheFile, snapshotCacheName, writeSnapshotCache, type RowsByDigest } from './snapshot-cache';
+import { readSnapshotLines, snapshotCacheFile, snapshotCacheName, snapshotLine, writeSnapshotCache } from './snapshot-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -129,7 +129,8 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       const rows = await fetchAllRows(buildClient(), table);
       const fetched = performance.now();
       const file = snapshotCacheFile(config.cacheDir, table);
-      const previous: RowsByDigest = meta.get(SNAPSHOT_KEPT) === snapshotCacheName(table) ? await readSnapshotCache(file) : new Map();
+      // The last build's lines by digest: an unchanged row's line is written again as it is, never parsed.
+      const previous = meta.get(SNAPSHOT_KEPT) === snapshotCacheName(table) ? await readSnapshotLines(file) : new Map<string, string>();
       // A build from before the snapshot files kept the rows in Astro's store, where they would still be serialised,
       // and the rich text in a folder of its own, which nothing reads any more.
       if (store.keys().length > 0) {
@@ -138,7 +139,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       }
 
       const version = richText ? sanitizerVersion() : '';
-      const next: RowsByDigest = new Map(); // every row of this build, in id order
+      const next = new Map<string, string>(); // every row's line in this build, in id order
       const changed: { digest: string; row: T; jobs: Record<string, RichTextJob> }[] = [];
       for (const raw of rows) {
         const { row, problems } = check(raw);
@@ -150,7 +151,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         // change to any of them makes the row again.
         const digest = generateDigest({ row: row as Record<string, unknown>, jobs, sanitizer: version, replaces });
         const kept = previous.get(digest);
-        next.set(digest, kept ?? {}); // its place in id order; a changed row is filled in below
+        next.set(digest, kept ?? ''); // its place in id order; a changed row's line is made below
         if (!kept) changed.push({ digest, row, jobs });
       }
       if (required && next.size === 0) {
@@ -175,10 +176,10 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         const data: Record<string, unknown> = { ...row };
         for (const field of replaces) delete data[field];
         for (const field of Object.keys(jobs)) data[field] = html[at++];
-        next.set(digest, data);
+        next.set(digest, snapshotLine(digest, data));
       }
       // With nothing new and no row gone, the file already holds exactly these rows.
-      if (changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next);
+      if (changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next.values());
       meta.set(SNAPSHOT_KEPT, snapshotCacheName(table));
 
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -29,7 +29,25 @@ export function snapshotCacheFile(cacheDir: URL | string, table: string): string
   return `${dir.replace(/\/?$/, '/')}${snapshotCacheName(table)}`;
 }
 
-/** One line's [digest, row], or null when it is not one (a cut line, a file from another version of this module). */
+/** A table's file line for a row. */
+export function snapshotLine(digest: string, row: CachedRow): string {
+  return JSON.stringify([digest, row]);
+}
+
+/**
+ * The digest a line starts with, read without parsing the row (the loader keeps an unchanged row's line as it is);
+ * null when the line is not a whole [digest, {row}] (a cut line, a file from another version of this module).
+ */
+export function lineDigest(line: string): string | null {
+  if (!line.startsWith('["') || !line.endsWith('}]')) return null;
+  const end = line.indexOf('",{', 2);
+  if (end < 0) return null;
+  const digest = line.slice(2, end);
+  // Digests are hex or base64url: nothing in them is escaped in JSON.
+  return /^[\w-]+$/.test(digest) ? digest : null;
+}
+
+/** One line's [digest, row], or null when it is not one. */
 export function parseSnapshotLine(line: string): [string, CachedRow] | null {
   let value: unknown;
   try {
@@ -43,23 +61,39 @@ export function parseSnapshotLine(line: string): [string, CachedRow] | null {
   return [digest, row as CachedRow];
 }
 
+async function* fileLines(file: string): AsyncGenerator<string> {
+  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) if (line) yield line;
+}
+
 /**
- * Reads a table's rows; an absent file (a first build, a cleared cache) is an empty table, and a line that is not
- * [digest, row] is left out (the loader makes that row again).
+ * A table's lines by digest, for the loader; an absent file (a first build, a cleared cache) is an empty table, and
+ * a line that is not a whole row is left out (the loader makes that row again).
  */
-export async function readSnapshotCache(file: string): Promise<RowsByDigest> {
-  const byDigest: RowsByDigest = new Map();
+export async function readSnapshotLines(file: string): Promise<Map<string, string>> {
+  const byDigest = new Map<string, string>();
   if (!existsSync(file)) return byDigest;
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
-    const entry = line ? parseSnapshotLine(line) : null;
-    if (entry) byDigest.set(...entry);
+  for await (const line of fileLines(file)) {
+    const digest = lineDigest(line);
+    if (digest) byDigest.set(digest, line);
   }
   return byDigest;
 }
 
-/** Writes a table's rows: into a new file first, then in place, so a build that stops halfway leaves the old one. */
-export async function writeSnapshotCache(file: string, byDigest: RowsByDigest): Promise<void> {
+/** A table's rows by digest, for the page build. A line that is not a row stops the build: a row would be missing. */
+export async function readSnapshotCache(file: string): Promise<RowsByDigest> {
+  const byDigest: RowsByDigest = new Map();
+  let number = 0;
+  for await (const line of fileLines(file)) {
+    number += 1;
+    const entry = parseSnapshotLine(line);
+    if (!entry) throw new Error(`Line ${number} of ${file} is not a row of the snapshot. Build again with \`astro build --force\`.`);
+    byDigest.set(...entry);
+  }
+  return byDigest;
+}
+
+/** Writes a table's lines: into a new file first, then in place, so a build that stops halfway leaves the old one. */
+export async function writeSnapshotCache(file: string, lines: Iterable<string>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   const out = createWriteStream(partial, 'utf8');
@@ -67,8 +101,8 @@ export async function writeSnapshotCache(file: string, byDigest: RowsByDigest): 
   failed.catch(() => {}); // raced below at every wait; this only keeps an error between waits from going unhandled
   // Lines go out a megabyte at a time, not one write per row (680,000 rows at 20,000 districts).
   let chunk = '';
-  for (const entry of byDigest) {
-    chunk += `${JSON.stringify(entry)}\n`;
+  for (const line of lines) {
+    chunk += `${line}\n`;
     if (chunk.length < 1 << 20) continue;
     const more = out.write(chunk);
     chunk = '';

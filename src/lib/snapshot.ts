@@ -1,7 +1,6 @@
 // What one district page needs from the snapshot, grouped once per build rather than filtered per page.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cacheDir } from 'astro:config/server';
 import type { District } from './data/districts';
 import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
@@ -21,28 +20,68 @@ export interface DistrictSnapshot {
   votings: Voting[];
 }
 
-function groupBy<T extends { districtId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.districtId);
-    if (list) list.push(row);
-    else map.set(row.districtId, [row]);
+/** A table's rows with their digests, as its loader kept them (snapshot-cache.ts). */
+type Kept<T> = Map<string, T>;
+
+/** Rows by district, each with its digest, in the tables' order. */
+function byDistrict<T extends { districtId: number }>(rows: Kept<T>): Map<number, [string, T][]> {
+  const map = new Map<number, [string, T][]>();
+  for (const entry of rows) {
+    const list = map.get(entry[1].districtId);
+    if (list) list.push(entry);
+    else map.set(entry[1].districtId, [entry]);
   }
   return map;
 }
 
+/** A district page's snapshot and its cache key. */
+export interface SnapshotPage {
+  snapshot: DistrictSnapshot;
+  /**
+   * A digest of the digests of every row the page shows, in the order it shows them: equal keys, equal pages (with
+   * the same code). A row's digest covers the row, its rich text and the sanitiser (loader.ts), so the key needs
+   * none of the rows' text.
+   */
+  key: string;
+}
+
+/**
+ * Every district with its meetings (date descending), topics (id descending) and votings (as read), by district
+ * id, each with its page's cache key.
+ */
+export function groupSnapshots(tables: { districts: Kept<District>; meetings: Kept<BuiltMeeting>; topics: Kept<BuiltTopic>; votings: Kept<Voting> }): SnapshotPage[] {
+  const meetingsBy = byDistrict(tables.meetings);
+  const topicsBy = byDistrict(tables.topics);
+  const votingsBy = byDistrict(tables.votings);
+  return [...tables.districts]
+    .sort(([, a], [, b]) => a.id - b.id)
+    .map(([digest, district]) => {
+      const meetings = (meetingsBy.get(district.id) ?? []).sort(([, a], [, b]) => b.date.localeCompare(a.date));
+      const topics = (topicsBy.get(district.id) ?? []).sort(([, a], [, b]) => b.id - a.id);
+      const votings = votingsBy.get(district.id) ?? [];
+      const key = createHash('sha256').update(digest);
+      for (const list of [meetings, topics, votings]) key.update(`|${list.map(([d]) => d).join(',')}`);
+      return {
+        snapshot: { district, meetings: meetings.map(([, row]) => row), topics: topics.map(([, row]) => row), votings: votings.map(([, row]) => row) },
+        key: key.digest('base64url'),
+      };
+    });
+}
+
 /** A table's rows as its loader kept them in this build's sync (snapshot-cache.ts). */
-async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<T[]> {
+async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<Kept<T>> {
+  // Imported here, not above, so that groupSnapshots can be tested outside Astro.
+  const { cacheDir } = await import('astro:config/server');
   const file = snapshotCacheFile(cacheDir, table);
   // Every sync writes the file or finds it as it should be: without it, the cache folder lost it since.
   if (!existsSync(file)) throw new Error(`The snapshot of ${table} is missing from ${file}. Build again.`);
-  return [...(await readSnapshotCache(file)).values()] as T[];
+  return (await readSnapshotCache(file)) as Kept<T>;
 }
 
-let cached: Promise<DistrictSnapshot[]> | undefined;
+let cached: Promise<SnapshotPage[]> | undefined;
 
-/** Every district with its meetings (date descending), topics (id descending) and votings, computed once. */
-export function districtSnapshots(): Promise<DistrictSnapshot[]> {
+/** Every district page's snapshot and cache key (see groupSnapshots), read and grouped once per build. */
+export function districtSnapshots(): Promise<SnapshotPage[]> {
   cached ??= (async () => {
     const [districts, meetings, topics, votings] = await Promise.all([
       tableRows<District>('districts'),
@@ -50,22 +89,7 @@ export function districtSnapshots(): Promise<DistrictSnapshot[]> {
       tableRows<BuiltTopic>('topics'),
       tableRows<Voting>('votings'),
     ]);
-    const meetingsBy = groupBy(meetings);
-    const topicsBy = groupBy(topics);
-    const votingsBy = groupBy(votings);
-    return districts
-      .sort((a, b) => a.id - b.id)
-      .map((district) => ({
-        district,
-        meetings: (meetingsBy.get(district.id) ?? []).sort((a, b) => b.date.localeCompare(a.date)),
-        topics: (topicsBy.get(district.id) ?? []).sort((a, b) => b.id - a.id),
-        votings: votingsBy.get(district.id) ?? [],
-      }));
+    return groupSnapshots({ districts, meetings, topics, votings });
   })();
   return cached;
-}
-
-/** A digest of everything a district page shows from the snapshot: equal keys, equal pages (with the same code). */
-export function snapshotKey(snapshot: DistrictSnapshot): string {
-  return createHash('sha256').update(JSON.stringify(snapshot)).digest('base64url');
 }

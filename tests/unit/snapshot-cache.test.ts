@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseSnapshotLine, readSnapshotCache, snapshotCacheFile, writeSnapshotCache, type RowsByDigest } from '../../src/lib/snapshot-cache';
+import { lineDigest, parseSnapshotLine, readSnapshotCache, readSnapshotLines, snapshotCacheFile, snapshotLine, writeSnapshotCache } from '../../src/lib/snapshot-cache';
 
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,40 +32,66 @@ describe('parseSnapshotLine: [digest, row] or nothing', () => {
   });
 });
 
-describe('writeSnapshotCache then readSnapshotCache', () => {
+describe('lineDigest: the digest of a whole line, without parsing its row', () => {
+  it.each([
+    ['a row', snapshotLine('0f3a9c', { id: 1, summaryHtml: '<p>"Hi"</p>' }), '0f3a9c'],
+    ['a base64url digest', snapshotLine('aB-_9', { id: 2 }), 'aB-_9'],
+    ['a cut line', snapshotLine('0f3a9c', { id: 1, summaryHtml: '<p>Hi</p>' }).slice(0, -3), null],
+    ['no row', '["0f3a9c"]', null],
+    ['a row that is not an object', '["0f3a9c",[1]]', null],
+    ['a digest JSON would escape', snapshotLine('a"b', { id: 3 }), null],
+    ['an empty digest', snapshotLine('', { id: 4 }), null],
+    ['not a line of this file', 'not json', null],
+  ])('%s', (_label, line, expected) => {
+    expect(lineDigest(line)).toBe(expected);
+  });
+});
+
+const lines = (rows: [string, Record<string, unknown>][]) => rows.map(([digest, row]) => snapshotLine(digest, row));
+
+describe('writeSnapshotCache, then readSnapshotCache (the page build) and readSnapshotLines (the loader)', () => {
+  const rows: [string, Record<string, unknown>][] = [
+    ['c', { id: 3, summaryHtml: '<p>One "quoted" line\nand a second</p>', votes: [{ member: 'Ann', vote: 'Yes' }] }],
+    ['a', { id: 1, summaryHtml: null }],
+    ['b', { id: 2, summaryHtml: '<ul><li>Ünïcode — ✓</li></ul>' }],
+  ];
+
   it('gives back every row in order, text with new lines and quotes included, and leaves no partial file', async () => {
     const file = snapshotCacheFile(dir, 'meetings');
-    const written: RowsByDigest = new Map([
-      ['c', { id: 3, summaryHtml: '<p>One "quoted" line\nand a second</p>', votes: [{ member: 'Ann', vote: 'Yes' }] }],
-      ['a', { id: 1, summaryHtml: null }],
-      ['b', { id: 2, summaryHtml: '<ul><li>Ünïcode — ✓</li></ul>' }],
-    ]);
-    await writeSnapshotCache(file, written);
+    await writeSnapshotCache(file, lines(rows));
     const read = await readSnapshotCache(file);
-    expect(read).toEqual(written);
+    expect(read).toEqual(new Map(rows));
     expect([...read.keys()]).toEqual(['c', 'a', 'b']);
+    expect(await readSnapshotLines(file)).toEqual(new Map(rows.map(([digest, row]) => [digest, snapshotLine(digest, row)])));
     expect(readdirSync(join(dir, 'snapshot'))).toEqual(['meetings.ndjson']);
   });
 
   it('writes a table larger than one write (a megabyte) whole', async () => {
     const file = snapshotCacheFile(dir, 'large');
-    const written: RowsByDigest = new Map(Array.from({ length: 5000 }, (_, i) => [`d${i}`, { id: i, text: 'x'.repeat(500) }]));
-    await writeSnapshotCache(file, written);
-    expect(await readSnapshotCache(file)).toEqual(written);
+    const many: [string, Record<string, unknown>][] = Array.from({ length: 5000 }, (_, i) => [`d${i}`, { id: i, text: 'x'.repeat(500) }]);
+    await writeSnapshotCache(file, lines(many));
+    expect(await readSnapshotCache(file)).toEqual(new Map(many));
   });
 
   it('replaces the whole file on the next write', async () => {
     const file = snapshotCacheFile(dir, 'topics');
-    await writeSnapshotCache(file, new Map([['old', { id: 1, descriptionHtml: '<p>Old</p>' }]]));
-    await writeSnapshotCache(file, new Map([['new', { id: 1, descriptionHtml: '<p>New</p>' }]]));
+    await writeSnapshotCache(file, lines([['old', { id: 1, descriptionHtml: '<p>Old</p>' }]]));
+    await writeSnapshotCache(file, lines([['new', { id: 1, descriptionHtml: '<p>New</p>' }]]));
     expect([...(await readSnapshotCache(file)).keys()]).toEqual(['new']);
   });
 
-  it('reads an absent file as no rows, and leaves out a line that is not a row', async () => {
-    expect((await readSnapshotCache(snapshotCacheFile(dir, 'nothing'))).size).toBe(0);
+  it('the loader reads an absent file as no rows, and leaves out a line that is not a whole row (it makes that row again)', async () => {
+    expect((await readSnapshotLines(snapshotCacheFile(dir, 'nothing'))).size).toBe(0);
     const file = snapshotCacheFile(dir, 'mixed');
-    await writeSnapshotCache(file, new Map([['good', { id: 1 }]]));
-    appendFileSync(file, 'not json\n["other",{"id":2}]\n');
-    expect(await readSnapshotCache(file)).toEqual(new Map([['good', { id: 1 }], ['other', { id: 2 }]]));
+    await writeSnapshotCache(file, lines([['good', { id: 1 }]]));
+    appendFileSync(file, 'not json\n["cut",{"id":2\n["other",{"id":3}]\n');
+    expect([...(await readSnapshotLines(file)).keys()]).toEqual(['good', 'other']);
+  });
+
+  it('the page build stops at a line that is not a row, naming the file and the line', async () => {
+    const file = snapshotCacheFile(dir, 'damaged');
+    await writeSnapshotCache(file, lines([['good', { id: 1 }]]));
+    appendFileSync(file, '["cut",{"id":2\n');
+    await expect(readSnapshotCache(file)).rejects.toThrow(`Line 2 of ${file} is not a row of the snapshot. Build again with \`astro build --force\`.`);
   });
 });
