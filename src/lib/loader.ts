@@ -1,5 +1,6 @@
 // The build-time snapshot: a content loader that reads one table from Supabase, validates every row,
 // reports bad rows by table and id, and fails the build with one clear message when the data is not there.
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -130,7 +131,8 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       const fetched = performance.now();
       const file = snapshotCacheFile(config.cacheDir, table);
       // The last build's lines by digest: an unchanged row's line is written again as it is, never parsed.
-      const previous = meta.get(SNAPSHOT_KEPT) === snapshotCacheName(table) ? await readSnapshotLines(file) : new Map<string, string>();
+      const trusted = meta.get(SNAPSHOT_KEPT) === snapshotCacheName(table) && existsSync(file);
+      const previous = trusted ? await readSnapshotLines(file) : new Map<string, string>();
       // A build from before the snapshot files kept the rows in Astro's store, where they would still be serialised,
       // and the rich text in a folder of its own, which nothing reads any more.
       if (store.keys().length > 0) {
@@ -178,8 +180,9 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         for (const field of Object.keys(jobs)) data[field] = html[at++];
         next.set(digest, snapshotLine(digest, data));
       }
-      // With nothing new and no row gone, the file already holds exactly these rows.
-      if (changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next.values());
+      // With nothing new and no row gone, the file already holds exactly these rows. Otherwise it is written, even
+      // with no rows: the page build reads every table's file, and an untrusted one may hold another build's rows.
+      if (!trusted || changed.length > 0 || next.size !== previous.size) await writeSnapshotCache(file, next.values());
       meta.set(SNAPSHOT_KEPT, snapshotCacheName(table));
 
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

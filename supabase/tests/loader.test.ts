@@ -205,6 +205,18 @@ describe('the snapshot loader', () => {
       expect(again.entries).toEqual(first.entries);
     });
 
+    it('writes a table with no usable rows as an empty file, over the rows of a build the store no longer knows', async () => {
+      const first = await runLoader(meetingsLoader());
+      expect(first.entries.size).toBeGreaterThan(0);
+      const none = tableLoader<{ id: number }>({ table: 'meetings', check: () => ({ row: null, problems: ['left out by this test'] }) });
+      const empty = await runLoader(none, { meta: new Map(), cacheDir: first.kept.cacheDir });
+      expect(existsSync(empty.file)).toBe(true);
+      expect(empty.entries.size).toBe(0);
+      const fresh = await runLoader(none);
+      expect(existsSync(fresh.file)).toBe(true);
+      expect(fresh.entries.size).toBe(0);
+    });
+
     it('sanitises every row again when Astro emptied its store (a clean build, an upgrade), file or not', async () => {
       const first = await runLoader(meetingsLoader());
       expect(first.kept.meta.get(SNAPSHOT_KEPT)).toBe('snapshot/meetings.ndjson');
