@@ -2,7 +2,6 @@
 // reports bad rows by table and id, and fails the build with one clear message when the data is not there.
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
@@ -137,7 +136,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       // and the rich text in a folder of its own, which nothing reads any more.
       if (store.keys().length > 0) {
         store.clear();
-        await rm(join(dirname(file), '..', 'rich-text', `${table}.ndjson`), { force: true });
+        await rm(new URL(`rich-text/${table}.ndjson`, config.cacheDir), { force: true });
       }
 
       const version = richText ? sanitizerVersion() : '';

@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 /** A row as the page build sees it: the checked row, its rich text sanitised (e.g. summaryHtml for summary). */
 export type CachedRow = Record<string, unknown>;
-/** A table's rows by digest, in the order they were read (id order). */
-export type RowsByDigest = Map<string, CachedRow>;
+/** A table's rows by digest, in the order they were read (id order); T: the table's row type, where it is known. */
+export type RowsByDigest<T = CachedRow> = Map<string, T>;
 
 /** The name of a table's file in Astro's cache folder. */
 export const snapshotCacheName = (table: string) => `snapshot/${table}.ndjson`;

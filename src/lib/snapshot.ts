@@ -6,7 +6,7 @@ import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
 import type { SafeHtml } from './sanitize';
-import { readSnapshotCache, snapshotCacheFile } from './snapshot-cache';
+import { readSnapshotCache, snapshotCacheFile, type RowsByDigest } from './snapshot-cache';
 
 /** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */
 export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
@@ -20,11 +20,8 @@ export interface DistrictSnapshot {
   votings: Voting[];
 }
 
-/** A table's rows with their digests, as its loader kept them (snapshot-cache.ts). */
-type Kept<T> = Map<string, T>;
-
 /** Rows by district, each with its digest, in the tables' order. */
-function byDistrict<T extends { districtId: number }>(rows: Kept<T>): Map<number, [string, T][]> {
+function byDistrict<T extends { districtId: number }>(rows: RowsByDigest<T>): Map<number, [string, T][]> {
   const map = new Map<number, [string, T][]>();
   for (const entry of rows) {
     const list = map.get(entry[1].districtId);
@@ -49,7 +46,7 @@ export interface SnapshotPage {
  * Every district with its meetings (date descending), topics (id descending) and votings (as read), by district
  * id, each with its page's cache key.
  */
-export function groupSnapshots(tables: { districts: Kept<District>; meetings: Kept<BuiltMeeting>; topics: Kept<BuiltTopic>; votings: Kept<Voting> }): SnapshotPage[] {
+export function groupSnapshots(tables: { districts: RowsByDigest<District>; meetings: RowsByDigest<BuiltMeeting>; topics: RowsByDigest<BuiltTopic>; votings: RowsByDigest<Voting> }): SnapshotPage[] {
   const meetingsBy = byDistrict(tables.meetings);
   const topicsBy = byDistrict(tables.topics);
   const votingsBy = byDistrict(tables.votings);
@@ -69,13 +66,13 @@ export function groupSnapshots(tables: { districts: Kept<District>; meetings: Ke
 }
 
 /** A table's rows as its loader kept them in this build's sync (snapshot-cache.ts). */
-async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<Kept<T>> {
+async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<RowsByDigest<T>> {
   // Imported here, not above, so that groupSnapshots can be tested outside Astro.
   const { cacheDir } = await import('astro:config/server');
   const file = snapshotCacheFile(cacheDir, table);
   // Every sync writes the file or finds it as it should be: without it, the cache folder lost it since.
   if (!existsSync(file)) throw new Error(`The snapshot of ${table} is missing from ${file}. Build again.`);
-  return (await readSnapshotCache(file)) as Kept<T>;
+  return (await readSnapshotCache(file)) as RowsByDigest<T>;
 }
 
 let cached: Promise<SnapshotPage[]> | undefined;
