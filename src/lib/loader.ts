@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Checked } from './data/validate';
 import type { RichTextJob } from './sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
-import { readSnapshotLines, snapshotCacheFile, snapshotCacheName, snapshotLine, writeSnapshotCache } from './snapshot-cache';
+import { cacheFile, readSnapshotLines, snapshotCacheFile, snapshotCacheName, snapshotLine, writeSnapshotCache } from './snapshot-cache';
 
 const PAGE = 1000; // Supabase's default max rows per request.
 
@@ -136,7 +136,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
       // and the rich text in a folder of its own, which nothing reads any more.
       if (store.keys().length > 0) {
         store.clear();
-        await rm(new URL(`rich-text/${table}.ndjson`, config.cacheDir), { force: true });
+        await rm(cacheFile(config.cacheDir, `rich-text/${table}.ndjson`), { force: true });
       }
 
       const version = richText ? sanitizerVersion() : '';

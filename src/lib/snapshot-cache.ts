@@ -23,11 +23,14 @@ export type RowsByDigest<T = CachedRow> = Map<string, T>;
 /** The name of a table's file in Astro's cache folder. */
 export const snapshotCacheName = (table: string) => `snapshot/${table}.ndjson`;
 
-/** Where a table's rows are kept, inside Astro's cache folder (a file: URL or a path). */
-export function snapshotCacheFile(cacheDir: URL | string, table: string): string {
+/** The path of a file inside Astro's cache folder (a file: URL or a path, with or without its last slash). */
+export function cacheFile(cacheDir: URL | string, name: string): string {
   const dir = cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir;
-  return `${dir.replace(/\/?$/, '/')}${snapshotCacheName(table)}`;
+  return `${dir.replace(/\/?$/, '/')}${name}`;
 }
+
+/** Where a table's rows are kept, inside Astro's cache folder. */
+export const snapshotCacheFile = (cacheDir: URL | string, table: string): string => cacheFile(cacheDir, snapshotCacheName(table));
 
 /** A table's file line for a row. */
 export function snapshotLine(digest: string, row: CachedRow): string {
