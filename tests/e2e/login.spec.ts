@@ -25,15 +25,31 @@ async function fakeGoogle(page: Page, outcome: { credential: string } | { notDis
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('idToken'));
 
-test("the login page has 'Login', 'Sign in with Google' and 'Sign Out', and loads Google's script", async ({ page }) => {
-  await fakeGoogle(page, { credential: 'unused' });
-  const googleLoaded = page.waitForRequest(GOOGLE_SCRIPT);
+test("the login page has 'Login', 'Sign in with Google' and 'Sign Out'", async ({ page }) => {
   await page.goto('/login');
-  await googleLoaded;
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 });
+
+// Google's script is about 90 KB: a visit that only reads the page loads none of it.
+for (const [intent, reach] of [
+  ['points at', (page: Page) => page.getByRole('button', { name: 'Sign in with Google' }).hover()],
+  ['moves the keyboard focus to', (page: Page) => page.getByRole('button', { name: 'Sign in with Google' }).focus()],
+] as const) {
+  test(`Google's script loads only once the visitor ${intent} 'Sign in with Google'`, async ({ page }) => {
+    await fakeGoogle(page, { credential: 'unused' });
+    const requested: string[] = [];
+    page.on('request', (request) => request.url() === GOOGLE_SCRIPT && requested.push(request.url()));
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(requested).toEqual([]);
+    const googleLoaded = page.waitForRequest(GOOGLE_SCRIPT);
+    await reach(page);
+    await googleLoaded;
+    await expect.poll(() => page.evaluate(() => typeof (window as any).google?.accounts?.id?.prompt)).toBe('function');
+  });
+}
 
 test('signing in keeps the ID token under idToken; Sign Out removes it', async ({ page }) => {
   await fakeGoogle(page, { credential: 'header.payload.signature' });
@@ -50,7 +66,18 @@ test('signing in keeps the ID token under idToken; Sign Out removes it', async (
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('status')).toHaveText('You are signed out.');
   expect(await storedToken(page)).toBeNull();
-  expect(await page.evaluate(() => (window as any).fakeGoogle.autoSelectDisabled)).toBe(1);
+  // After the reload Google's script is loaded by the sign-out itself, to tell Google of it.
+  await expect.poll(() => page.evaluate(() => (window as any).fakeGoogle?.autoSelectDisabled)).toBe(1);
+});
+
+test('signing out when signed out loads nothing from Google', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => request.url().startsWith('https://accounts.google.com/') && requested.push(request.url()));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('status')).toHaveText('You are signed out.');
+  await page.waitForLoadState('networkidle');
+  expect(requested).toEqual([]);
 });
 
 test('a sign-in that cannot open is logged only, and nothing is stored', async ({ page }) => {

@@ -16,8 +16,8 @@ for (const route of ROUTES) {
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    // Google's sign-in script cannot be reached from the test machine: a stand-in answers at its address,
-    // which still exercises the CSP's allowance for it.
+    // Google's sign-in script cannot be reached from the test machine: should a page load it, a stand-in answers at
+    // its address (/login loads it only when the visitor reaches for its button; login.spec.ts runs it there).
     await page.route('https://accounts.google.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.google = { accounts: { id: {} } };' }));
     await page.goto(route);
     await page.waitForLoadState('networkidle');
