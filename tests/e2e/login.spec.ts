@@ -32,7 +32,7 @@ test("the login page has 'Login', 'Sign in with Google' and 'Sign Out'", async (
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 });
 
-// Google's script is about 90 KB: a visit that only reads the page loads none of it.
+// A visit that only reads the page loads nothing from Google.
 for (const [intent, reach] of [
   ['points at', (page: Page) => page.getByRole('button', { name: 'Sign in with Google' }).hover()],
   ['moves the keyboard focus to', (page: Page) => page.getByRole('button', { name: 'Sign in with Google' }).focus()],
