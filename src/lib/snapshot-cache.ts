@@ -6,8 +6,10 @@
 // rows, about 200 MB: saving it took 20–22 s of every build that changed anything, and reading it back several
 // more. Here each line is one row, written and read with the JSON functions built into Node.
 //
-// Each line is [digest, row]: the digest is the one the loader makes of the row as read, its rich-text jobs and the
-// sanitiser (see loader.ts), so the next build finds an unchanged row by its digest and never a stale one.
+// Each line is [digest, source, row]. The digest is the one the loader makes of the row as checked, its rich-text jobs
+// and the sanitiser (see loader.ts), so the next build finds an unchanged row by its digest and never a stale one. The
+// source is the database's digest of the row as stored (its row_digest column), so the next build can keep the line
+// without reading the row at all; empty when the row must be read again on every build.
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -32,22 +34,30 @@ export function cacheFile(cacheDir: URL | string, name: string): string {
 /** Where a table's rows are kept, inside Astro's cache folder. */
 export const snapshotCacheFile = (cacheDir: URL | string, table: string): string => cacheFile(cacheDir, snapshotCacheName(table));
 
-/** A table's file line for a row. */
-export function snapshotLine(digest: string, row: CachedRow): string {
-  return JSON.stringify([digest, row]);
+/** A table's file line for a row: its digest, the database's digest of its source ('' for none) and the row. */
+export function snapshotLine(digest: string, source: string, row: CachedRow): string {
+  return JSON.stringify([digest, source, row]);
 }
 
+// Digests are hex or base64url: nothing in them is escaped in JSON, so a line's keys can be read as they are.
+const LINE_KEYS = /^\["([\w-]+)","([\w-]*)",\{/;
+
 /**
- * The digest a line starts with, read without parsing the row (the loader keeps an unchanged row's line as it is);
- * null when the line is not a whole [digest, {row}] (a cut line, a file from another version of this module).
+ * The digest and source a line starts with, read without parsing the row (the loader keeps an unchanged row's line as
+ * it is); null when the line is not a whole [digest, source, {row}] (a cut line, a file from another version of this
+ * module).
  */
-export function lineDigest(line: string): string | null {
-  if (!line.startsWith('["') || !line.endsWith('}]')) return null;
-  const end = line.indexOf('",{', 2);
-  if (end < 0) return null;
-  const digest = line.slice(2, end);
-  // Digests are hex or base64url: nothing in them is escaped in JSON.
-  return /^[\w-]+$/.test(digest) ? digest : null;
+export function lineKeys(line: string): { digest: string; source: string } | null {
+  if (!line.endsWith('}]')) return null;
+  const keys = LINE_KEYS.exec(line);
+  return keys ? { digest: keys[1], source: keys[2] } : null;
+}
+
+/** The same line with another source (the row as the database holds it now made the same row as before). */
+export function withSource(line: string, source: string): string {
+  const keys = LINE_KEYS.exec(line);
+  if (!keys) throw new Error('Not a line of the snapshot.');
+  return `["${keys[1]}",${JSON.stringify(source)},${line.slice(keys[0].length - 1)}`;
 }
 
 /** One line's [digest, row], or null when it is not one. */
@@ -58,9 +68,9 @@ export function parseSnapshotLine(line: string): [string, CachedRow] | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [digest, row] = value as unknown[];
-  if (typeof digest !== 'string' || typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [digest, source, row] = value as unknown[];
+  if (typeof digest !== 'string' || typeof source !== 'string' || typeof row !== 'object' || row === null || Array.isArray(row)) return null;
   return [digest, row as CachedRow];
 }
 
@@ -68,16 +78,23 @@ async function* fileLines(file: string): AsyncGenerator<string> {
   for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) if (line) yield line;
 }
 
+/** A line of the last build, as the loader finds it: its digest, the source it was made from, and the line itself. */
+export interface KeptLine {
+  digest: string;
+  source: string;
+  line: string;
+}
+
 /**
  * A table's lines by digest, for the loader; an absent file (a first build, a cleared cache) is an empty table, and
  * a line that is not a whole row is left out (the loader makes that row again).
  */
-export async function readSnapshotLines(file: string): Promise<Map<string, string>> {
-  const byDigest = new Map<string, string>();
+export async function readSnapshotLines(file: string): Promise<Map<string, KeptLine>> {
+  const byDigest = new Map<string, KeptLine>();
   if (!existsSync(file)) return byDigest;
   for await (const line of fileLines(file)) {
-    const digest = lineDigest(line);
-    if (digest) byDigest.set(digest, line);
+    const keys = lineKeys(line);
+    if (keys) byDigest.set(keys.digest, { ...keys, line });
   }
   return byDigest;
 }

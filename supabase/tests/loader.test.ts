@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { fetchAllRows, SNAPSHOT_KEPT, SnapshotError, tableLoader } from '../../src/lib/loader';
+import { fetchAllRows, fetchRowsById, SNAPSHOT_CODE, SNAPSHOT_KEPT, SnapshotError, tableLoader } from '../../src/lib/loader';
 import { checkVoting } from '../../src/lib/data/votings';
 import { checkDistrict } from '../../src/lib/data/districts';
 import { checkMeeting } from '../../src/lib/data/meetings';
+import { checkTopic } from '../../src/lib/data/topics';
 import { summaryJob } from '../../src/lib/meetings';
+import { descriptionJob } from '../../src/lib/topics';
 import { sanitizeJob } from '../../src/lib/sanitize';
 import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
 import { readSnapshotCache, snapshotCacheFile } from '../../src/lib/snapshot-cache';
@@ -66,6 +68,15 @@ describe('the snapshot loader', () => {
     expect(entries.get(String(bad.id))?.votes).toEqual([]);
   });
 
+  it('reads and reports a row with problems again on every build, and keeps the others unread', async () => {
+    const first = await runLoader(tableLoader({ table: 'votings', check: checkVoting }));
+    expect(first.warnings.length).toBeGreaterThan(0);
+    const again = await runLoader(tableLoader({ table: 'votings', check: checkVoting }), first.kept);
+    expect(again.warnings).toEqual(first.warnings);
+    expect(again.infos.at(-1)).toMatch(new RegExp(`; ${first.warnings.length} rows read again, the others known by their digest`));
+    expect(again.entries).toEqual(first.entries);
+  });
+
   it('parses votes stored as a JSON string into the same list as an array', async () => {
     const [asString] = await sql<{ id: number; votes: string }>("select id, votes #>> '{}' as votes from public.votings where jsonb_typeof(votes) = 'string' and left(votes #>> '{}', 1) = '[' limit 1");
     const { entries } = await runLoader(tableLoader({ table: 'votings', check: checkVoting }));
@@ -118,6 +129,46 @@ describe('the snapshot loader', () => {
         expect(rows.map((r) => r.id)).toEqual(ids);
       });
     });
+  });
+
+  it.each([
+    ['three ids a request, two requests at once', { perRequest: 3, inFlight: 2 }],
+    ['all in one request', { perRequest: 1000, inFlight: 4 }],
+  ])('reads rows by id (%s): each id that exists, once, in id order', async (_label, options) => {
+    const ids = (await sql<{ id: number }>('select id::int from public.votings order by id')).map((r) => r.id);
+    const asked = [ids[7], ids[0], 999_999_999, ids[3], ids[ids.length - 1], ids[5], ids[1], ids[2]];
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+    const rows = (await fetchRowsById(db, 'votings', asked, apiUrl(), options)) as { id: number }[];
+    expect(rows.map((r) => r.id)).toEqual(asked.filter((id) => id !== 999_999_999).sort((a, b) => a - b));
+  });
+
+  it('reads the database digest of each row beside it, and it changes when the row does', async () => {
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+    const digestOf = async () => ((await fetchRowsById(db, 'districts', [1], apiUrl(), { select: 'id,row_digest' })) as { row_digest: string }[])[0].row_digest;
+    const before = await digestOf();
+    expect(before).toMatch(/^[0-9a-f]{32}$/);
+    const [{ phone }] = await sql<{ phone: string }>('select phone from public.districts where id = 1');
+    try {
+      await sql('update public.districts set phone = $1 where id = 1', [`${phone} `]);
+      expect(await digestOf()).not.toBe(before);
+    } finally {
+      await sql('update public.districts set phone = $1 where id = 1', [phone]);
+    }
+    expect(await digestOf()).toBe(before);
+  });
+
+  it('fails with one clear message when the database lacks the row_digest migration', async () => {
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+    const [{ definition }] = await sql<{ definition: string }>("select pg_get_functiondef('public.row_digest(public.districts)'::regprocedure) as definition");
+    await sql('drop function public.row_digest(public.districts)');
+    try {
+      const error = await fetchAllRows(db, 'districts', apiUrl(), { select: '*,row_digest' }).catch((e) => e);
+      expect(error).toBeInstanceOf(SnapshotError);
+      expect(error.message).toMatch(/^Reading districts from .* failed \(\d+: .*row_digest.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(row_digest came with 20261123000000_row_digest\.sql\)\./);
+    } finally {
+      await sql(definition);
+      await sql('grant execute on function public.row_digest(public.districts) to anon, authenticated');
+    }
   });
 
   it('fails with one clear message when the database cannot be reached', async () => {
@@ -195,6 +246,49 @@ describe('the snapshot loader', () => {
       expect(gone.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build/);
       expect(gone.entries.has(String(row.id))).toBe(false);
       expect(gone.entries).toEqual(first.entries);
+    });
+
+    it('reads again only the rows whose database digest changed, and gives the same rows as a first build', async () => {
+      const first = await runLoader(meetingsLoader());
+      expect(first.infos.at(-1)).toMatch(/; read in [\d.]+ s$/);
+      const again = await runLoader(meetingsLoader(), first.kept);
+      expect(again.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build; 0 rows read again, the others known by their digest/);
+
+      const [row] = await sql<{ id: number }>('select id::int from public.meetings order by id limit 1 offset 2');
+      const [{ title }] = await sql<{ title: string | null }>('select title from public.meetings where id = $1', [row.id]);
+      try {
+        await sql('update public.meetings set title = $2 where id = $1', [row.id, 'Retitled Board Meeting']);
+        const changed = await runLoader(meetingsLoader(), first.kept);
+        expect(changed.infos.at(-1)).toMatch(/: 1 new or changed, .*; 1 rows read again, the others known by their digest/);
+        expect(changed.entries.get(String(row.id))?.title).toBe('Retitled Board Meeting');
+        expect(changed.entries).toEqual((await runLoader(meetingsLoader())).entries);
+      } finally {
+        await sql('update public.meetings set title = $2 where id = $1', [row.id, title]);
+      }
+    });
+
+    it('reads every row again, but sanitises none again, when the code that makes the lines changed', async () => {
+      const first = await runLoader(meetingsLoader());
+      expect(first.kept.meta.get(SNAPSHOT_CODE)).toMatch(/^[0-9a-f]{64}$/);
+      first.kept.meta.set(SNAPSHOT_CODE, 'another version of the code');
+      const again = await runLoader(meetingsLoader(), first.kept);
+      expect(again.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build; read in /);
+      expect(again.entries).toEqual(first.entries);
+    });
+
+    it('keeps the lines of rows a new column changed only in the database, under their new digests', async () => {
+      const topicsLoader = () => tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] });
+      const first = await runLoader(topicsLoader());
+      await sql('alter table public.topics add column note text');
+      try {
+        const widened = await runLoader(topicsLoader(), first.kept);
+        expect(widened.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build; read in /); // every digest changed
+        expect(widened.entries).toEqual(first.entries);
+        const after = await runLoader(topicsLoader(), first.kept);
+        expect(after.infos.at(-1)).toMatch(/: 0 new or changed, \d+ kept from the last build; 0 rows read again/);
+      } finally {
+        await sql('alter table public.topics drop column note');
+      }
     });
 
     it('sanitises every row again when the cache folder lost the snapshot file', async () => {

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lineDigest, parseSnapshotLine, readSnapshotCache, readSnapshotLines, snapshotCacheFile, snapshotLine, writeSnapshotCache } from '../../src/lib/snapshot-cache';
+import { lineKeys, parseSnapshotLine, readSnapshotCache, readSnapshotLines, snapshotCacheFile, snapshotLine, withSource, writeSnapshotCache } from '../../src/lib/snapshot-cache';
 
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,36 +18,51 @@ describe('snapshotCacheFile: one file per table inside the cache folder', () => 
   });
 });
 
-describe('parseSnapshotLine: [digest, row] or nothing', () => {
+describe('parseSnapshotLine: [digest, source, row] or nothing', () => {
   it.each([
-    ['a row', '["d1",{"id":1,"summaryHtml":"<p>Hi</p>"}]', ['d1', { id: 1, summaryHtml: '<p>Hi</p>' }]],
-    ['a row without rich text', '["d2",{"id":2,"summaryHtml":null}]', ['d2', { id: 2, summaryHtml: null }]],
-    ['not JSON (a cut line)', '["d3",{"id":3,"summaryHtml":"<p>', null],
-    ['not a pair', '["d4"]', null],
-    ['a digest that is not a string', '[4,{"id":4}]', null],
-    ['a row that is a list', '["d5",[5,"<p>Hi</p>"]]', null],
-    ['a row that is null', '["d6",null]', null],
+    ['a row', '["d1","9e1a",{"id":1,"summaryHtml":"<p>Hi</p>"}]', ['d1', { id: 1, summaryHtml: '<p>Hi</p>' }]],
+    ['a row without rich text, with no source', '["d2","",{"id":2,"summaryHtml":null}]', ['d2', { id: 2, summaryHtml: null }]],
+    ['not JSON (a cut line)', '["d3","9e1a",{"id":3,"summaryHtml":"<p>', null],
+    ['no source (a line of the file before sources)', '["d4",{"id":4}]', null],
+    ['a digest that is not a string', '[4,"9e1a",{"id":4}]', null],
+    ['a source that is not a string', '["d4",null,{"id":4}]', null],
+    ['a row that is a list', '["d5","9e1a",[5,"<p>Hi</p>"]]', null],
+    ['a row that is null', '["d6","9e1a",null]', null],
   ])('%s', (_label, line, expected) => {
     expect(parseSnapshotLine(line)).toEqual(expected);
   });
 });
 
-describe('lineDigest: the digest of a whole line, without parsing its row', () => {
+describe('lineKeys: the digest and source of a whole line, without parsing its row', () => {
   it.each([
-    ['a row', snapshotLine('0f3a9c', { id: 1, summaryHtml: '<p>"Hi"</p>' }), '0f3a9c'],
-    ['a base64url digest', snapshotLine('aB-_9', { id: 2 }), 'aB-_9'],
-    ['a cut line', snapshotLine('0f3a9c', { id: 1, summaryHtml: '<p>Hi</p>' }).slice(0, -3), null],
-    ['no row', '["0f3a9c"]', null],
-    ['a row that is not an object', '["0f3a9c",[1]]', null],
-    ['a digest JSON would escape', snapshotLine('a"b', { id: 3 }), null],
-    ['an empty digest', snapshotLine('', { id: 4 }), null],
+    ['a row', snapshotLine('0f3a9c', '5d41402a', { id: 1, summaryHtml: '<p>"Hi"</p>' }), { digest: '0f3a9c', source: '5d41402a' }],
+    ['a base64url digest, no source', snapshotLine('aB-_9', '', { id: 2 }), { digest: 'aB-_9', source: '' }],
+    ['a cut line', snapshotLine('0f3a9c', '5d41402a', { id: 1, summaryHtml: '<p>Hi</p>' }).slice(0, -3), null],
+    ['no row', '["0f3a9c","5d41402a"]', null],
+    ['a row that is not an object', '["0f3a9c","5d41402a",[1]]', null],
+    ['no source (a line of the file before sources)', '["0f3a9c",{"id":1}]', null],
+    ['a digest JSON would escape', snapshotLine('a"b', '', { id: 3 }), null],
+    ['a source JSON would escape', snapshotLine('0f3a9c', 'a\\b', { id: 3 }), null],
+    ['an empty digest', snapshotLine('', '5d41402a', { id: 4 }), null],
     ['not a line of this file', 'not json', null],
   ])('%s', (_label, line, expected) => {
-    expect(lineDigest(line)).toBe(expected);
+    expect(lineKeys(line)).toEqual(expected);
   });
 });
 
-const lines = (rows: [string, Record<string, unknown>][]) => rows.map(([digest, row]) => snapshotLine(digest, row));
+describe('withSource: the same line with another source', () => {
+  it.each([
+    ['a new source', snapshotLine('d1', 'aaaa', { id: 1, summaryHtml: '<p>"Hi", she said</p>' }), 'bbbb'],
+    ['a source given to a line with none', snapshotLine('d2', '', { id: 2 }), 'cccc'],
+    ['a source taken away', snapshotLine('d3', 'aaaa', { id: 3, votes: [{ name: 'A', vote: 'Yes' }] }), ''],
+  ])('%s', (_label, line, source) => {
+    const [digest, row] = parseSnapshotLine(line)!;
+    expect(withSource(line, source)).toBe(snapshotLine(digest, source, row));
+  });
+});
+
+// Each row's source is made from its digest, so a test can tell them apart.
+const lines = (rows: [string, Record<string, unknown>][]) => rows.map(([digest, row]) => snapshotLine(digest, `src${digest}`, row));
 
 describe('writeSnapshotCache, then readSnapshotCache (the page build) and readSnapshotLines (the loader)', () => {
   const rows: [string, Record<string, unknown>][] = [
@@ -62,7 +77,7 @@ describe('writeSnapshotCache, then readSnapshotCache (the page build) and readSn
     const read = await readSnapshotCache(file);
     expect(read).toEqual(new Map(rows));
     expect([...read.keys()]).toEqual(['c', 'a', 'b']);
-    expect(await readSnapshotLines(file)).toEqual(new Map(rows.map(([digest, row]) => [digest, snapshotLine(digest, row)])));
+    expect(await readSnapshotLines(file)).toEqual(new Map(rows.map(([digest, row]) => [digest, { digest, source: `src${digest}`, line: snapshotLine(digest, `src${digest}`, row) }])));
     expect(readdirSync(join(dir, 'snapshot'))).toEqual(['meetings.ndjson']);
   });
 
@@ -84,14 +99,14 @@ describe('writeSnapshotCache, then readSnapshotCache (the page build) and readSn
     expect((await readSnapshotLines(snapshotCacheFile(dir, 'nothing'))).size).toBe(0);
     const file = snapshotCacheFile(dir, 'mixed');
     await writeSnapshotCache(file, lines([['good', { id: 1 }]]));
-    appendFileSync(file, 'not json\n["cut",{"id":2\n["other",{"id":3}]\n');
+    appendFileSync(file, 'not json\n["cut","s",{"id":2\n["old",{"id":4}]\n["other","",{"id":3}]\n');
     expect([...(await readSnapshotLines(file)).keys()]).toEqual(['good', 'other']);
   });
 
   it('the page build stops at a line that is not a row, naming the file and the line', async () => {
     const file = snapshotCacheFile(dir, 'damaged');
     await writeSnapshotCache(file, lines([['good', { id: 1 }]]));
-    appendFileSync(file, '["cut",{"id":2\n');
+    appendFileSync(file, '["cut","s",{"id":2\n');
     await expect(readSnapshotCache(file)).rejects.toThrow(`Line 2 of ${file} is not a row of the snapshot. Build again with \`astro build --force\`.`);
   });
 });
