@@ -20,19 +20,19 @@ const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.
 
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
-  districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, required: true }) }),
+  districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, district: (row) => row.id, required: true }) }),
   // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept as
   // summaryHtml; the source text is not kept.
   meetings: defineCollection({
-    loader: tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
+    loader: tableLoader({ table: 'meetings', check: checkMeeting, district: (row) => row.districtId, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
   }),
   // Discussion topics with their vote counts at build time; descriptions sanitised once here, kept as descriptionHtml
   // (and only so).
   topics: defineCollection({
-    loader: tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
+    loader: tableLoader({ table: 'topics', check: checkTopic, district: (row) => row.districtId, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
   }),
   // Board vote records, votes already parsed into a list.
-  votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting }) }),
+  votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }) }),
   // About page, 'How It Works': the four numbered steps of the pipeline.
   steps: defineCollection({
     loader: file('src/content/steps.json'),

@@ -187,6 +187,8 @@ export function snapshotCodeVersion(): string {
 interface TableLoaderOptions<T extends { id: number }> {
   table: string;
   check: (raw: unknown) => Checked<T>;
+  /** The district whose page shows the row (its own id for a district). */
+  district: (row: T) => number;
   /** When true, a table with no usable rows fails the build (a site without districts is no site). */
   required?: boolean;
   /** The row's rich text, by the field its sanitised HTML is kept under (e.g. summaryHtml). */
@@ -212,7 +214,7 @@ export const SNAPSHOT_CODE = 'snapshot-code';
  * digest changed; a row whose data, rich text and sanitiser are all unchanged since the last build is kept as it was,
  * so it sanitises only new or changed rows.
  */
-export function tableLoader<T extends { id: number }>({ table, check, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
+export function tableLoader<T extends { id: number }>({ table, check, district, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
     name: `supabase-${table}`,
     async load({ store, meta, logger, generateDigest, config }: LoaderContext) {
@@ -293,7 +295,7 @@ export function tableLoader<T extends { id: number }>({ table, check, required =
         const data: Record<string, unknown> = { ...row };
         for (const field of replaces) delete data[field];
         for (const field of Object.keys(jobs)) data[field] = html[at++];
-        next.set(digest, snapshotLine(digest, source, data));
+        next.set(digest, snapshotLine(digest, source, district(row), data));
       }
       // With nothing new, no row gone and every source as it was, the file already holds exactly these lines.
       // Otherwise it is written, even with no rows: the page build reads every table's file, and an untrusted one may

@@ -6,10 +6,11 @@
 // rows, about 200 MB: saving it took 20–22 s of every build that changed anything, and reading it back several
 // more. Here each line is one row, written and read with the JSON functions built into Node.
 //
-// Each line is [digest, source, row]. The digest is the one the loader makes of the row as checked, its rich-text jobs
-// and the sanitiser (see loader.ts), so the next build finds an unchanged row by its digest and never a stale one. The
-// source is the database's digest of the row as stored (its row_digest column), so the next build can keep the line
-// without reading the row at all; empty when the row must be read again on every build.
+// Each line is [digest, source, district, row]. The digest is the one the loader makes of the row as checked, its
+// rich-text jobs and the sanitiser (see loader.ts), so the next build finds an unchanged row by its digest and never a
+// stale one. The source is the database's digest of the row as stored (its row_digest column), so the next build can
+// keep the line without reading the row at all; empty when the row must be read again on every build. The district is
+// the one whose page shows the row, so the page build can group the lines and key the pages without parsing a row.
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -19,8 +20,6 @@ import { fileURLToPath } from 'node:url';
 
 /** A row as the page build sees it: the checked row, its rich text sanitised (e.g. summaryHtml for summary). */
 export type CachedRow = Record<string, unknown>;
-/** A table's rows by digest, in the order they were read (id order); T: the table's row type, where it is known. */
-export type RowsByDigest<T = CachedRow> = Map<string, T>;
 
 /** The name of a table's file in Astro's cache folder. */
 export const snapshotCacheName = (table: string) => `snapshot/${table}.ndjson`;
@@ -34,30 +33,37 @@ export function cacheFile(cacheDir: URL | string, name: string): string {
 /** Where a table's rows are kept, inside Astro's cache folder. */
 export const snapshotCacheFile = (cacheDir: URL | string, table: string): string => cacheFile(cacheDir, snapshotCacheName(table));
 
-/** A table's file line for a row: its digest, the database's digest of its source ('' for none) and the row. */
-export function snapshotLine(digest: string, source: string, row: CachedRow): string {
-  return JSON.stringify([digest, source, row]);
+/** A table's file line for a row: its digest, the database's digest of its source ('' for none), its district, the row. */
+export function snapshotLine(digest: string, source: string, district: number, row: CachedRow): string {
+  return JSON.stringify([digest, source, district, row]);
 }
 
 // Digests are hex or base64url: nothing in them is escaped in JSON, so a line's keys can be read as they are.
-const LINE_KEYS = /^\["([\w-]+)","([\w-]*)",\{/;
+const LINE_KEYS = /^\["([\w-]+)","([\w-]*)",(\d{1,15}),\{/;
+
+/** What a line says of its row without parsing it. */
+export interface LineKeys {
+  digest: string;
+  source: string;
+  district: number;
+}
 
 /**
- * The digest and source a line starts with, read without parsing the row (the loader keeps an unchanged row's line as
- * it is); null when the line is not a whole [digest, source, {row}] (a cut line, a file from another version of this
- * module).
+ * The keys a line starts with, read without parsing the row (the loader keeps an unchanged row's line as it is, the
+ * page build parses only the rows of the pages it renders); null when the line is not a whole
+ * [digest, source, district, {row}] (a cut line, a file from another version of this module).
  */
-export function lineKeys(line: string): { digest: string; source: string } | null {
+export function lineKeys(line: string): LineKeys | null {
   if (!line.endsWith('}]')) return null;
   const keys = LINE_KEYS.exec(line);
-  return keys ? { digest: keys[1], source: keys[2] } : null;
+  return keys ? { digest: keys[1], source: keys[2], district: Number(keys[3]) } : null;
 }
 
 /** The same line with another source (the row as the database holds it now made the same row as before). */
 export function withSource(line: string, source: string): string {
   const keys = LINE_KEYS.exec(line);
   if (!keys) throw new Error('Not a line of the snapshot.');
-  return `["${keys[1]}",${JSON.stringify(source)},${line.slice(keys[0].length - 1)}`;
+  return `["${keys[1]}",${JSON.stringify(source)},${keys[3]},${line.slice(keys[0].length - 1)}`;
 }
 
 /** One line's [digest, row], or null when it is not one. */
@@ -68,9 +74,10 @@ export function parseSnapshotLine(line: string): [string, CachedRow] | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(value) || value.length !== 3) return null;
-  const [digest, source, row] = value as unknown[];
-  if (typeof digest !== 'string' || typeof source !== 'string' || typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const [digest, source, district, row] = value as unknown[];
+  if (typeof digest !== 'string' || typeof source !== 'string' || !Number.isInteger(district)) return null;
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
   return [digest, row as CachedRow];
 }
 
@@ -78,10 +85,8 @@ async function* fileLines(file: string): AsyncGenerator<string> {
   for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) if (line) yield line;
 }
 
-/** A line of the last build, as the loader finds it: its digest, the source it was made from, and the line itself. */
-export interface KeptLine {
-  digest: string;
-  source: string;
+/** A line of the last build, as the loader finds it: its keys, and the line itself. */
+export interface KeptLine extends LineKeys {
   line: string;
 }
 
@@ -99,17 +104,30 @@ export async function readSnapshotLines(file: string): Promise<Map<string, KeptL
   return byDigest;
 }
 
-/** A table's rows by digest, for the page build. A line that is not a row stops the build: a row would be missing. */
-export async function readSnapshotCache(file: string): Promise<RowsByDigest> {
-  const byDigest: RowsByDigest = new Map();
+/** One district's rows of one table, in the file's (id) order: their digests, and their lines to parse when needed. */
+export interface DistrictLines {
+  digests: string[];
+  lines: string[];
+}
+
+/**
+ * A table's lines by district, for the page build, read without parsing the rows. A line that is not a whole row stops
+ * the build: a row would be missing.
+ */
+export async function readSnapshotDistricts(file: string): Promise<Map<number, DistrictLines>> {
+  const byDistrict = new Map<number, DistrictLines>();
   let number = 0;
   for await (const line of fileLines(file)) {
     number += 1;
-    const entry = parseSnapshotLine(line);
-    if (!entry) throw new Error(`Line ${number} of ${file} is not a row of the snapshot. Build again with \`astro build --force\`.`);
-    byDigest.set(...entry);
+    const keys = lineKeys(line);
+    if (!keys) throw new Error(`Line ${number} of ${file} is not a row of the snapshot. Build again with \`astro build --force\`.`);
+    const own = byDistrict.get(keys.district);
+    if (own) {
+      own.digests.push(keys.digest);
+      own.lines.push(line);
+    } else byDistrict.set(keys.district, { digests: [keys.digest], lines: [line] });
   }
-  return byDigest;
+  return byDistrict;
 }
 
 /** Writes a table's lines: into a new file first, then in place, so a build that stops halfway leaves the old one. */

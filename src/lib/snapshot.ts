@@ -6,7 +6,7 @@ import type { Meeting } from './data/meetings';
 import type { Topic } from './data/topics';
 import type { Voting } from './data/votings';
 import type { SafeHtml } from './sanitize';
-import { readSnapshotCache, snapshotCacheFile, type RowsByDigest } from './snapshot-cache';
+import { parseSnapshotLine, readSnapshotDistricts, snapshotCacheFile, type DistrictLines } from './snapshot-cache';
 
 /** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */
 export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
@@ -20,72 +20,75 @@ export interface DistrictSnapshot {
   votings: Voting[];
 }
 
-/** Rows by district, each with its digest, in the tables' order. */
-function byDistrict<T extends { districtId: number }>(rows: RowsByDigest<T>): Map<number, [string, T][]> {
-  const map = new Map<number, [string, T][]>();
-  for (const entry of rows) {
-    const list = map.get(entry[1].districtId);
-    if (list) list.push(entry);
-    else map.set(entry[1].districtId, [entry]);
-  }
-  return map;
-}
+const TABLES = ['districts', 'meetings', 'topics', 'votings'] as const;
+type Table = (typeof TABLES)[number];
 
-/** A district page's snapshot and its cache key. */
+/** A district page: its district's id, its cache key, and its snapshot. */
 export interface SnapshotPage {
-  snapshot: DistrictSnapshot;
+  id: number;
   /**
-   * A digest of the digests of every row the page shows, in the order it shows them: equal keys, equal pages (with
-   * the same code). A row's digest covers the row, its rich text and the sanitiser (loader.ts), so the key needs
-   * none of the rows' text.
+   * A digest of the digests of every row the page shows, table by table in id order: equal keys, equal pages (with
+   * the same code). A row's digest covers the row, its rich text and the sanitiser (loader.ts), so the key needs none
+   * of the rows' text.
    */
   key: string;
+  /**
+   * The page's rows, parsed when the page is rendered (once): a nightly rebuild restores most pages from the last
+   * build, and never parses their rows.
+   */
+  snapshot: () => DistrictSnapshot;
 }
 
+/** One district's rows of a table, parsed from their lines. */
+function parseRows<T>(table: Table, lines: string[]): T[] {
+  return lines.map((line) => {
+    const entry = parseSnapshotLine(line);
+    if (!entry) throw new Error(`A line of the ${table} snapshot is not a row. Build again with \`astro build --force\`.`);
+    return entry[1] as T;
+  });
+}
+
+const NONE: DistrictLines = { digests: [], lines: [] };
+
 /**
- * Every district with its meetings (date descending), topics (id descending) and votings (as read), by district
- * id, each with its page's cache key.
+ * Every district's page, by district id: its key, and its snapshot with its meetings (date descending, ties in id
+ * order), topics (id descending) and votings (id order). Rows of a district with no row in districts are on no page.
  */
-export function groupSnapshots(tables: { districts: RowsByDigest<District>; meetings: RowsByDigest<BuiltMeeting>; topics: RowsByDigest<BuiltTopic>; votings: RowsByDigest<Voting> }): SnapshotPage[] {
-  const meetingsBy = byDistrict(tables.meetings);
-  const topicsBy = byDistrict(tables.topics);
-  const votingsBy = byDistrict(tables.votings);
-  return [...tables.districts]
-    .sort(([, a], [, b]) => a.id - b.id)
-    .map(([digest, district]) => {
-      const meetings = (meetingsBy.get(district.id) ?? []).sort(([, a], [, b]) => b.date.localeCompare(a.date));
-      const topics = (topicsBy.get(district.id) ?? []).sort(([, a], [, b]) => b.id - a.id);
-      const votings = votingsBy.get(district.id) ?? [];
-      const key = createHash('sha256').update(digest);
-      for (const list of [meetings, topics, votings]) key.update(`|${list.map(([d]) => d).join(',')}`);
-      return {
-        snapshot: { district, meetings: meetings.map(([, row]) => row), topics: topics.map(([, row]) => row), votings: votings.map(([, row]) => row) },
-        key: key.digest('base64url'),
-      };
+export function groupSnapshots(tables: Record<Table, Map<number, DistrictLines>>): SnapshotPage[] {
+  return [...tables.districts.keys()]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const [district, meetings, topics, votings] = TABLES.map((table) => tables[table].get(id) ?? NONE);
+      const key = createHash('sha256');
+      for (const own of [district, meetings, topics, votings]) key.update(`|${own.digests.join(',')}`);
+      let parsed: DistrictSnapshot | undefined;
+      const snapshot = () =>
+        (parsed ??= {
+          district: parseRows<District>('districts', district.lines)[0],
+          meetings: parseRows<BuiltMeeting>('meetings', meetings.lines).sort((a, b) => b.date.localeCompare(a.date)),
+          topics: parseRows<BuiltTopic>('topics', topics.lines).sort((a, b) => b.id - a.id),
+          votings: parseRows<Voting>('votings', votings.lines),
+        });
+      return { id, key: key.digest('base64url'), snapshot };
     });
 }
 
-/** A table's rows as its loader kept them in this build's sync (snapshot-cache.ts). */
-async function tableRows<T>(table: 'districts' | 'meetings' | 'topics' | 'votings'): Promise<RowsByDigest<T>> {
+/** A table's lines as its loader kept them in this build's sync (snapshot-cache.ts), by district. */
+async function tableLines(table: Table): Promise<Map<number, DistrictLines>> {
   // Imported here, not above, so that groupSnapshots can be tested outside Astro.
   const { cacheDir } = await import('astro:config/server');
   const file = snapshotCacheFile(cacheDir, table);
   // Every sync writes the file or finds it as it should be: without it, the cache folder lost it since.
   if (!existsSync(file)) throw new Error(`The snapshot of ${table} is missing from ${file}. Build again.`);
-  return (await readSnapshotCache(file)) as RowsByDigest<T>;
+  return readSnapshotDistricts(file);
 }
 
 let cached: Promise<SnapshotPage[]> | undefined;
 
-/** Every district page's snapshot and cache key (see groupSnapshots), read and grouped once per build. */
+/** Every district page's key and snapshot (see groupSnapshots), read and grouped once per build. */
 export function districtSnapshots(): Promise<SnapshotPage[]> {
   cached ??= (async () => {
-    const [districts, meetings, topics, votings] = await Promise.all([
-      tableRows<District>('districts'),
-      tableRows<BuiltMeeting>('meetings'),
-      tableRows<BuiltTopic>('topics'),
-      tableRows<Voting>('votings'),
-    ]);
+    const [districts, meetings, topics, votings] = await Promise.all(TABLES.map(tableLines));
     return groupSnapshots({ districts, meetings, topics, votings });
   })();
   return cached;

@@ -2,7 +2,7 @@
 // database that cannot be read stops the build with one clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { summaryJob } from '../../src/lib/meetings';
 import { descriptionJob } from '../../src/lib/topics';
 import { sanitizeJob } from '../../src/lib/sanitize';
 import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
-import { readSnapshotCache, snapshotCacheFile } from '../../src/lib/snapshot-cache';
+import { parseSnapshotLine, readSnapshotDistricts, snapshotCacheFile } from '../../src/lib/snapshot-cache';
 import { anonKey, apiUrl, sql } from './helpers';
 
 /** An in-memory stand-in for Astro's store of one collection; the loader is to leave it empty. */
@@ -45,7 +45,10 @@ async function runLoader(loader: ReturnType<typeof tableLoader>, kept: Kept = ne
   const generateDigest = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('hex');
   await loader.load({ store, meta, logger, generateDigest, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
   const file = snapshotCacheFile(cacheDir, loader.name.replace('supabase-', ''));
-  const entries = new Map([...(await readSnapshotCache(file)).values()].map((row) => [String(row.id), row]));
+  // In the file's order; readSnapshotDistricts also checks every line is whole.
+  await readSnapshotDistricts(file);
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const entries = new Map(lines.map((line) => parseSnapshotLine(line)![1]).map((row) => [String(row.id), row]));
   return { entries, warnings, infos, store, kept, file };
 }
 
@@ -63,15 +66,15 @@ describe('the snapshot loader', () => {
   it('reports an unparseable votes value by table and id and keeps the row with no votes', async () => {
     const [bad] = await sql<{ id: number }>("select id from public.votings where jsonb_typeof(votes) = 'string' and left(votes #>> '{}', 1) <> '[' limit 1");
     expect(bad).toBeDefined();
-    const { entries, warnings } = await runLoader(tableLoader({ table: 'votings', check: checkVoting }));
+    const { entries, warnings } = await runLoader(tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }));
     expect(warnings).toContain(`votings row id=${bad.id}: votes: not an array of {name, vote}; shown as no votes`);
     expect(entries.get(String(bad.id))?.votes).toEqual([]);
   });
 
   it('reads and reports a row with problems again on every build, and keeps the others unread', async () => {
-    const first = await runLoader(tableLoader({ table: 'votings', check: checkVoting }));
+    const first = await runLoader(tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }));
     expect(first.warnings.length).toBeGreaterThan(0);
-    const again = await runLoader(tableLoader({ table: 'votings', check: checkVoting }), first.kept);
+    const again = await runLoader(tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }), first.kept);
     expect(again.warnings).toEqual(first.warnings);
     expect(again.infos.at(-1)).toMatch(new RegExp(`; ${first.warnings.length} rows read again, the others known by their digest`));
     expect(again.entries).toEqual(first.entries);
@@ -79,13 +82,13 @@ describe('the snapshot loader', () => {
 
   it('parses votes stored as a JSON string into the same list as an array', async () => {
     const [asString] = await sql<{ id: number; votes: string }>("select id, votes #>> '{}' as votes from public.votings where jsonb_typeof(votes) = 'string' and left(votes #>> '{}', 1) = '[' limit 1");
-    const { entries } = await runLoader(tableLoader({ table: 'votings', check: checkVoting }));
+    const { entries } = await runLoader(tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }));
     expect(entries.get(String(asString.id))?.votes).toEqual(JSON.parse(asString.votes));
   });
 
   it('loads every district, keyed by id', async () => {
     const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.districts');
-    const { entries } = await runLoader(tableLoader({ table: 'districts', check: checkDistrict, required: true }));
+    const { entries } = await runLoader(tableLoader({ table: 'districts', check: checkDistrict, district: (row) => row.id, required: true }));
     expect(entries.size).toBe(n);
     expect(entries.get('1')?.name).toBe('Palo Alto Unified School District');
   });
@@ -187,7 +190,7 @@ describe('the snapshot loader', () => {
   });
 
   describe('rich text', () => {
-    const meetingsLoader = () => tableLoader({ table: 'meetings', check: checkMeeting, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] });
+    const meetingsLoader = () => tableLoader({ table: 'meetings', check: checkMeeting, district: (row) => row.districtId, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] });
     const here = createJsdomSanitizer();
     let added: number | undefined;
     afterAll(async () => {
@@ -277,7 +280,7 @@ describe('the snapshot loader', () => {
     });
 
     it('keeps the lines of rows a new column changed only in the database, under their new digests', async () => {
-      const topicsLoader = () => tableLoader({ table: 'topics', check: checkTopic, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] });
+      const topicsLoader = () => tableLoader({ table: 'topics', check: checkTopic, district: (row) => row.districtId, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] });
       const first = await runLoader(topicsLoader());
       await sql('alter table public.topics add column note text');
       try {
@@ -302,7 +305,7 @@ describe('the snapshot loader', () => {
     it('writes a table with no usable rows as an empty file, over the rows of a build the store no longer knows', async () => {
       const first = await runLoader(meetingsLoader());
       expect(first.entries.size).toBeGreaterThan(0);
-      const none = tableLoader<{ id: number }>({ table: 'meetings', check: () => ({ row: null, problems: ['left out by this test'] }) });
+      const none = tableLoader<{ id: number }>({ table: 'meetings', check: () => ({ row: null, problems: ['left out by this test'] }), district: (row) => row.id });
       const empty = await runLoader(none, { meta: new Map(), cacheDir: first.kept.cacheDir });
       expect(existsSync(empty.file)).toBe(true);
       expect(empty.entries.size).toBe(0);

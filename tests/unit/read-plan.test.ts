@@ -4,7 +4,7 @@ import { planRead } from '../../src/lib/loader';
 import type { KeptLine } from '../../src/lib/snapshot-cache';
 
 /** The last build's lines, by digest: each [digest, source]. */
-const lastBuild = (lines: [string, string][]) => new Map<string, KeptLine>(lines.map(([digest, source]) => [digest, { digest, source, line: `line ${digest}` }]));
+const lastBuild = (lines: [string, string][]) => new Map<string, KeptLine>(lines.map(([digest, source]) => [digest, { digest, source, district: 1, line: `line ${digest}` }]));
 const digests = (rows: [number, string][]) => rows.map(([id, source]) => ({ id, source }));
 
 describe('planRead: keep by source, read the rest again by id', () => {
