@@ -1,7 +1,7 @@
 -- row_digest: a digest of one row of a public table, for the nightly build. PostgREST shows a function that takes a
 -- table's row as a computed column of that table, so the build asks for `select=id,row_digest` and reads a whole row
 -- only when its digest is not the one its last build kept (src/lib/loader.ts). At 20,000 districts a nightly build
--- then moves about 35 MB of ids and digests instead of about 400 MB of rows.
+-- then moves about 45 MB of ids and digests, and the changed rows, instead of about 370 MB of rows.
 --
 -- md5 of the row's text: every column, in the table's order. It tells a changed row from an unchanged one; it is not a
 -- secret and guards nothing (anyone may read the rows themselves). Security invoker: a reader sees digests of the rows
