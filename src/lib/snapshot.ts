@@ -33,8 +33,8 @@ export interface SnapshotPage {
    */
   key: string;
   /**
-   * The page's rows, parsed when the page is rendered (once): a nightly rebuild restores most pages from the last
-   * build, and never parses their rows.
+   * The page's rows, parsed when the page is rendered: a nightly rebuild restores most pages from the last build and
+   * never parses their rows, and a first build lets each page's rows go once it is written.
    */
   snapshot: () => DistrictSnapshot;
 }
@@ -61,14 +61,12 @@ export function groupSnapshots(tables: Record<Table, Map<number, DistrictLines>>
       const [district, meetings, topics, votings] = TABLES.map((table) => tables[table].get(id) ?? NONE);
       const key = createHash('sha256');
       for (const own of [district, meetings, topics, votings]) key.update(`|${own.digests.join(',')}`);
-      let parsed: DistrictSnapshot | undefined;
-      const snapshot = () =>
-        (parsed ??= {
-          district: parseRows<District>('districts', district.lines)[0],
-          meetings: parseRows<BuiltMeeting>('meetings', meetings.lines).sort((a, b) => b.date.localeCompare(a.date)),
-          topics: parseRows<BuiltTopic>('topics', topics.lines).sort((a, b) => b.id - a.id),
-          votings: parseRows<Voting>('votings', votings.lines),
-        });
+      const snapshot = (): DistrictSnapshot => ({
+        district: parseRows<District>('districts', district.lines)[0],
+        meetings: parseRows<BuiltMeeting>('meetings', meetings.lines).sort((a, b) => b.date.localeCompare(a.date)),
+        topics: parseRows<BuiltTopic>('topics', topics.lines).sort((a, b) => b.id - a.id),
+        votings: parseRows<Voting>('votings', votings.lines),
+      });
       return { id, key: key.digest('base64url'), snapshot };
     });
 }
