@@ -18,7 +18,7 @@ const PAGE = 1000; // Supabase's default max rows per request.
  * The database's digest of a row: a computed column of every public table (supabase/migrations/*_row_digest.sql),
  * read beside the rows, and alone when the last build's lines may be kept.
  */
-export const ROW_DIGEST = 'row_digest';
+const ROW_DIGEST = 'row_digest';
 
 /** Why the build cannot go on; the message is meant to be read in a failed nightly job. */
 export class SnapshotError extends Error {
@@ -138,7 +138,7 @@ export async function fetchRowsById(
 }
 
 /** Past this share of a table's rows to read again, reading it all by pages is cheaper than asking for each by id. */
-export const REREAD_BY_ID_MAX_SHARE = 0.2;
+const REREAD_BY_ID_MAX_SHARE = 0.2;
 
 /** What a build does with each row the database holds, found by its database digest among the last build's lines. */
 export interface ReadPlan {
@@ -174,7 +174,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  * source alone only under the code that made it; otherwise every row is read again (and sanitised again only when
  * what the checks made of it changed).
  */
-export function snapshotCodeVersion(): string {
+function snapshotCodeVersion(): string {
   const hash = createHash('sha256');
   const files = readdirSync(HERE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort();
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(HERE, file)));
