@@ -16,3 +16,11 @@ export function districtPath(id: number): string {
 export function districtImage(id: number): string {
   return DISTRICT_IMAGES[id] ?? DEFAULT_DISTRICT_IMAGE;
 }
+
+/**
+ * The route a built page's path stands for, as the navigation bar's links name it: without `.html`, `index` or a
+ * last slash (pages are built as files, so the home page renders as /index.html and About as /about.html).
+ */
+export function routeOf(pathname: string): string {
+  return pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1').replace(/\/$/, '') || '/';
+}
