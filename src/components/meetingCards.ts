@@ -1,17 +1,18 @@
 // What meeting cards do in the browser, with one delegated listener for the whole page (cards rendered later,
 // on the live path, are covered too): Expand/Minimize, the share link, and time stamps opening the video popup.
-import { meetingShareUrl } from '../lib/meetings';
+import { meetingShareUrl, meetingToggleVerb } from '../lib/meetings';
 import { copyShareLink, pageUrl } from '../lib/share';
 import { TIMESTAMP_CLASS } from '../lib/timestamps';
 import { openVideoPopup } from '../stores/videoPopup';
 
-/** Expands or collapses a card's summary; the button says what it will do next. */
+/** Expands or collapses a card's summary; the button's verb says what it will do next (its meeting stays named after it). */
 export function setMeetingExpanded(toggle: HTMLElement, expanded: boolean): void {
   const summary = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
   if (!summary) return;
   summary.hidden = !expanded;
   toggle.setAttribute('aria-expanded', String(expanded));
-  toggle.textContent = expanded ? 'Minimize' : 'Expand';
+  const verb = toggle.querySelector('.meeting-toggle-verb');
+  if (verb) verb.textContent = meetingToggleVerb(expanded);
 }
 
 /** When the address's hash names a meeting card (#meeting-MM-DD-YY), that card expands and scrolls into view. */

@@ -63,6 +63,19 @@ export function meetingTopicsText(topics: string[] | string | null | undefined):
     .join(', ');
 }
 
+/** What a card's Expand/Minimize control says it will do next: the verb shown, which the button's name starts with. */
+export function meetingToggleVerb(expanded: boolean): 'Expand' | 'Minimize' {
+  return expanded ? 'Minimize' : 'Expand';
+}
+
+/**
+ * Which meeting a card's control is for, read after its verb ('Expand Board Meeting, 06/17/25'), so a screen reader
+ * does not list seventeen identical 'Expand' buttons.
+ */
+export function meetingToggleTarget(card: Pick<MeetingCardData, 'title' | 'date'>): string {
+  return ` ${card.title}, ${card.date}`;
+}
+
 /** Upcoming meetings (flagged, or of type 'upcoming') show a badge and have no share link. */
 export function isUpcomingMeeting(meeting: Pick<Meeting, 'isUpcoming' | 'meeting_type'>): boolean {
   return meeting.isUpcoming === true || meeting.meeting_type?.trim().toLowerCase() === 'upcoming';

@@ -62,6 +62,24 @@ test('Expand shows the summary and becomes Minimize; Minimize hides it again', a
   await expect(card.getByRole('button', { name: 'Expand' })).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('every card has its Expand control, named by its meeting; one without a summary expands to say none is available yet', async ({ page }) => {
+  await page.goto('/1');
+  const cards = page.getByRole('article');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  await expect(page.getByRole('button', { name: /^Expand / })).toHaveCount(count);
+  const past = page.locator('#meeting-09-10-24');
+  const title = await past.getByRole('heading', { level: 3 }).textContent();
+  await expect(past.getByRole('button', { name: `Expand ${title}, 09/10/24`, exact: true })).toBeVisible();
+  // The consent-agenda meeting of 05/27/25 has no summary in the demo data.
+  const noSummary = page.locator('#meeting-05-27-25');
+  const none = noSummary.getByText('No summary available yet.');
+  await expect(none).toBeHidden();
+  await noSummary.getByRole('button', { name: 'Expand Board Meeting, 05/27/25', exact: true }).click();
+  await expect(none).toBeVisible();
+  await expect(noSummary.getByRole('button', { name: 'Minimize Board Meeting, 05/27/25', exact: true })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test("the share icon copies page URL + ?tab=Meetings#meeting-MM-DD-YY and alerts 'Link copied to clipboard!'", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();

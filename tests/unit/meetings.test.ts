@@ -1,6 +1,6 @@
 // Meeting card rules: MM/DD/YY in UTC, the title with its meeting type, topics joined with commas, anchors.
 import { describe, expect, it } from 'vitest';
-import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingTopicsText, summaryJob } from '../../src/lib/meetings';
+import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingToggleTarget, meetingToggleVerb, meetingTopicsText, summaryJob } from '../../src/lib/meetings';
 import type { Meeting } from '../../src/lib/data/meetings';
 import type { SafeHtml } from '../../src/lib/sanitize';
 
@@ -125,5 +125,15 @@ describe('meetingCards', () => {
   it('fills title, date, topics and upcoming from the rules', () => {
     const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], () => null);
     expect(card).toMatchObject({ title: 'Upcoming Board Meeting', date: '09/10/24', isoDate: '2024-09-10', topics: 'A, B', upcoming: true, summaryHtml: null });
+  });
+});
+
+describe('the Expand/Minimize control: its name starts with the verb and names its meeting', () => {
+  it.each([
+    [false, 'Board Meeting', '06/17/25', 'Expand Board Meeting, 06/17/25'],
+    [true, 'Board Meeting', '06/17/25', 'Minimize Board Meeting, 06/17/25'],
+    [false, 'Special Board Meeting', '01/02/26', 'Expand Special Board Meeting, 01/02/26'],
+  ])('expanded=%s, %s on %s reads %j', (expanded, title, date, name) => {
+    expect(`${meetingToggleVerb(expanded)}${meetingToggleTarget({ title, date })}`).toBe(name);
   });
 });

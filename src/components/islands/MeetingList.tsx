@@ -1,6 +1,6 @@
 // The meeting cards. Rendered to plain HTML on the district page (no React in the browser: expand, share and
 // time stamps are handled by the delegated listener in meetingCards.ts) and by LiveDistrict for later districts.
-import type { MeetingCardData } from '../../lib/meetings';
+import { meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../../lib/meetings';
 import { ShareIcon } from './icons';
 import '../../styles/district.css';
 
@@ -27,15 +27,17 @@ function MeetingCard({ card }: { card: MeetingCardData }) {
           <p className="meeting-topics">{card.topics}</p>
         </>
       )}
+      {/* Every card has its control, as the spec says; a meeting without a summary expands to say so. */}
+      <button type="button" className="button secondary meeting-toggle" aria-expanded="false" aria-controls={summaryId}>
+        <span className="meeting-toggle-verb">{meetingToggleVerb(false)}</span>
+        <span className="visually-hidden">{meetingToggleTarget(card)}</span>
+      </button>
       {card.summaryHtml ? (
-        <>
-          <button type="button" className="button secondary meeting-toggle" aria-expanded="false" aria-controls={summaryId}>
-            Expand
-          </button>
-          <div className="meeting-summary rich-text" id={summaryId} hidden dangerouslySetInnerHTML={{ __html: card.summaryHtml }} />
-        </>
+        <div className="meeting-summary rich-text" id={summaryId} hidden dangerouslySetInnerHTML={{ __html: card.summaryHtml }} />
       ) : (
-        <p className="meeting-no-summary">No summary available yet.</p>
+        <div className="meeting-summary" id={summaryId} hidden>
+          <p className="meeting-no-summary">No summary available yet.</p>
+        </div>
       )}
     </article>
   );
