@@ -8,6 +8,11 @@ export function districtIdFromPath(pathname: string): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
+/** What 'Error loading district info: …' says when the database has no district with that id. */
+export function noDistrictMessage(id: number): string {
+  return `No district has the id ${id}. Check the address, or search for your district below.`;
+}
+
 /** Whether a failed single-row read failed because there is no such row (PostgREST answers 406, "0 rows"). */
 export function isNoRowError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);

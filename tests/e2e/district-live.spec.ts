@@ -163,12 +163,17 @@ for (const [table, tab, loadingText, errorText] of tabErrors) {
   });
 }
 
-test('a numeric path that names no district shows the not-found page', async ({ page }) => {
-  await page.goto(`/${LIVE + 1_000_000_000}`);
-  await expect(page.locator('#not-found-route')).toBeVisible();
-  await expect(page.getByText('Loading district info...')).toBeHidden();
-  await expect(page.getByText(/Error loading district info/)).toHaveCount(0);
-});
+for (const width of [375, 1280]) {
+  test(`at ${width} px, a numeric path that names no district says so in the spec's words, then offers the search`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const id = LIVE + 1_000_000_000;
+    await page.goto(`/${id}`);
+    await expect(page.getByRole('alert')).toHaveText(`Error loading district info: No district has the id ${id}. Check the address, or search for your district below.`);
+    await expect(page.getByRole('heading', { name: 'Find Your District' })).toBeVisible();
+    await expect(page.getByPlaceholder('Search...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeHidden();
+  });
+}
 
 test('any other unknown path shows the not-found page, and never loads a district', async ({ page }) => {
   const requests: string[] = [];

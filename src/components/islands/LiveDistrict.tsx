@@ -6,7 +6,7 @@ import { fetchDistrict, type District } from '../../lib/data/districts';
 import { fetchMeetings } from '../../lib/data/meetings';
 import { fetchTopics } from '../../lib/data/topics';
 import { fetchVotings } from '../../lib/data/votings';
-import { districtIdFromPath, isNoRowError } from '../../lib/liveDistrict';
+import { districtIdFromPath, isNoRowError, noDistrictMessage } from '../../lib/liveDistrict';
 import { meetingCards, summaryJob, type MeetingCardData } from '../../lib/meetings';
 import { sanitize, sanitizeJob } from '../../lib/sanitize';
 import { BOARD_BREAKDOWN_HEADING_ID, boardPanel } from '../../lib/tabs';
@@ -44,10 +44,9 @@ function TabState<T>({ state, loadingText, errorText, children }: { state: Load<
   return <>{children(state.value)}</>;
 }
 
-/** Shows the page's not-found body instead (a numeric path that names no district). */
-function showNotFound() {
-  document.getElementById('live-district-route')?.setAttribute('hidden', '');
-  document.getElementById('not-found-route')?.removeAttribute('hidden');
+/** Shows the page's district search below the error, so a visitor with a wrong id can find their district. */
+function showSearch() {
+  document.getElementById('not-found-search-route')?.removeAttribute('hidden');
 }
 
 export default function LiveDistrict() {
@@ -67,8 +66,11 @@ export default function LiveDistrict() {
         setDistrict({ status: 'ready', value });
       },
       (error) => {
-        if (isNoRowError(error)) return showNotFound();
         console.error(error);
+        if (isNoRowError(error)) {
+          showSearch();
+          return setDistrict({ status: 'error', message: noDistrictMessage(id) });
+        }
         setDistrict({ status: 'error', message: messageOf(error) });
       },
     );
