@@ -71,21 +71,20 @@ test('a missing choice cannot be sent and nothing is stored', async ({ page }) =
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
 
-  // The browser's required check stops the send; the island names the item beside it.
+  // The island stops the send and names the item beside it and in its error summary.
   const hoover = page.getByRole('group', { name: ITEMS[4] });
   await expect(hoover).toContainText('Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure');
-  expect(await hoover.getByRole('radio', { name: 'Support', exact: true }).evaluate((radio: HTMLInputElement) => radio.validity.valueMissing)).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
   expect(sent.filter((method) => method === 'POST')).toEqual([]);
   expect(await storedFor('email', email)).toEqual([]);
 });
 
-test('without the browser’s own check the island still refuses missing choices, one message per item', async ({ page }) => {
+test('one error system: no browser bubbles (novalidate), missing choices listed in the summary, one message per item', async ({ page }) => {
   const email = `island-check-${crypto.randomUUID()}@example.org`;
   await openForm(page);
-  // As in a browser that does not check required fields itself.
-  await page.locator('form.vote-form').evaluate((form: HTMLFormElement) => { form.noValidate = true; });
+  expect(await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
   await choose(page, [allFive[1], allFive[3]]);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
@@ -99,6 +98,35 @@ test('without the browser’s own check the island still refuses missing choices
   await expect(page.getByRole('link', { name: new RegExp(`^${ITEMS[1].replace(/[()]/g, '\\$&')}`) })).toHaveCount(0);
   await expect(page.locator('.error-summary')).toBeFocused();
   expect(await storedFor('email', email)).toEqual([]);
+});
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px, an address the browser refuses goes to the same summary, focused, and nothing is stored`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const comments = `Bad address ${crypto.randomUUID()}`;
+    await openForm(page);
+    await choose(page, allFive);
+    await page.getByRole('textbox', { name: 'Email' }).fill('not an address');
+    await page.getByRole('textbox', { name: 'Comments' }).fill(comments);
+    await page.getByRole('button', { name: 'Submit Vote' }).click();
+    const link = page.getByRole('link', { name: 'Email must be a valid address such as name@example.org' });
+    await expect(link).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
+    await expect(page.locator('.error-summary')).toBeFocused();
+    await expect(link).toHaveAttribute('href', '#vote-email');
+    expect(await storedFor('comments', comments)).toEqual([]);
+  });
+}
+
+test('on a phone an item\'s three choices stack, one under another', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openForm(page);
+  const group = page.getByRole('group', { name: ITEMS[0] });
+  const boxes = await Promise.all(LABELS.map((label) => group.getByRole('radio', { name: label, exact: true }).boundingBox()));
+  const [a, b, c] = boxes.map((box) => box!);
+  expect(b.y).toBeGreaterThan(a.y + a.height / 2);
+  expect(c.y).toBeGreaterThan(b.y + b.height / 2);
+  expect(Math.abs(b.x - a.x)).toBeLessThan(2);
 });
 
 test('a full submission shows Sending… then the thank-you, and the vote is stored', async ({ page }) => {

@@ -10,7 +10,6 @@ import {
   FIELD_LABELS,
   INVALID_EMAIL,
   MEETING_DATE,
-  MISSING_CHOICE,
   NO_ERRORS,
   displayedErrors,
   missingChoices,
@@ -24,7 +23,6 @@ import {
   type VisibleField,
   type VoteFormValues,
 } from '../../lib/agenda';
-import { fieldErrorText } from '../../lib/formResult';
 import { submitAgendaVote } from '../../lib/data/agendaVotes';
 
 /** The spec's form states: idle, submitting, then succeeded or failed. */
@@ -89,16 +87,14 @@ export default function AgendaVoteForm() {
     });
   };
 
-  // The browser's own checks (required radios, type=email) block the submit; show our words beside each field too.
-  const markInvalid = (field: VisibleField, message: string) => {
-    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: fieldErrorText(FIELD_LABELS[field], [message]) } }));
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
-    const missing = missingChoices(values.choices);
-    if (Object.keys(missing).length > 0) return fail(displayedErrors({ errors: missing, form_errors: [] }));
+    // One error system: the browser's bubbles are off (noValidate) and every problem goes to the summary, the
+    // address judged by the browser's own type=email rule.
+    const emailInvalid = formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
+    const problems = { ...missingChoices(values.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
+    if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }));
 
     idempotencyKey.current ??= newIdempotencyKey();
     sending.current = true;
@@ -131,7 +127,7 @@ export default function AgendaVoteForm() {
   const hasErrors = errors.form.length > 0 || fieldErrors.length > 0;
 
   return (
-    <form ref={formRef} className="vote-form" onSubmit={onSubmit} aria-labelledby="cast-your-vote" aria-busy={submitting}>
+    <form ref={formRef} className="vote-form" onSubmit={onSubmit} aria-labelledby="cast-your-vote" aria-busy={submitting} noValidate>
       <h2 id="cast-your-vote">Cast Your Vote</h2>
       <p>Indicate your position on each agenda item below.</p>
 
@@ -179,7 +175,6 @@ export default function AgendaVoteForm() {
                       required
                       checked={values.choices[item.field] === choice}
                       onChange={() => choose(item.field, choice)}
-                      onInvalid={() => markInvalid(item.field, MISSING_CHOICE)}
                     />
                     <label htmlFor={id}>{CHOICE_LABELS[choice]}</label>
                   </div>
@@ -210,7 +205,6 @@ export default function AgendaVoteForm() {
           aria-invalid={errors.fields.email ? true : undefined}
           aria-describedby={describedBy(`${EMAIL_ID}-hint`, !!errors.fields.email && errorId('email'))}
           onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-          onInvalid={() => markInvalid('email', INVALID_EMAIL)}
         />
       </div>
 
