@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { loadEnv } from 'vite';
+import { fileURLToPath } from 'node:url';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -17,7 +18,18 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // renderToString instead of React's web stream: no island suspends, and the stream cost a third of each
   // district page's render time at build (measured with `npm run bench:build`).
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    {
+      // client:demand="event": an island that hydrates when the window receives that event (src/directives/demand.ts).
+      name: 'client-demand-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'demand', entrypoint: fileURLToPath(new URL('./src/directives/demand.ts', import.meta.url)) });
+        },
+      },
+    },
+  ],
   build: {
     format: 'file',
     // Four pages in flight: each page waits for its file to be written and its CSP hashes, and one page at a time

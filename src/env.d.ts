@@ -8,3 +8,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+// The project's own client directive (src/directives/demand.ts, registered in astro.config.mjs).
+declare namespace astroHTML.JSX {
+  interface IntrinsicAttributes {
+    'client:demand'?: string;
+  }
+}

@@ -1,4 +1,5 @@
-// The Board Breakdown tabs: their names and labels, the ?tab= rule and arrow-key movement between them.
+// The Board Breakdown tabs: their names and labels, their addresses, the ?tab= rule and arrow-key movement (the
+// topic bar's; the board script carries the same keys for the Board Breakdown).
 
 /** The three tabs, in order. */
 export const TABS = ['meetings', 'topics', 'voting'] as const;
@@ -14,7 +15,7 @@ export const TAB_LABELS: Record<TabName, string> = {
 export const DEFAULT_TAB: TabName = 'meetings';
 
 // Every spelling ?tab= accepts, lower-cased: the spec's names plus the labels.
-const TAB_ALIASES: Record<string, TabName> = {
+export const TAB_ALIASES: Record<string, TabName> = {
   topics: 'topics',
   votinganalysis: 'voting',
   voting: 'voting',
@@ -61,25 +62,15 @@ export const panelId = (tab: TabName) => `panel-${tab}`;
 /** The id of the 'Board Breakdown' heading, which names the section and its tab list. */
 export const BOARD_BREAKDOWN_HEADING_ID = 'board-breakdown-heading';
 
-/**
- * A panel's attributes, as the server renders it: Meetings shown, the others hidden. The tab switcher island
- * (TabSwitcher.tsx) finds each panel by its id and shows or hides it from then on; the panel is named by its tab.
- */
-export function boardPanel(tab: TabName) {
-  return { role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), tabIndex: 0, hidden: tab !== DEFAULT_TAB } as const;
+/** A tab's address: the page with `?tab=` (a link that works, and can be shared, before any script runs). */
+export function tabHref(tab: TabName): string {
+  return `?tab=${tab}`;
 }
 
 /**
- * A few lines of plain script that open the ?tab= tab in the server-rendered Board Breakdown before the page is
- * first painted (the server can only render Meetings), by the same rule as parseTab. Run right after the tabs'
- * markup, so a shared ?tab=topics link shows Topics at once, long before the tab switcher island hydrates.
+ * A panel's attributes, as it is first rendered: the active tab's panel shown, the others hidden (the server renders
+ * Meetings; the board script in boardScript.ts shows the ?tab= tab before the first paint and on every choice).
  */
-export function tabPreselectScript(): string {
-  const ids = Object.fromEntries(TABS.map((tab) => [tab, [tabId(tab), panelId(tab)]]));
-  return (
-    `(function(){var a=${JSON.stringify(TAB_ALIASES)},ids=${JSON.stringify(ids)},` +
-    `v=new URLSearchParams(location.search).get('tab'),t=v&&a[v.trim().toLowerCase()];if(!t)return;` +
-    `Object.keys(ids).forEach(function(n){var b=document.getElementById(ids[n][0]),p=document.getElementById(ids[n][1]);` +
-    `if(!b||!p)return;b.setAttribute('aria-selected',String(n===t));b.tabIndex=n===t?0:-1;p.hidden=n!==t;});})();`
-  );
+export function boardPanel(tab: TabName, active: TabName = DEFAULT_TAB) {
+  return { role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), tabIndex: 0, hidden: tab !== active } as const;
 }

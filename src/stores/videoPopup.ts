@@ -17,6 +17,9 @@ export interface VideoPopupState {
 
 export const $videoPopup = atom<VideoPopupState | null>(null);
 
+/** The window event that hydrates the popup island (client:demand): it loads when the first time stamp is clicked. */
+export const VIDEO_POPUP_DEMAND = 'video-popup-demand';
+
 // Where focus goes back to when the popup closes; an element, so kept beside the state rather than in it.
 let opener: HTMLElement | null = null;
 
@@ -30,6 +33,7 @@ export function openVideoPopup(request: { timestamp: string; youtubeLink: string
   opener = request.from ?? null;
   const { top, left, bottom, right } = request.anchor;
   $videoPopup.set({ timestamp: request.timestamp, youtubeLink: request.youtubeLink, src, anchor: { top, left, bottom, right }, expanded: false, position: null, placement: null });
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(VIDEO_POPUP_DEMAND));
   return true;
 }
 

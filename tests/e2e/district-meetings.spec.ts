@@ -1,7 +1,7 @@
 // The Meetings tab of district 1 (supabase/seed.sql): cards as the spec words them, Expand/Minimize, the share
 // link with its alert, the hash that opens a card, sanitised summaries and time stamps that open the video.
 import { expect, test } from '@playwright/test';
-import { collectAlerts, hydrated } from './district-helpers';
+import { collectAlerts } from './district-helpers';
 
 test('district 1 shows its 18 meetings as cards, newest first', async ({ page }) => {
   await page.goto('/1');
@@ -86,7 +86,6 @@ test("the share icon copies page URL + ?tab=Meetings#meeting-MM-DD-YY and alerts
   const alerts = collectAlerts(page);
   // Whatever the current query and hash, the link starts from the page URL.
   await page.goto('/1?tab=voting#somewhere');
-  await hydrated(page, 'TabSwitcher');
   await page.getByRole('tab', { name: 'Summaries' }).click();
   await page.locator('#meeting-09-10-24').getByRole('button', { name: /^Copy a link/ }).click();
   await expect.poll(() => alerts).toEqual(['Link copied to clipboard!']);

@@ -37,7 +37,6 @@ async function violations(page: Page) {
 test('axe finds no violations on the Summaries tab with a card open and the video popup showing', async ({ page }) => {
   await stubYouTube(page);
   await page.goto('/1');
-  await hydrated(page, 'TabSwitcher');
   const card = page.locator('#meeting-08-13-24');
   await card.getByRole('button', { name: 'Expand' }).click();
   await card.getByRole('button', { name: 'Play the video from 3:07' }).click();

@@ -1,10 +1,8 @@
 // Board Breakdown: the sidebar, its three tabs (WAI-ARIA tabs pattern), ?tab= and all panels in the HTML.
 import { expect, test } from '@playwright/test';
-import { hydrated } from './district-helpers';
 
 test('the sidebar is titled Board Breakdown and holds the Summaries, Topics and Voting tabs, Meetings first', async ({ page }) => {
   await page.goto('/1');
-  await hydrated(page, 'TabSwitcher');
   await expect(page.getByRole('heading', { level: 2, name: 'Board Breakdown' })).toBeVisible();
   const tablist = page.getByRole('tablist', { name: 'Board Breakdown' });
   await expect(tablist.getByRole('tab')).toHaveText(['Summaries', 'Topics', 'Voting']);
@@ -32,27 +30,63 @@ const tabQueries = [
 for (const [value, tab] of tabQueries) {
   test(`?tab=${value} opens the ${tab} tab`, async ({ page }) => {
     await page.goto(`/1?tab=${value}`);
-    await hydrated(page, 'TabSwitcher');
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
     await expect(page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab', { selected: true })).toHaveCount(1);
   });
 }
 
-test('?tab=topics shows the Topics tab at once, even before the tab switcher island has loaded', async ({ page }) => {
-  // The island's code never arrives: what the visitor sees comes from the HTML and its few lines of inline script.
-  await page.route('**/_astro/TabSwitcher.*', (route) => route.abort());
-  await page.goto('/1?tab=topics');
-  await expect(page.getByRole('tab', { name: 'Topics' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Topics' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'Summaries' })).toBeHidden();
-  await expect(page.getByRole('tabpanel', { name: 'Voting' })).toBeHidden();
-  await expect(page.locator('astro-island[component-url*="/TabSwitcher."]')).toHaveAttribute('ssr');
+for (const width of [375, 1280]) {
+  test(`at ${width} px, with every island's script held back, tabs and Expand work, the address follows the tab and Back returns`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // No module script ever arrives: what the visitor uses comes from the HTML and the inline board script.
+    const held: string[] = [];
+    await page.route('**/_astro/*.js', (route) => {
+      held.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto('/1?tab=topics');
+    await expect(page.getByRole('tab', { name: 'Topics' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Topics' })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Summaries' })).toBeHidden();
+    await page.getByRole('tab', { name: 'Voting' }).click();
+    await expect(page).toHaveURL(/\/1\?tab=voting$/);
+    await expect(page.getByRole('tabpanel', { name: 'Voting' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Summaries' }).click();
+    await expect(page).toHaveURL(/\/1\?tab=meetings$/);
+    const card = page.locator('#meeting-09-10-24');
+    await card.getByRole('button', { name: /^Expand / }).click();
+    await expect(card.getByText('Public comment on this item ran long')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Minimize / })).toHaveAttribute('aria-expanded', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/1\?tab=voting$/);
+    await expect(page.getByRole('tab', { name: 'Voting' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Voting' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('tabpanel', { name: 'Topics' })).toBeVisible();
+    expect(held.length).toBeGreaterThan(0);
+  });
+}
+
+test('the tabs are links carrying ?tab=', async ({ page }) => {
+  await page.goto('/1');
+  const tablist = page.getByRole('tablist', { name: 'Board Breakdown' });
+  for (const [name, tab] of [['Summaries', 'meetings'], ['Topics', 'topics'], ['Voting', 'voting']]) {
+    await expect(tablist.getByRole('tab', { name })).toHaveAttribute('href', `?tab=${tab}`);
+  }
+});
+
+test('on the default tab no island wakes up, so no React is loaded: reading needs none of it', async ({ page }) => {
+  await page.goto('/1');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('tabpanel', { name: 'Summaries' })).toBeVisible();
+  // Astro drops an island's ssr attribute when it hydrates.
+  expect(await page.locator('astro-island').count()).toBeGreaterThan(0);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
 });
 
 test('clicking a tab shows its panel and hides the others', async ({ page }) => {
   await page.goto('/1');
-  await hydrated(page, 'TabSwitcher');
   await page.getByRole('tab', { name: 'Voting' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Voting' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Current Board Votes' })).toBeVisible();
@@ -64,7 +98,6 @@ test('clicking a tab shows its panel and hides the others', async ({ page }) => 
 
 test('arrow keys, Home and End move between the tabs and choose them (focus follows)', async ({ page }) => {
   await page.goto('/1');
-  await hydrated(page, 'TabSwitcher');
   const tab = (name: string) => page.getByRole('tab', { name });
   await tab('Summaries').focus();
   // Only the selected tab is in the Tab order.
@@ -126,7 +159,6 @@ for (const [width, scrolls] of widths) {
     await page.setViewportSize({ width, height: 700 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/1');
-    await hydrated(page, 'TabSwitcher');
     const heading = page.getByRole('heading', { name: 'Board Breakdown' });
     // Scroll so the sidebar's heading is above the viewport while its tabs are still on screen.
     const top = await heading.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -149,7 +181,6 @@ for (const tab of ['Summaries', 'Topics', 'Voting']) {
   test(`at 320 px the ${tab} tab fits the screen: wide content scrolls inside it, not the page`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/1');
-    await hydrated(page, 'TabSwitcher');
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -152,7 +152,6 @@ test('a failed vote write is logged, shown, and the counts stay as they were', a
 
 test("a district without topics says 'No topics found.' and one without meetings 'No meetings found.'", async ({ page }) => {
   await page.goto('/4?tab=topics');
-  await hydrated(page, 'TabSwitcher');
   await expect(page.getByRole('tabpanel', { name: 'Topics' }).getByText('No topics found.')).toBeVisible();
   await page.getByRole('tab', { name: 'Summaries' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Summaries' }).getByText('No meetings found.')).toBeVisible();

@@ -9,15 +9,15 @@ import { fetchVotings } from '../../lib/data/votings';
 import { districtIdFromPath, isNoRowError, noDistrictMessage } from '../../lib/liveDistrict';
 import { meetingCards, summaryJob, type MeetingCardData } from '../../lib/meetings';
 import { sanitize, sanitizeJob } from '../../lib/sanitize';
-import { BOARD_BREAKDOWN_HEADING_ID, boardPanel } from '../../lib/tabs';
+import { BOARD_BREAKDOWN_HEADING_ID, boardPanel, tabFromSearch } from '../../lib/tabs';
 import { descriptionJob, topicItem, type TopicItem } from '../../lib/topics';
 import { votingTables, type VotingRow } from '../../lib/votings';
-import { listenToMeetingCards, revealMeetingFromHash } from '../meetingCards';
+import { listenToTimestamps } from '../videoTimestamps';
+import BoardTabs from '../BoardTabs';
 import DistrictFeedback from './DistrictFeedback';
 import SubscribeForm from './SubscribeForm';
 import DistrictHeaderView from './DistrictHeaderView';
 import MeetingList from './MeetingList';
-import TabSwitcher from './TabSwitcher';
 import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';
 import VotingTables from './VotingTables';
@@ -55,10 +55,12 @@ export default function LiveDistrict() {
   const [topics, setTopics] = useState<Load<TopicItem[]>>(loading);
   const [votings, setVotings] = useState<Load<{ recent: VotingRow[]; past: VotingRow[] }>>(loading);
   const id = typeof location === 'undefined' ? null : districtIdFromPath(location.pathname);
+  // The board script keeps the tabs and the address in step from here on; this is the first render's tab.
+  const active = tabFromSearch(typeof location === 'undefined' ? '' : location.search);
 
   useEffect(() => {
     if (id === null) return;
-    listenToMeetingCards();
+    listenToTimestamps();
     const db = api();
     fetchDistrict(db, id).then(
       (value) => {
@@ -85,9 +87,9 @@ export default function LiveDistrict() {
     load(fetchVotings(db, id).then(votingTables), setVotings);
   }, [id]);
 
-  // A #meeting-MM-DD-YY hash can only find its card once the cards exist.
+  // A #meeting-MM-DD-YY hash can only find its card once the cards exist: the page's board script reveals it again.
   useEffect(() => {
-    if (meetings.status === 'ready' && district.status === 'ready') revealMeetingFromHash();
+    if (meetings.status === 'ready' && district.status === 'ready') window.dispatchEvent(new HashChangeEvent('hashchange'));
   }, [meetings.status, district.status]);
 
   if (district.status === 'loading') return <p role="status">Loading district info...</p>;
@@ -96,20 +98,20 @@ export default function LiveDistrict() {
     <>
       <DistrictHeaderView district={district.value} />
       <section className="board-breakdown" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
-        <TabSwitcher />
+        <BoardTabs active={active} />
         <div className="board-panels">
-          {/* The tab switcher shows and hides the panels; their hidden attribute here is the first state only. */}
-          <div className="board-panel" {...boardPanel('meetings')}>
+          {/* The board script shows and hides the panels; their hidden attribute here is the first state only. */}
+          <div className="board-panel" {...boardPanel('meetings', active)}>
             <TabState state={meetings} loadingText="Loading meetings..." errorText={(m) => `Error loading meetings: ${m}`}>
               {(cards) => <MeetingList cards={cards} />}
             </TabState>
           </div>
-          <div className="board-panel" {...boardPanel('topics')}>
+          <div className="board-panel" {...boardPanel('topics', active)}>
             <TabState state={topics} loadingText="Loading topics..." errorText={(m) => `Error loading topics: ${m}`}>
               {(items) => <TopicVoting districtId={district.value.id} topics={items} liveCounts={false} />}
             </TabState>
           </div>
-          <div className="board-panel" {...boardPanel('voting')}>
+          <div className="board-panel" {...boardPanel('voting', active)}>
             <TabState state={votings} loadingText="Loading votes..." errorText={(m) => `Error: ${m}`}>
               {(tables) => <VotingTables recent={tables.recent} past={tables.past} />}
             </TabState>

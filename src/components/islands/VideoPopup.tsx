@@ -22,7 +22,12 @@ function navbarHeight(): number {
 }
 
 export default function VideoPopup() {
-  const state = useStore($videoPopup);
+  // The island hydrates on the first time stamp click, when the store already holds that request: render it closed
+  // first, as the server did, so hydration matches, then open.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const stored = useStore($videoPopup);
+  const state = hydrated ? stored : null;
   const popup = useRef<HTMLDivElement>(null);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const [viewportWidth, setViewportWidth] = useState(0);
