@@ -15,6 +15,15 @@ export interface SortState {
 /** The tables open sorted by date, newest first. */
 export const DEFAULT_SORT: SortState = { key: 'date', direction: 'descending' };
 
+/** What the phone's sort control calls each direction of a column (dates read as newest/oldest first). */
+export function sortDirectionLabel(key: SortKey, direction: SortDirection): string {
+  if (key === 'date') return direction === 'descending' ? 'Newest first' : 'Oldest first';
+  return direction === 'ascending' ? 'A to Z' : 'Z to A';
+}
+
+/** What a screen reader hears for a '-' cell: the member has no vote recorded in that record. */
+export const NO_VOTE_RECORDED = 'No vote recorded';
+
 
 /** What a cell shows when a member has no vote in a record. */
 export const NO_VOTE = '-';

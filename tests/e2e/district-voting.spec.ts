@@ -131,3 +131,70 @@ test('the header buttons work from the keyboard', async ({ page }) => {
   await page.keyboard.press('Space');
   await expect(header(current, 'Outcome')).toHaveAttribute('aria-sort', 'descending');
 });
+
+test('a click anywhere in a header cell sorts, not only on its text', async ({ page }) => {
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  const category = header(current, 'Category');
+  const box = (await category.boundingBox())!;
+  // The cell's far right edge, away from the word.
+  await page.mouse.click(box.x + box.width - 3, box.y + box.height - 3);
+  await expect(category).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test("a '-' cell is announced as no vote recorded", async ({ page }) => {
+  await openVoting(page);
+  const purchase = table(page, 'Current Board Votes').getByRole('row', { name: /Approve purchase orders over \$100,000/ });
+  const cell = purchase.getByRole('cell').nth(7);
+  await expect(cell).toHaveText('-');
+  await expect(cell).toHaveAccessibleName('No vote recorded');
+});
+
+test('at 1280 px board members\' names are written across, and the table needs no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  for (const name of MEMBERS) {
+    const box = (await header(current, name).boundingBox())!;
+    // Written across: wider than one line of text is tall.
+    expect(box.width).toBeGreaterThan(30);
+  }
+  const region = page.getByRole('region', { name: 'Current Board Votes' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+});
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('each vote reads top to bottom: date, category, issue, outcome, then every member and vote, with no sideways scroll', async ({ page }) => {
+    await openVoting(page);
+    const current = table(page, 'Current Board Votes');
+    const row = current.getByRole('row', { name: /Approve purchase orders over \$100,000/ });
+    const cells = row.getByRole('cell');
+    const boxes = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await cells.nth(i).boundingBox())!));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i].y).toBeGreaterThan(boxes[i - 1].y);
+    // Every member's vote is on screen, none off to the right.
+    for (let i = 4; i < 9; i++) {
+      const box = (await cells.nth(i).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await expect(cells.nth(4)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Still a table with its column headers to a screen reader.
+    await expect(current.getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', ...MEMBERS]);
+  });
+
+  test('a Sort by control sorts by the same columns', async ({ page }) => {
+    await openVoting(page);
+    const section = page.getByRole('tabpanel', { name: 'Voting' });
+    const sortBy = section.getByRole('combobox', { name: 'Sort by' }).first();
+    await expect(sortBy).toBeVisible();
+    await sortBy.selectOption({ label: 'Category' });
+    const current = table(page, 'Current Board Votes');
+    await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'ascending');
+    const categories = await column(current, 1).allTextContents();
+    expect(categories).toEqual([...categories].sort((a, b) => a.localeCompare(b)));
+    await section.getByRole('combobox', { name: 'Order' }).first().selectOption({ label: 'Z to A' });
+    await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'descending');
+  });
+});

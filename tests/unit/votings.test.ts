@@ -1,6 +1,6 @@
 // Voting table rules: M/D/YY in UTC, member columns, '-' for a missing vote, tones, outcome lines, sort order.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, boardMembers, formatVoteDate, memberVote, nextSort, sortVotings, splitOutcome, voteTone, votingTables, type SortState, type VotingRow } from '../../src/lib/votings';
+import { DEFAULT_SORT, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, votingTables, type SortState, type VotingRow } from '../../src/lib/votings';
 
 describe('formatVoteDate: M/D/YY, read in UTC', () => {
   it.each([
@@ -131,4 +131,14 @@ describe("votingTables: 'recent' and 'past' records, each newest first", () => {
     expect(recent.map((r) => r.id)).toEqual([3, 2]);
     expect(past.map((r) => r.id)).toEqual([4, 1]);
   });
+});
+
+describe('sortDirectionLabel: what the phone sort control calls each direction', () => {
+  it.each([
+    ['date', 'descending', 'Newest first'],
+    ['date', 'ascending', 'Oldest first'],
+    ['category', 'ascending', 'A to Z'],
+    ['issue', 'descending', 'Z to A'],
+    ['member:Priya Raman', 'ascending', 'A to Z'],
+  ] as const)('%s %s → %s', (key, direction, label) => expect(sortDirectionLabel(key, direction)).toBe(label));
 });

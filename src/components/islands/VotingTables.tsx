@@ -1,7 +1,9 @@
 // The Voting tab: 'Current Board Votes' and 'Past Board Votes', in the HTML sorted by date (newest first); the
-// island makes every column header a sort button (a second click reverses), with aria-sort and an arrow.
+// island makes every column header a sort button (a second click reverses), with aria-sort and an arrow. Under 768 px
+// each vote reads top to bottom as a card (CSS: each cell labelled by its column, members' names written across),
+// sorted with a 'Sort by' control for the same columns.
 import { useMemo, useState } from 'react';
-import { DEFAULT_SORT, NO_VOTE, boardMembers, formatVoteDate, memberVote, nextSort, sortVotings, splitOutcome, voteTone, type SortKey, type VotingRow } from '../../lib/votings';
+import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow } from '../../lib/votings';
 import '../../styles/district.css';
 
 interface Column {
@@ -33,23 +35,45 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
     ...members.map((name): Column => ({ key: `member:${name}`, label: name, className: 'col-member' })),
   ];
 
+  const sortId = `${id}-sort`;
   return (
     <div className="voting-section">
       <h3 id={headingId}>{title}</h3>
       {rows.length === 0 ? (
         <p className="empty-state">No votes found.</p>
       ) : (
+        <>
+        {/* On a phone the headers are not shown: the same sorting, as a control. */}
+        <div className="phone-sort">
+          <label htmlFor={`${sortId}-key`}>Sort by</label>
+          <select id={`${sortId}-key`} value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
+            {columns.map((column) => (
+              <option key={column.key} value={column.key}>
+                {column.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${sortId}-direction`}>Order</label>
+          <select id={`${sortId}-direction`} value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
+            {(['descending', 'ascending'] as const).map((direction) => (
+              <option key={direction} value={direction}>
+                {sortDirectionLabel(sort.key, direction)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className="voting-table" aria-labelledby={headingId} data-members={members.length}>
+          {/* Explicit roles: on a phone the rows are laid out as cards, and the table must stay a table to screen readers. */}
+          <table role="table" className="voting-table" aria-labelledby={headingId} data-members={members.length}>
             <colgroup>
               {columns.map((column) => (
                 <col key={column.key} className={column.className} />
               ))}
             </colgroup>
-            <thead>
-              <tr>
+            <thead role="rowgroup">
+              <tr role="row">
                 {columns.map((column) => (
-                  <th key={column.key} scope="col" className={column.key.startsWith('member:') ? 'member-header' : undefined} aria-sort={sort.key === column.key ? sort.direction : undefined}>
+                  <th key={column.key} role="columnheader" scope="col" className={column.key.startsWith('member:') ? 'member-header' : undefined} aria-sort={sort.key === column.key ? sort.direction : undefined}>
                     <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column.key))}>
                       {column.label}
                     </button>
@@ -57,20 +81,27 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {sorted.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.voteDate ? <time dateTime={row.voteDate}>{formatVoteDate(row.voteDate)}</time> : NO_VOTE}</td>
-                  <td>{row.category}</td>
-                  <td>{row.issue}</td>
-                  <td className="outcome">
+                <tr key={row.id} role="row">
+                  <td role="cell" className="cell-date" data-label="Date">{row.voteDate ? <time dateTime={row.voteDate}>{formatVoteDate(row.voteDate)}</time> : NO_VOTE}</td>
+                  <td role="cell" className="cell-category" data-label="Category">{row.category}</td>
+                  <td role="cell" className="cell-issue" data-label="Issue">{row.issue}</td>
+                  <td role="cell" className="outcome" data-label="Outcome">
                     <Outcome outcome={row.outcome} />
                   </td>
                   {members.map((name) => {
                     const vote = memberVote(row, name);
-                    const tone = vote === NO_VOTE ? 'none' : voteTone(vote);
+                    if (vote === NO_VOTE) {
+                      // '-' as the spec shows it; announced as what it means (the ::after's alternative text).
+                      return (
+                        <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={NO_VOTE_RECORDED}>
+                          <span aria-hidden="true">{vote}</span>
+                        </td>
+                      );
+                    }
                     return (
-                      <td key={name} className={`vote vote-${tone}`}>
+                      <td key={name} role="cell" className={`vote vote-${voteTone(vote)}`} data-label={name}>
                         {vote}
                       </td>
                     );
@@ -80,6 +111,7 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
             </tbody>
           </table>
         </div>
+        </>
       )}
     </div>
   );
