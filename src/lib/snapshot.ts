@@ -91,3 +91,9 @@ export function districtSnapshots(): Promise<SnapshotPage[]> {
   })();
   return cached;
 }
+
+/** Every district's row, from the districts table alone (no page's other rows are read), for the listings by state. */
+export async function districtRows(): Promise<District[]> {
+  const districts = await tableLines('districts');
+  return [...districts.values()].map((own) => parseRows<District>('districts', own.lines)[0]);
+}

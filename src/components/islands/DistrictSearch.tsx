@@ -21,6 +21,8 @@ interface Props {
   idPrefix?: string;
   /** The id of the text that explains the search box. */
   describedBy?: string;
+  /** The state chosen when the page opens (a state's listing page preselects its own). */
+  initialState?: string;
 }
 
 /** The suggestions on screen and the text they were found for (what the highlight marks). */
@@ -56,9 +58,9 @@ function openDistrict(suggestion: DistrictSuggestion) {
   window.location.assign(districtPath(suggestion.id));
 }
 
-export default function DistrictSearch({ idPrefix = 'district-search', describedBy }: Props) {
+export default function DistrictSearch({ idPrefix = 'district-search', describedBy, initialState = '' }: Props) {
   const [text, setText] = useState('');
-  const [state, setState] = useState('');
+  const [state, setState] = useState(initialState);
   const [found, setFound] = useState<Found>(NONE);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
