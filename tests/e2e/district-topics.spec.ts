@@ -156,3 +156,53 @@ test("a district without topics says 'No topics found.' and one without meetings
   await page.getByRole('tab', { name: 'Summaries' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Summaries' }).getByText('No meetings found.')).toBeVisible();
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`Topics at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('several titles are in view at once, none cut off, and each arrow is disabled at its end of the bar', async ({ page }) => {
+      await openTopics(page);
+      const tabs = bar(page).getByRole('tab');
+      const barBox = (await bar(page).boundingBox())!;
+      let whole = 0;
+      for (let i = 0; i < (await tabs.count()); i++) {
+        const box = (await tabs.nth(i).boundingBox())!;
+        if (box.x >= barBox.x - 1 && box.x + box.width <= barBox.x + barBox.width + 1) whole += 1;
+        // Never truncated: the whole title fits its button.
+        expect(await tabs.nth(i).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      }
+      expect(whole).toBeGreaterThanOrEqual(2);
+      // The default topic is the last: the bar opens at its end.
+      const left = page.getByRole('button', { name: 'Scroll topics left' });
+      const right = page.getByRole('button', { name: 'Scroll topics right' });
+      await expect(right).toBeDisabled();
+      await expect(left).toBeEnabled();
+      await bar(page).evaluate((el) => el.scrollTo({ left: 0 }));
+      await expect(left).toBeDisabled();
+      await expect(right).toBeEnabled();
+    });
+
+    test('the focus ring of a title is never clipped by the bar, and the counters say what they count', async ({ page }) => {
+      await openTopics(page);
+      const padding = await bar(page).evaluate((el) => Math.min(...['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'].map((p) => Number.parseFloat(getComputedStyle(el)[p as 'paddingTop']))));
+      // Keyboard focus, so the ring shows (:focus-visible).
+      await bar(page).getByRole('tab', { selected: true }).click();
+      await page.keyboard.press('ArrowLeft');
+      const ring = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+      });
+      expect(ring).toBeGreaterThan(0);
+      expect(padding).toBeGreaterThanOrEqual(ring);
+      await expect(upvote(page).getByText('Upvote', { exact: true })).toBeVisible();
+      await expect(downvote(page).getByText('Downvote', { exact: true })).toBeVisible();
+    });
+
+    test('a #topic-{id} link scrolls its topic into view', async ({ page }) => {
+      await openTopics(page, '#topic-3');
+      await expect(shown(page).getByRole('heading', { level: 3 })).toHaveText('Math Pathways');
+      await expect(shown(page).getByRole('heading', { level: 3 })).toBeInViewport();
+    });
+  });
+}

@@ -70,7 +70,7 @@ test('dragging moves the popup but never out of the viewport or above the navbar
   await page.goto('/1');
   await (await timestamp(page, 'meeting-08-13-24', '12:45')).click();
   const dialog = popup(page);
-  const handle = dialog.getByRole('button', { name: /^Starting at/ });
+  const handle = dialog.getByText(/^Starting at/);
   const nav = await navbarHeight(page);
   const viewport = page.viewportSize()!;
 
@@ -90,14 +90,15 @@ test('dragging moves the popup but never out of the viewport or above the navbar
   expect(box.x).toBeCloseTo(start.x + 300 - (grip.x + 20), 0);
   expect(box.y).toBeCloseTo(start.y + 400 - (grip.y + 10), 0);
 
+  // It keeps 8 px from the viewport's sides and bottom, and never rises above the navbar.
   await drag(-500, -500);
   box = (await dialog.boundingBox())!;
-  expect(box).toMatchObject({ x: 0, y: nav });
+  expect(box).toMatchObject({ x: 8, y: nav });
 
   await drag(viewport.width + 500, viewport.height + 500);
   box = (await dialog.boundingBox())!;
-  expect(box.x + box.width).toBeCloseTo(viewport.width, 0);
-  expect(box.y + box.height).toBeCloseTo(viewport.height, 0);
+  expect(box.x + box.width).toBeCloseTo(viewport.width - 8, 0);
+  expect(box.y + box.height).toBeCloseTo(viewport.height - 8, 0);
 });
 
 test('the close button closes the popup and removes the player', async ({ page }) => {
@@ -116,7 +117,7 @@ test('keyboard: Enter on a time stamp opens the popup with focus inside, arrows 
   const dialog = popup(page);
   await expect(dialog).toBeFocused();
   await page.keyboard.press('Tab');
-  const handle = dialog.getByRole('button', { name: /^Starting at/ });
+  const handle = dialog.getByText(/^Starting at/);
   await expect(handle).toBeFocused();
   const before = (await dialog.boundingBox())!;
   await page.keyboard.press('ArrowLeft');
@@ -168,4 +169,35 @@ test('another time stamp moves the open popup to it and its time', async ({ page
   await expect(popup(page)).toHaveAccessibleName('Starting at 12:45 – drag to move');
   await expect(popup(page)).toHaveCount(1);
   await expect(popup(page).locator('iframe')).toHaveAttribute('src', /start=765$/);
+});
+
+test.describe('on a phone, 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the popup never covers its time stamp, keeps 8 px from the edges, and expanded still fits the screen', async ({ page }) => {
+    await page.goto('/1');
+    const stamp = await timestamp(page, 'meeting-08-13-24', '12:45');
+    await stamp.click();
+    const dialog = popup(page);
+    await expect(dialog).toBeVisible();
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const size of ['normal', 'expanded']) {
+      if (size === 'expanded') await dialog.getByRole('button', { name: 'Expand video' }).click();
+      await expect.poll(async () => (await dialog.boundingBox())!.width).toBeGreaterThan(size === 'expanded' ? 330 : 300);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(8);
+      expect(box.x + box.width).toBeLessThanOrEqual(375 - 8 + 0.5);
+      expect(overlaps(box, (await stamp.boundingBox())!)).toBe(false);
+    }
+  });
+});
+
+test('the drag handle is not a button: it names the popup and is moved, not pressed', async ({ page }) => {
+  await page.goto('/1');
+  await (await timestamp(page, 'meeting-08-13-24', '12:45')).click();
+  const dialog = popup(page);
+  await expect(dialog.getByText(/^Starting at 12:45/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Starting at/ })).toHaveCount(0);
+  await expect(dialog.getByRole('button')).toHaveText(['', '']);
 });

@@ -26,6 +26,21 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   const errors = useStore($topicVoteErrors);
   const bar = useRef<HTMLDivElement>(null);
   const tabs = useRef<Record<number, HTMLButtonElement | null>>({});
+  // The topic a #topic-{id} link named, scrolled into view once it is shown.
+  const scrollToTopic = useRef<number | null>(null);
+  useEffect(() => {
+    if (selected === null || scrollToTopic.current !== selected) return;
+    scrollToTopic.current = null;
+    document.getElementById(topicAnchor(selected))?.scrollIntoView({ block: 'start' });
+  }, [selected]);
+  // Whether the bar can scroll further each way: an arrow that cannot is disabled.
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  function measureEdges() {
+    const el = bar.current;
+    if (!el) return;
+    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+  }
 
   /** Scrolls the bar (only the bar, never the page) so a topic's title is in view. */
   function showInBar(id: number) {
@@ -39,7 +54,12 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
     const fromHash = initialTopicId(topics, location.hash, defaultTitle);
     setSelected(fromHash);
     if (fromHash !== null) showInBar(fromHash);
+    // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
+    if (fromHash !== null && location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
     if (liveCounts) void loadLiveTopicCounts(districtId);
+    measureEdges();
+    window.addEventListener('resize', measureEdges);
+    return () => window.removeEventListener('resize', measureEdges);
   }, []);
 
   if (topics.length === 0) return <p className="empty-state">No topics found.</p>;
@@ -59,10 +79,10 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   return (
     <div className="topics">
       <div className="topic-bar-frame">
-        <button type="button" className="icon-button topic-scroll" aria-label="Scroll topics left" aria-controls="topic-bar" onClick={() => scrollBar(-1)}>
+        <button type="button" className="icon-button topic-scroll" aria-label="Scroll topics left" aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollBar(-1)}>
           <ChevronIcon direction="left" />
         </button>
-        <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label="Topics">
+        <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label="Topics" onScroll={measureEdges}>
           {topics.map((topic, index) => (
             <button
               key={topic.id}
@@ -82,7 +102,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
             </button>
           ))}
         </div>
-        <button type="button" className="icon-button topic-scroll" aria-label="Scroll topics right" aria-controls="topic-bar" onClick={() => scrollBar(1)}>
+        <button type="button" className="icon-button topic-scroll" aria-label="Scroll topics right" aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollBar(1)}>
           <ChevronIcon direction="right" />
         </button>
       </div>
@@ -98,12 +118,12 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
             <div className="topic-actions">
               <button type="button" className="vote-button vote-up" aria-pressed={vote === 'up'} onClick={() => void castTopicVote(topic.id, 'up')}>
                 <ThumbUpIcon />
-                <span className="visually-hidden">Upvote</span>{' '}
+                <span className="vote-label">Upvote</span>{' '}
                 <span className="vote-count">{formatVoteCount(upvotes)}</span>
               </button>
               <button type="button" className="vote-button vote-down" aria-pressed={vote === 'down'} onClick={() => void castTopicVote(topic.id, 'down')}>
                 <ThumbDownIcon />
-                <span className="visually-hidden">Downvote</span>{' '}
+                <span className="vote-label">Downvote</span>{' '}
                 <span className="vote-count">{formatVoteCount(downvotes)}</span>
               </button>
               <button

@@ -84,23 +84,23 @@ export default function VideoPopup() {
     moveVideoPopup(clampPopup({ left, top }, size, viewport(), navbarHeight()));
   }
 
-  function onPointerDown(event: PointerEvent<HTMLButtonElement>) {
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.button !== 0 || !state?.position) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { dx: event.clientX - state.position.left, dy: event.clientY - state.position.top };
   }
 
-  function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (drag.current) moveTo(event.clientX - drag.current.dx, event.clientY - drag.current.dy);
   }
 
-  function onPointerUp(event: PointerEvent<HTMLButtonElement>) {
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
     drag.current = null;
     if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
   }
 
-  function onHandleKey(event: KeyboardEvent<HTMLButtonElement>) {
+  function onHandleKey(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.shiftKey ? KEY_STEP * 5 : KEY_STEP;
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const move = moves[event.key];
@@ -120,9 +120,10 @@ export default function VideoPopup() {
       style={{ left: state.position?.left ?? 0, top: state.position?.top ?? 0, width: video.width + FRAME * 2, visibility: placed ? 'visible' : 'hidden' }}
     >
       <div className="video-popup-bar">
-        <button
-          type="button"
+        {/* Not a button: pressing it does nothing. It is dragged with a pointer, or focused and moved with the arrow keys. */}
+        <div
           className="video-popup-handle"
+          tabIndex={0}
           id="video-popup-title"
           aria-describedby="video-popup-move-help"
           onPointerDown={onPointerDown}
@@ -132,7 +133,7 @@ export default function VideoPopup() {
           onKeyDown={onHandleKey}
         >
           Starting at {state.timestamp} – drag to move
-        </button>
+        </div>
         <span className="visually-hidden" id="video-popup-move-help">
           Or use the arrow keys to move it.
         </span>
