@@ -2,7 +2,7 @@
 // cards' Expand/Minimize and share buttons work the moment the HTML is shown, long before any island loads.
 // Handlers are delegated from the document, so the same script serves cards and tabs rendered later (LiveDistrict).
 import { COPIED_MESSAGE } from './share';
-import { meetingToggleVerb } from './meetings';
+import { meetingShareUrl, meetingToggleVerb } from './meetings';
 import { DEFAULT_TAB, TAB_ALIASES, TABS, panelId, tabId } from './tabs';
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (the spec's 768 px). */
@@ -25,6 +25,8 @@ export function boardScript(): string {
     panelIds: Object.fromEntries(TABS.map((tab) => [tab, panelId(tab)])),
     narrow: NARROW_QUERY,
     copied: COPIED_MESSAGE,
+    // What follows the page URL in a meeting's share link, by the one rule (meetingShareUrl): '?tab=Meetings#'.
+    share: meetingShareUrl('', ''),
     expand: meetingToggleVerb(false),
     minimize: meetingToggleVerb(true),
   };
@@ -42,7 +44,7 @@ addEventListener('hashchange',reveal);
 d.addEventListener('click',function(e){var el=e.target instanceof Element?e.target:null;if(!el)return;
 var tab=el.closest('.board-tabs [role=tab]');if(tab){if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();choose(tab.getAttribute('data-tab'),false);return;}
 var toggle=el.closest('button.meeting-toggle');if(toggle){expand(toggle,toggle.getAttribute('aria-expanded')!=='true');return;}
-var share=el.closest('button[data-share-anchor]');if(share){var url=location.origin+location.pathname+'?tab=Meetings#'+share.getAttribute('data-share-anchor');
+var share=el.closest('button[data-share-anchor]');if(share){var url=location.origin+location.pathname+C.share+share.getAttribute('data-share-anchor');
 navigator.clipboard.writeText(url).then(function(){alert(C.copied);},function(err){console.error('Could not copy the link to the clipboard',err);prompt('Copy this link:',url);});}});
 d.addEventListener('keydown',function(e){var tab=e.target instanceof Element&&e.target.closest('.board-tabs [role=tab]');if(!tab)return;
 var i=C.tabs.indexOf(tab.getAttribute('data-tab')),n=C.tabs.length,k=e.key,next=k==='ArrowRight'||k==='ArrowDown'?(i+1)%n:k==='ArrowLeft'||k==='ArrowUp'?(i-1+n)%n:k==='Home'?0:k==='End'?n-1:-1;
