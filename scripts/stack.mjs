@@ -16,6 +16,7 @@ try {
   console.log(`DB URL:    ${stack.dbUrl}`);
   console.log(`anon key:  ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);
+  console.log(`Inbox:     ${stack.inboxUrl}  (every email the site sends; SMTP at 127.0.0.1:${stack.smtpPort})`);
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(`Error: ${error.message}`);

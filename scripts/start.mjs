@@ -18,6 +18,7 @@ try {
   site = await previewSite(port, { host: 'localhost' });
   console.log(`\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`);
   console.log(`API: ${stack.apiUrl}/rest/v1   anon key: ${stack.anonKey}`);
+  console.log(`Inbox: ${stack.inboxUrl} (every email the site sends: confirmations within seconds, digests after \`npm run mail:send\`)`);
   console.log('Press Ctrl-C to stop every process this started.');
 } catch (error) {
   console.error(`Error: ${error.message}`);

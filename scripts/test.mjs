@@ -20,7 +20,11 @@ const outDir = join(work, 'dist');
 const counts = { passed: 0, failed: 0 };
 let failure;
 
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+const siteUrl = `http://127.0.0.1:${base + 29}`;
+const stack = await startStack({
+  apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24, siteUrl,
+  dataDir: join(work, 'postgres'), reset: true, quiet: true,
+});
 let site;
 const cleanup = async () => {
   await site?.stop();
@@ -35,6 +39,9 @@ const testEnv = {
   TEST_ANON_KEY: stack.anonKey,
   TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   TEST_WORK_DIR: work,
+  TEST_INBOX_URL: stack.inboxUrl,
+  TEST_SMTP_PORT: String(stack.smtpPort),
+  TEST_SITE_URL: siteUrl,
   PUBLIC_SUPABASE_URL: stack.apiUrl,
   PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
 };

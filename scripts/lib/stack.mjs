@@ -5,6 +5,8 @@ import { startPostgres, prepareDatabase } from './postgres.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
 import { assertPortFree } from './ports.mjs';
+import { startMailCatcher, startMailWorker } from './mail.mjs';
+import { mailConfigFromEnv } from '../../src/lib/mail/sender.ts';
 
 /**
  * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.
@@ -16,6 +18,8 @@ export async function startStack(options = {}) {
   await assertPortFree(config.dbPort, 'Postgres');
   await assertPortFree(config.apiPort, 'API gateway');
   await assertPortFree(config.restPort, 'PostgREST');
+  await assertPortFree(config.smtpPort, 'mail catcher (SMTP)');
+  await assertPortFree(config.inboxPort, 'mail catcher (inbox)');
   if (options.reset) rmSync(config.dataDir, { recursive: true, force: true });
 
   const parts = [];
@@ -43,13 +47,22 @@ export async function startStack(options = {}) {
       rest.once('exit', resolve);
       rest.kill('SIGTERM');
     }));
-    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET });
+    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl });
     parts.push(() => new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); }));
+    const catcher = await startMailCatcher({ smtpPort: config.smtpPort, webPort: config.inboxPort });
+    parts.push(() => catcher.stop());
+    // The worker always talks to this stack and its catcher, whatever hosted settings the environment holds.
+    const mail = mailConfigFromEnv(
+      { SITE_URL: config.siteUrl, SMTP_PORT: String(config.smtpPort), MAIL_FROM: process.env.MAIL_FROM },
+      { apiUrl: config.apiUrl, serviceKey: config.serviceRoleKey },
+    );
+    const worker = startMailWorker(mail, { log: options.quiet ? () => {} : log });
+    parts.push(() => worker.stop());
   } catch (error) {
     await stop();
     throw error;
   }
-  return { ...config, stop };
+  return { ...config, inboxUrl: `http://127.0.0.1:${config.inboxPort}`, stop };
 }
 
 /** Stops the stack on Ctrl-C, SIGTERM or a crash, then exits. */

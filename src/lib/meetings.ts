@@ -1,7 +1,7 @@
 // Meeting card rules: the title with its meeting type, MM/DD/YY dates, the topics line, anchors and share links.
 import type { Meeting } from './data/meetings';
 import type { RichTextJob, SafeHtml } from './sanitize';
-import { videoIdFromLink } from './video';
+import { videoIdFromLink } from './video.ts';
 
 /** What one meeting card shows, computed once (at build, or in the browser for a district added later). */
 export interface MeetingCardData {

@@ -1,5 +1,5 @@
 // The video popup's rules: the video id from a YouTube link, the embed address, and where the popup goes.
-import { parseTimestamp } from './timestamps';
+import { parseTimestamp } from './timestamps.ts';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
+import { subscribedMessage } from '../../src/lib/data/subscriptions';
 
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });
 
@@ -33,13 +34,13 @@ test('subscribing confirms with the address and stores one row, also when done t
   await openBox(page);
   await box(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await box(page).getByRole('button', { name: 'Subscribe' }).click();
-  await expect(box(page).getByRole('status')).toHaveText(`Thanks! Summaries will be sent to ${email}.`);
+  await expect(box(page).getByRole('status')).toHaveText(subscribedMessage(email));
   expect(await rowsFor(email)).toEqual([{ email, district_id: '1' }]);
 
   // Subscribing again is not an error: the same confirmation, still one row.
   await box(page).getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
   await box(page).getByRole('button', { name: 'Subscribe' }).click();
-  await expect(box(page).getByRole('status')).toHaveText(`Thanks! Summaries will be sent to ${email.toUpperCase()}.`);
+  await expect(box(page).getByRole('status')).toHaveText(subscribedMessage(email.toUpperCase()));
   await expect(box(page).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   expect(await rowsFor(email)).toEqual([{ email, district_id: '1' }]);
 });

@@ -51,7 +51,9 @@ describe('describeSendFailure', () => {
 
 describe('the subscribe box’s messages', () => {
   it('confirms with the address', () => {
-    expect(subscribedMessage(' me@example.org ')).toBe('Thanks! Summaries will be sent to me@example.org.');
+    expect(subscribedMessage(' me@example.org ')).toBe(
+      "Almost done: a confirmation email is on its way to me@example.org. Open its link to get this board's meeting summaries; the address is used for nothing else.",
+    );
   });
 
   it.each([

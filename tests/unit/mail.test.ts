@@ -1,0 +1,156 @@
+// What the emails say and where their links go: the confirmation, the digest, the one-click headers, and the
+// messages of the pages behind the links.
+import { describe, expect, it } from 'vitest';
+import {
+  confirmationEmail,
+  digestEmail,
+  digestSubject,
+  escapeHtml,
+  excerpt,
+  oneClickUnsubscribeUrl,
+  type DigestPayload,
+} from '../../src/lib/mail/emails';
+import { createHtmlToText, retryDelaySeconds } from '../../src/lib/mail/sender';
+import { emailLinkMessage, isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
+
+const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
+const token = 'a'.repeat(64);
+const leave = 'b'.repeat(64);
+const htmlToText = createHtmlToText();
+
+describe('excerpt', () => {
+  it.each([
+    ['short text is kept whole', 'The board met.', 40, 'The board met.'],
+    ['spaces are collapsed', '  The   board\n\nmet. ', 40, 'The board met.'],
+    ['long text is cut at a word boundary', 'one two three four five six', 12, 'one two…'],
+    ['a trailing comma goes before the ellipsis', 'alpha, beta gamma delta', 12, 'alpha, beta…'],
+    ['one long word is cut inside', 'x'.repeat(30), 10, `${'x'.repeat(10)}…`],
+  ])('%s', (_label, text, limit, expected) => {
+    expect(excerpt(text, limit)).toBe(expected);
+  });
+});
+
+describe('escapeHtml', () => {
+  it.each([
+    ['<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;'],
+    [`"quoted" & 'single'`, '&quot;quoted&quot; &amp; &#39;single&#39;'],
+    ['plain', 'plain'],
+  ])('%s', (text, expected) => {
+    expect(escapeHtml(text)).toBe(expected);
+  });
+});
+
+describe('retryDelaySeconds doubles per failed attempt', () => {
+  it.each([
+    [1, 30, 30],
+    [2, 30, 60],
+    [3, 30, 120],
+    [1, 0, 0],
+  ])('after %i attempts with base %i: %i s', (attempts, base, expected) => {
+    expect(retryDelaySeconds(attempts, base)).toBe(expected);
+  });
+});
+
+describe('htmlToText reads sanitised summaries as text', () => {
+  it.each([
+    ['paragraphs become spaced words', '<p>One.</p><p>Two.</p>', 'One. Two.'],
+    ['scripts are gone, their text too', '<p>Hi<script>alert(1)</script></p>', 'Hi'],
+    ['entities are decoded', '<p>A &amp; B</p>', 'A & B'],
+    ['an image handler never runs and leaves nothing', '<img src=x onerror=alert(1)>Text', 'Text'],
+  ])('%s', (_label, html, expected) => {
+    expect(htmlToText(html).replace(/\s+/g, ' ').trim()).toBe(expected);
+  });
+});
+
+describe('the confirmation email', () => {
+  const email = confirmationEmail({ token, district_id: 7, district_name: 'Springfield Unified', unsubscribe_token: leave }, links);
+
+  it('names the district in its subject', () => {
+    expect(email.subject).toBe('Confirm your subscription to Springfield Unified meeting summaries');
+  });
+
+  it('carries the confirmation link in both parts', () => {
+    const url = `https://boards.example.org/confirm?token=${token}`;
+    expect(email.text).toContain(url);
+    expect(email.html).toContain(`href="${url}"`);
+  });
+
+  it('has one-click unsubscribe headers (RFC 8058) and a visible link', () => {
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': `<https://api.example.org/functions/v1/unsubscribe?token=${leave}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(email.text).toContain(`Unsubscribe: https://boards.example.org/unsubscribe?token=${leave}`);
+  });
+});
+
+describe('the digest email', () => {
+  const payload: DigestPayload = {
+    district_id: 7,
+    district_name: 'Springfield <Unified>',
+    unsubscribe_token: leave,
+    meetings: [
+      { id: 2, date: '2026-11-20', title: 'Board Meeting', meeting_type: 'special', topics: ['Budget', 'Cell phones'], summary: '<p>The board <b>discussed</b> phones.</p><script>x()</script>' },
+      { id: 1, date: '2026-11-06', title: null, meeting_type: 'normal', topics: null, summary: '<p><img src=x onerror="alert(1)">Quiet night.</p>' },
+    ],
+  };
+  const email = digestEmail(payload, links, htmlToText);
+
+  it('counts the meetings in its subject', () => {
+    expect(email.subject).toBe('Springfield <Unified>: 2 new meeting summaries');
+    expect(digestSubject('X', 1)).toBe('X: 1 new meeting summary');
+  });
+
+  it('lists each meeting with title, date, topics, the start of its summary and its card link', () => {
+    expect(email.text).toContain(
+      ['Special Board Meeting, 11/20/26', 'Topics: Budget, Cell phones', 'The board discussed phones.', 'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-20-26'].join('\n'),
+    );
+    expect(email.text).toContain(['Board Meeting, 11/06/26', 'Quiet night.', 'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-06-26'].join('\n'));
+  });
+
+  it('makes its HTML from escaped text and its own links only', () => {
+    expect(email.html).not.toMatch(/<script|<img|onerror|<b>/);
+    expect(email.html).toContain('Springfield &lt;Unified&gt;');
+    expect(email.html).toContain('href="https://boards.example.org/7?tab=Meetings#meeting-11-20-26"');
+  });
+
+  it('has the one-click headers', () => {
+    expect(email.headers['List-Unsubscribe']).toBe(`<${oneClickUnsubscribeUrl(links, leave)}>`);
+    expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+describe('the pages behind the links', () => {
+  it.each([
+    [token, true],
+    ['A'.repeat(64), false],
+    ['a'.repeat(63), false],
+    ['', false],
+    [null, false],
+    [`${token}'`, false],
+  ])('token %s is well formed: %s', (value, expected) => {
+    expect(isEmailLinkToken(value)).toBe(expected);
+  });
+
+  it.each([
+    ['confirm', { status: 'confirmed', district_name: 'Springfield' }, "Your subscription is confirmed. Summaries of Springfield's new meetings will come to your inbox."],
+    ['unsubscribe', { status: 'unsubscribed', district_name: 'Springfield' }, "You are unsubscribed. No more summaries of Springfield's meetings will be sent to you."],
+    ['confirm', { status: 'used' }, 'This confirmation link was already used: the subscription was confirmed when it was first opened. There is nothing more to do.'],
+    ['confirm', { status: 'expired' }, 'This confirmation link has expired: links work for three days. Subscribe again on the district page to get a new one.'],
+    ['confirm', { status: 'unknown' }, 'This confirmation link is not valid. Open the whole link from the email, or subscribe again on the district page.'],
+    ['unsubscribe', { status: 'malformed' }, 'This unsubscribe link is not valid. Open the whole link from the email.'],
+  ] as const)('%s, %o', (action, result, expected) => {
+    expect(emailLinkMessage(action, result)).toBe(expected);
+  });
+
+  it.each([
+    [{ ok: true, status: 'confirmed', district_id: 1, district_name: 'A' }, { ok: true, status: 'confirmed', district_id: 1, district_name: 'A' }],
+    [{ ok: false, status: 'unknown' }, { ok: false, status: 'unknown' }],
+    [{ ok: true, status: 'weird' }, null],
+    [{ status: 'confirmed' }, null],
+    ['confirmed', null],
+    [null, null],
+  ])('answer %o parses as %o', (raw, expected) => {
+    expect(parseEmailLinkResult(raw)).toEqual(expected);
+  });
+});
