@@ -11,6 +11,7 @@ import { startStack, stopOnExit } from './lib/stack.mjs';
 import { buildSite, previewSite, run } from './lib/site.mjs';
 import { root } from './lib/config.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
+import { loadMailFixtures } from '../tests/fixtures/mail.mjs';
 
 const only = process.env.TEST_ONLY ?? '';
 // Below 32768: ports in Linux's ephemeral range (32768-60999) can be taken at random by outgoing connections.
@@ -68,6 +69,7 @@ try {
   }
   if (only !== 'unit') {
     await loadHostileFixtures(stack.dbUrl);
+    await loadMailFixtures(stack.dbUrl);
     await buildSite(stack, { outDir });
     site = await previewSite(base + 29, { outDir });
     const playwright = async (name, args) => {
