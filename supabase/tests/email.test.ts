@@ -204,7 +204,7 @@ describe('npm run mail:send', () => {
 
   it('stopped halfway, and run again, sends each email exactly once', async () => {
     const district = await newDistrict();
-    const subs = [];
+    const subs: Awaited<ReturnType<typeof confirmedSubscriber>>[] = [];
     for (let i = 0; i < 60; i += 1) subs.push(await confirmedSubscriber(district));
     await addMeetingSummary(district);
     const run = startMailSend();
@@ -212,7 +212,7 @@ describe('npm run mail:send', () => {
     await expect.poll(async () => {
       const counts = await Promise.all(subs.slice(0, 5).map(async (sub) => (await inboxOf(sub.email)).length));
       return counts.some((n) => n > 0);
-    }, { timeout: 20_000, intervals: [20] }).toBe(true);
+    }, { timeout: 20_000, interval: 20 }).toBe(true);
     run.child.kill('SIGTERM');
     const stopped = await run.done;
     expect(stopped.output).toContain('stopping after the email in flight');

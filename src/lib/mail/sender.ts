@@ -38,6 +38,11 @@ export interface SendReport {
   failures: { id: number; recipient: string; error: string; final: boolean }[];
 }
 
+/** What a hosted sender cannot run without; empty when nothing is missing. */
+export function missingMailSettings(env: Record<string, string | undefined>): string[] {
+  return ['PUBLIC_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL', 'SMTP_HOST', 'MAIL_FROM'].filter((name) => !env[name]);
+}
+
 /** The settings from the environment; `defaults` are the local stack's (see scripts/lib/config.mjs). */
 export function mailConfigFromEnv(env: Record<string, string | undefined>, defaults: { apiUrl: string; serviceKey: string }): MailConfig {
   const apiUrl = env.PUBLIC_SUPABASE_URL || defaults.apiUrl;
@@ -118,7 +123,9 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
     secure: config.smtp.secure,
     auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
   });
-  const htmlToText = createHtmlToText();
+  // jsdom is loaded only when a digest is written: a confirmation needs no sanitiser.
+  let htmlToText: HtmlToText | undefined;
+  const readHtml: HtmlToText = (html) => (htmlToText ??= createHtmlToText())(html);
   const domain = new URL(config.links.siteUrl).hostname;
   const report: SendReport = { sent: 0, failures: [] };
   try {
@@ -134,7 +141,7 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
       // The same Message-ID on every attempt: a resend after a crash is recognised as the same email.
       const messageId = `<email-${row.id}@${domain}>`;
       try {
-        const email = writeEmail(row, config.links, htmlToText);
+        const email = writeEmail(row, config.links, readHtml);
         await transport.sendMail({ from: config.from, to: row.recipient, messageId, ...email });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,20 @@
+// Hosted: sends the queued confirmation emails every minute (a Netlify scheduled function), so a resident who
+// subscribes gets the link within a minute. The same sender as `npm run mail:send` and the local stack's worker;
+// digests stay with mail:send after the nightly build. Settings: the site's environment (see docs/email.md).
+import { mailConfigFromEnv, missingMailSettings, sendDueEmails } from '../../src/lib/mail/sender.ts';
+
+export default async function sendConfirmations(): Promise<Response> {
+  const missing = missingMailSettings(process.env);
+  if (missing.length > 0) {
+    console.error(`send-confirmations: not configured, set ${missing.join(', ')}`);
+    return new Response(`not configured: ${missing.join(', ')}\n`, { status: 500 });
+  }
+  const config = mailConfigFromEnv(process.env, { apiUrl: '', serviceKey: '' });
+  // A scheduled function has 30 seconds: stop claiming after 20 and leave the rest to the next minute.
+  const deadline = Date.now() + 20_000;
+  const report = await sendDueEmails(config, { kinds: ['confirmation'], shouldStop: () => Date.now() > deadline, log: console.log });
+  for (const failure of report.failures) console.error(`send-confirmations: ${failure.final ? 'failed for good' : 'will retry'}: ${failure.recipient}: ${failure.error}`);
+  return new Response(`sent ${report.sent}, failed ${report.failures.length}\n`);
+}
+
+export const config = { schedule: '* * * * *' };
