@@ -1,11 +1,13 @@
 // `npm run video:demo`: makes the home page's demo clip from the real site. Starts the embedded stack on
-// its own ports, builds and serves the site, records a few seconds of a visitor finding a district, and
-// writes public/media/demo.webm and its poster public/media/demo-poster.webp; then stops everything.
+// its own ports, builds and serves the site, and records a visitor finding a district, expanding a meeting's
+// summary, then reading the Topics and Voting tabs. Writes public/media/demo.webm (VP9), demo.mp4 (H.264, for
+// Safari) and the poster demo-poster.webp (the expanded summary, from a full-resolution screenshot); then stops
+// everything.
 //   VIDEO_PORT_BASE  moves the ports it uses (base+41 API, base+42 Postgres, base+51 PostgREST, base+49 site)
+//   FFMPEG_PATH      the ffmpeg to encode with (default: ffmpeg on PATH; Debian: `apt-get install ffmpeg`)
 //
-// Playwright's own video recorder needs an ffmpeg download that a machine without internet cannot make, so
-// the clip is made with what Chromium already has: its screencast gives the frames, and MediaRecorder
-// (VP9, low bit rate) encodes them in a blank page.
+// Chromium's screencast gives the frames, each with the time it was painted; ffmpeg encodes them at that pace.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,16 +16,18 @@ import { root } from './lib/config.mjs';
 import { startStack, stopOnExit } from './lib/stack.mjs';
 import { buildSite, previewSite } from './lib/site.mjs';
 
-const WIDTH = 480;
-const HEIGHT = 270;
+const WIDTH = 960;
+const HEIGHT = 540;
 const FPS = 15;
-const BITS_PER_SECOND = 300_000;
-// The page is shown at this size and scaled down to the clip's, so the site looks as it does on a laptop.
-const VIEWPORT = { width: 960, height: 540 };
+// The page is laid out at the clip's size and painted at twice its pixels, then scaled down: sharp text.
+const VIEWPORT = { width: WIDTH, height: HEIGHT };
+const SCALE = 2;
+const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 const base = Number.parseInt(process.env.VIDEO_PORT_BASE ?? '55700', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-video-'));
 const outDir = join(work, 'dist');
+const framesDir = join(work, 'frames');
 const mediaDir = join(root, 'public', 'media');
 
 let stack;
@@ -48,7 +52,7 @@ function chromiumPath() {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
-/** Plays the visit and returns the screencast's frames: JPEG data and the second each was painted. */
+/** Plays the visit; returns the screencast's frames (JPEG data and the second each was painted) and the poster. */
 async function recordVisit(page) {
   const cdp = await page.context().newCDPSession(page);
   const frames = [];
@@ -57,16 +61,19 @@ async function recordVisit(page) {
     cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => {});
   });
   const pause = (ms) => page.waitForTimeout(ms);
+  const scroll = async (steps, by, every) => {
+    for (let i = 0; i < steps; i += 1) {
+      await page.mouse.wheel(0, by);
+      await pause(every);
+    }
+  };
 
   await page.goto(`${site.url}/`);
   await page.evaluate(() => document.fonts.ready);
-  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 85, maxWidth: WIDTH, maxHeight: HEIGHT, everyNthFrame: 1 });
+  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth: WIDTH * SCALE, maxHeight: HEIGHT * SCALE, everyNthFrame: 1 });
   await pause(1200);
   // Down to the search, as a visitor would scroll.
-  for (let i = 0; i < 6; i += 1) {
-    await page.mouse.wheel(0, 60);
-    await pause(60);
-  }
+  await scroll(6, 60, 60);
   const box = page.getByRole('combobox', { name: 'District name' });
   await box.click();
   await box.pressSequentially('Palo', { delay: 180 });
@@ -77,86 +84,85 @@ async function recordVisit(page) {
   await Promise.all([page.waitForURL(/\/1$/), page.keyboard.press('Enter')]);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await pause(1500);
-  for (let i = 0; i < 6; i += 1) {
-    await page.mouse.wheel(0, 40);
-    await pause(90);
+
+  // A past meeting's summary (the first card is the upcoming one), expanded and read.
+  const expand = page.getByRole('button', { name: /^Expand / }).nth(1);
+  await expand.scrollIntoViewIfNeeded();
+  await pause(600);
+  await expand.click();
+  await pause(700);
+  await scroll(5, 50, 120);
+  await pause(1200);
+  const poster = await page.screenshot({ type: 'png' });
+  await scroll(6, 60, 120);
+  await pause(1000);
+
+  // The topics, then the votes.
+  for (const [tab, steps] of [['Topics', 1], ['Voting', 5]]) {
+    const control = page.getByRole('tab', { name: tab });
+    await control.scrollIntoViewIfNeeded();
+    await pause(500);
+    await control.click();
+    // A shorter panel leaves the window below it: back up to the top of the Board Breakdown.
+    // (The heading itself sticks to the top, so the section it heads is what is scrolled to.)
+    await page.getByRole('heading', { name: 'Board Breakdown' }).evaluate((heading) => {
+      const section = heading.closest('section') ?? heading;
+      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 72);
+    });
+    await pause(1800);
+    await scroll(steps, 60, 120);
+    await pause(1500);
   }
-  await pause(1500);
   await cdp.send('Page.stopScreencast');
-  return frames;
+  return { frames, poster };
 }
 
-/** Encodes the frames, at the pace they were painted, into a WebM clip and a WebP poster of the first. */
-async function encode(page, frames) {
-  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-  await page.setContent('<canvas></canvas>');
-  return page.evaluate(
-    async ({ frames, width, height, fps, bitsPerSecond }) => {
-      const canvas = document.querySelector('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext('2d');
-      const decode = (data) => fetch(`data:image/jpeg;base64,${data}`).then((r) => r.blob()).then((b) => createImageBitmap(b));
-      const images = await Promise.all(frames.map((frame) => decode(frame.data)));
-      const start = frames[0].at;
-      const times = frames.map((frame) => (frame.at - start) * 1000);
-      const length = times.at(-1) + 600;
-      const draw = (image) => {
-        context.fillStyle = '#fff';
-        context.fillRect(0, 0, width, height);
-        context.drawImage(image, 0, 0, width, height);
-      };
-      draw(images[0]);
-      const poster = await new Promise((resolve) => canvas.toBlob(resolve, 'image/webp', 0.8));
-
-      const recorder = new MediaRecorder(canvas.captureStream(fps), { mimeType: 'video/webm;codecs=vp9', videoBitsPerSecond: bitsPerSecond });
-      const chunks = [];
-      recorder.ondataavailable = (event) => event.data.size && chunks.push(event.data);
-      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-      recorder.start();
-      const began = performance.now();
-      await new Promise((resolve) => {
-        const tick = () => {
-          const elapsed = performance.now() - began;
-          let index = 0;
-          while (index + 1 < times.length && times[index + 1] <= elapsed) index += 1;
-          draw(images[index]);
-          if (elapsed >= length) resolve();
-          else setTimeout(tick, 1000 / fps);
-        };
-        tick();
-      });
-      recorder.stop();
-      await stopped;
-      const toBase64 = async (blob) => {
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        let text = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(text);
-      };
-      return { video: await toBase64(new Blob(chunks, { type: 'video/webm' })), poster: await toBase64(poster), seconds: length / 1000 };
-    },
-    { frames, width: WIDTH, height: HEIGHT, fps: FPS, bitsPerSecond: BITS_PER_SECOND },
-  );
+/** Encodes the frames, at the pace they were painted, into WebM and MP4 clips, and the poster into WebP. */
+function encode(frames, poster) {
+  mkdirSync(framesDir, { recursive: true });
+  // ffmpeg's concat list: each frame shown until the next was painted, the last one for 0.6 s.
+  const lines = ['ffconcat version 1.0'];
+  frames.forEach((frame, index) => {
+    const file = `f${String(index).padStart(5, '0')}.jpg`;
+    writeFileSync(join(framesDir, file), Buffer.from(frame.data, 'base64'));
+    const next = frames[index + 1]?.at ?? frame.at + 0.6;
+    lines.push(`file '${file}'`, `duration ${Math.max(next - frame.at, 0.001).toFixed(3)}`);
+  });
+  lines.push(`file 'f${String(frames.length - 1).padStart(5, '0')}.jpg'`);
+  const list = join(framesDir, 'frames.txt');
+  writeFileSync(list, `${lines.join('\n')}\n`);
+  const scale = `fps=${FPS},scale=${WIDTH}:${HEIGHT}:flags=lanczos,format=yuv420p`;
+  const run = (args) => execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
+  const input = ['-f', 'concat', '-safe', '0', '-i', list, '-vf', scale, '-an'];
+  const webm = join(mediaDir, 'demo.webm');
+  const mp4 = join(mediaDir, 'demo.mp4');
+  const posterPath = join(mediaDir, 'demo-poster.webp');
+  run([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-row-mt', '1', '-deadline', 'good', webm]);
+  run([...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '28', '-profile:v', 'high', '-movflags', '+faststart', mp4]);
+  const posterPng = join(work, 'poster.png');
+  writeFileSync(posterPng, poster);
+  run(['-i', posterPng, '-vf', `scale=${WIDTH}:${HEIGHT}:flags=lanczos`, '-c:v', 'libwebp', '-quality', '85', posterPath]);
+  return { webm, mp4, posterPath, seconds: frames.at(-1).at - frames[0].at + 0.6 };
 }
 
 try {
-  stack = await startStack({ apiPort: base + 41, dbPort: base + 42, restPort: base + 51, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+  try {
+    execFileSync(ffmpeg, ['-hide_banner', '-version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error(`ffmpeg was not found (${ffmpeg}): install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH.`);
+  }
+  stack = await startStack({ apiPort: base + 41, dbPort: base + 42, restPort: base + 51, smtpPort: base + 45, inboxPort: base + 44, dataDir: join(work, 'postgres'), reset: true, quiet: true });
   await buildSite(stack, { outDir });
   site = await previewSite(base + 49, { outDir });
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
   // Reduced motion: no smooth scrolling, fade or autoplay of the older clip while the new one is made.
-  const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' });
-  const frames = await recordVisit(await context.newPage());
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: SCALE, reducedMotion: 'reduce' });
+  const { frames, poster } = await recordVisit(await context.newPage());
   if (frames.length < 2) throw new Error('The screencast gave no frames.');
-  const { video, poster, seconds } = await encode(await context.newPage(), frames);
   mkdirSync(mediaDir, { recursive: true });
-  const videoPath = join(mediaDir, 'demo.webm');
-  const posterPath = join(mediaDir, 'demo-poster.webp');
-  writeFileSync(videoPath, Buffer.from(video, 'base64'));
-  writeFileSync(posterPath, Buffer.from(poster, 'base64'));
+  const { webm, mp4, posterPath, seconds } = encode(frames, poster);
   const kb = (path) => `${Math.round(statSync(path).size / 1024)} KB`;
-  console.log(`Wrote ${videoPath} (${seconds.toFixed(1)} s, ${kb(videoPath)}) and ${posterPath} (${kb(posterPath)}) from ${frames.length} frames.`);
+  console.log(`Wrote ${webm} (${kb(webm)}), ${mp4} (${kb(mp4)}), ${seconds.toFixed(1)} s from ${frames.length} frames, and ${posterPath} (${kb(posterPath)}).`);
 } catch (error) {
   console.error(`Error: ${error.message}`);
   process.exitCode = 1;

@@ -40,14 +40,17 @@ test("'What We Provide' lists the three offerings beside a looping, muted demo c
   await expect(video).toHaveAttribute('preload', 'none');
   await expect(video).not.toHaveAttribute('autoplay');
   await expect(video).toHaveAttribute('aria-describedby', 'demo-caption');
-  await expect(section.getByText('The site in use: searching for a district, then reading its page.')).toBeVisible();
-  const poster = await video.getAttribute('poster');
-  const source = await video.locator('source').getAttribute('src');
-  for (const path of [poster!, source!]) {
+  await expect(section.getByText('The site in use: finding a district, reading a meeting summary, then its topics and how each member voted.')).toBeVisible();
+  const poster = (await video.getAttribute('poster'))!;
+  expect((await request.get(poster)).status(), poster).toBe(200);
+  // WebM for most browsers, MP4 for Safari: each served with its type.
+  const sources = await video.locator('source').evaluateAll((elements) => elements.map((source) => [source.getAttribute('src')!, source.getAttribute('type')!]));
+  expect(sources).toEqual([['/media/demo.webm', 'video/webm'], ['/media/demo.mp4', 'video/mp4']]);
+  for (const [path, type] of sources) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toContain(type);
   }
-  expect((await request.get(source!)).headers()['content-type']).toContain('video/webm');
 });
 
 /** The fraction of the section inside the viewport. */
