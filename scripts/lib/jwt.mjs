@@ -1,5 +1,5 @@
 // Signs the local anon and service_role keys the way the Supabase CLI does: HS256 JWTs over a shared secret.
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const b64url = (value) => Buffer.from(value).toString('base64url');
 
@@ -11,15 +11,19 @@ export function signJwt(payload, secret) {
   return `${head}.${body}.${sig}`;
 }
 
-/** Returns the role a valid HS256 token was signed for, or null when the signature or expiry is wrong. */
+/**
+ * Returns the role a valid HS256 token was signed for, or null when its signature is wrong, it has no expiry
+ * (a key without one would be valid forever) or its expiry has passed. The signature is compared in constant time.
+ */
 export function verifiedRole(token, secret) {
   const parts = String(token ?? '').split('.');
   if (parts.length !== 3) return null;
-  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest('base64url');
-  if (expected !== parts[2]) return null;
+  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return null;
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return null;
     return typeof claims.role === 'string' ? claims.role : null;
   } catch {
     return null;

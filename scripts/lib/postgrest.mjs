@@ -12,7 +12,7 @@ export function postgrestBinary() {
 }
 
 /** Starts PostgREST on 127.0.0.1:port and resolves once it answers; the returned child is ours to stop. */
-export async function startPostgrest({ port, dbPort, jwtSecret, log = () => {} }) {
+export async function startPostgrest({ port, dbPort, jwtSecret, publicUrl, log = () => {} }) {
   const child = spawn(postgrestBinary(), [], {
     env: {
       PATH: process.env.PATH,
@@ -25,6 +25,8 @@ export async function startPostgrest({ port, dbPort, jwtSecret, log = () => {} }
       PGRST_DB_MAX_ROWS: '1000',
       PGRST_DB_POOL: '20',
       PGRST_LOG_LEVEL: 'error',
+      // The API description at /rest/v1/ names the gateway's address, never PostgREST's own.
+      ...(publicUrl ? { PGRST_OPENAPI_SERVER_PROXY_URI: publicUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

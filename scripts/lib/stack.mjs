@@ -23,7 +23,15 @@ export async function startStack(options = {}) {
   if (options.reset) rmSync(config.dataDir, { recursive: true, force: true });
 
   const parts = [];
+  let stopping = false;
+  // A part that dies while the stack runs is named with its reason, always (even when quiet): the others keep
+  // running, and the visitor-facing symptom is said too.
+  const onUnexpectedExit = (name, consequence) => (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\n${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${consequence} Restart to recover.\n`);
+  };
   const stop = async () => {
+    stopping = true;
     for (const part of parts.reverse()) {
       try {
         await part();
@@ -36,8 +44,12 @@ export async function startStack(options = {}) {
   try {
     const { server: pgServer } = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log: options.verbose ? log : () => {} });
     parts.push(() => pgServer.stop());
+    pgServer.process?.once('exit', onUnexpectedExit('Postgres', 'every read and write through the API now fails (503/502); the built site still shows its pages.'));
     await prepareDatabase(config.dbUrl, { seed: config.seed, log: options.quiet ? () => {} : log });
-    const rest = await startPostgrest({ port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, log: options.verbose ? log : () => {} });
+    const rest = await startPostgrest({
+      port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, publicUrl: `${config.apiUrl}/rest/v1`, log: options.verbose ? log : () => {},
+    });
+    rest.once('exit', onUnexpectedExit('PostgREST', `the API at ${config.apiUrl} answers 502 to every request.`));
     // If this process dies without stopping the stack, PostgREST must not outlive it (Postgres's own exit hook stops it).
     const killRest = () => rest.kill('SIGKILL');
     process.once('exit', killRest);
