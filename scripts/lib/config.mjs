@@ -27,9 +27,9 @@ export function stackConfig(overrides = {}) {
     // PostgREST itself listens on a private port; only the gateway is meant to be used.
     restPort: overrides.restPort ?? int('POSTGREST_PORT', apiPort + 10),
     dataDir: resolve(root, overrides.dataDir ?? process.env.STACK_DATA_DIR ?? '.data/postgres'),
-    // The mail catcher: SMTP and the web inbox, on the Supabase CLI's local ports.
-    smtpPort: overrides.smtpPort ?? int('CATCHER_SMTP_PORT', 54325),
-    inboxPort: overrides.inboxPort ?? int('INBOX_PORT', 54324),
+    // The mail catcher: SMTP and the web inbox, beside the API as the Supabase CLI places them (54325, 54324).
+    smtpPort: overrides.smtpPort ?? int('CATCHER_SMTP_PORT', apiPort + 4),
+    inboxPort: overrides.inboxPort ?? int('INBOX_PORT', apiPort + 3),
     // Where the links in emails point: the site npm start serves.
     siteUrl: overrides.siteUrl ?? process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? '4321'}`,
     seed: overrides.seed ?? true,

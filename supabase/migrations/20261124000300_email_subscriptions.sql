@@ -129,6 +129,8 @@ as $$ select d.name from public.districts d where d.id = district $$;
                                                      or the address is already confirmed: the answer is the same,
                                                      so it tells nobody whether an address is on a list)
     {"ok": false, "errors": {"email": ["..."]}, "form_errors": ["..."]}   (nothing stored, nothing sent)
+    {"ok": false, "errors": {}, "form_errors": ["Too many ..."], "limited": true}   (the client's limit, see
+                                                     20261124000100_anonymous_limits.sql; nothing stored)
 */
 create or replace function public.subscribe(email text, district_id bigint)
 returns jsonb
@@ -143,6 +145,7 @@ declare
   problems text[] := private.email_problems(btrim(subscribe.email));
   sub public.subscriptions;
   token text := private.new_token();
+  refusal text;
 begin
   if cardinality(problems) > 0 then
     return jsonb_build_object('ok', false, 'errors', jsonb_build_object('email', to_jsonb(problems)), 'form_errors', '[]'::jsonb);
@@ -150,6 +153,11 @@ begin
   if subscribe.district_id is null or not exists (select from public.districts d where d.id = subscribe.district_id) then
     return jsonb_build_object('ok', false, 'errors', '{}'::jsonb,
       'form_errors', jsonb_build_array('There is no district ' || coalesce(subscribe.district_id::text, '(none given)') || ' to subscribe to.'));
+  end if;
+
+  refusal := private.rate_limited('subscribe');
+  if refusal is not null then
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(refusal));
   end if;
 
   insert into public.subscriptions (email, district_id)

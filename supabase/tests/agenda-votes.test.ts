@@ -163,9 +163,10 @@ describe('each form fill is stored once', () => {
   it('a resend with the same idempotency key answers ok and stores nothing more', async () => {
     const submission = valid();
     const first = await rpc('submit_agenda_vote', submission);
-    const again = await rpc('submit_agenda_vote', { ...submission, budget: 'oppose' });
+    const again = await rpc('submit_agenda_vote', submission);
     expect(first.body).toEqual({ ok: true, errors: {}, form_errors: [] });
     expect(again.body).toEqual({ ok: true, errors: {}, form_errors: [] });
+    // The same key with other answers is a conflict, never a silent ok (anonymous-limits.test.ts).
     const rows = await sql<{ budget: string }>('select budget from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
     expect(rows).toEqual([{ budget: 'support' }]);
   });
