@@ -151,6 +151,15 @@ export function voteSendFailure(reason: string): string {
   return `Your vote could not be sent: ${describeSendFailure(reason)}. Your answers are still here; please try again.`;
 }
 
+/**
+ * The idempotency key for sending these answers: the last key again when the answers are the ones last sent (a
+ * retry after a lost answer stores one row), a new key when any answer changed (the server refuses a known key
+ * with other answers, so an edit is never silently dropped).
+ */
+export function keyForAnswers(last: { key: string; answers: string } | null, answers: string, newKey: () => string = newIdempotencyKey): { key: string; answers: string } {
+  return last && last.answers === answers ? last : { key: newKey(), answers };
+}
+
 /** A fresh idempotency key for one form fill (crypto.randomUUID where the browser has it). */
 export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
   if (typeof random.randomUUID === 'function') return random.randomUUID();

@@ -29,9 +29,31 @@ export function fieldErrorText(label: string, messages: readonly string[]): stri
   return `${label} ${messages.join(', ')}`;
 }
 
-/** Why a request failed, in words for the page: a timeout, a lost connection, or the server's own reason. */
+// Our own plain messages, shown as they are: the write limits' answers and the answer-shape check of formCall.ts.
+const OWN_MESSAGE = /^(Too many |the server gave an unexpected answer)/;
+
+/**
+ * Why a request failed, in plain words for the page: a timeout, a lost connection, our own message, or (for
+ * anything else: a database error, a proxy's error page) that the server could not take it. The technical detail
+ * is for the console, where the callers log it.
+ */
 export function describeSendFailure(reason: string): string {
-  if (/^(TimeoutError|AbortError)\b/.test(reason)) return 'the server did not answer in time';
-  if (/^(TypeError|FetchError)\b/.test(reason)) return 'the connection to the server failed';
-  return reason.trim() || 'the server gave no reason';
+  const text = reason.trim();
+  if (/^(TimeoutError|AbortError)\b/.test(text)) return 'the server did not answer in time';
+  if (/^(TypeError|FetchError)\b/.test(text)) return 'the connection to the server failed';
+  if (OWN_MESSAGE.test(text)) return text.replace(/\.$/, '');
+  return 'the server could not take it just now';
+}
+
+/**
+ * What a failed load says after the spec's 'Error loading …: ': a timeout or a lost connection in plain words, a
+ * short plain reason as it is, and anything technical-looking (markup, a long dump) as that the server could not
+ * send it.
+ */
+export function describeLoadFailure(reason: string): string {
+  const text = reason.trim();
+  if (/^(TimeoutError|AbortError)\b/.test(text)) return 'the server did not answer in time. Please reload the page';
+  if (/^(TypeError|FetchError)\b/.test(text)) return 'the connection to the server failed. Check your connection and reload the page';
+  if (!text || text.length > 160 || /[<>{}]/.test(text)) return 'the server could not send it just now. Please reload the page';
+  return text;
 }

@@ -1,6 +1,7 @@
 // Topic rules: the vote counter display, the vote transition table, anchors, share links and preselection.
 import type { Topic, TopicVote } from './data/topics';
 import type { RichTextJob, SafeHtml } from './sanitize';
+import { describeSendFailure } from './formResult';
 
 export interface VoteCounts {
   upvotes: number;
@@ -81,4 +82,11 @@ export function initialTopicId(topics: { id: number; title: string }[], hash: st
   const wanted = defaultTitle.trim().toLowerCase();
   const byTitle = wanted ? topics.find((t) => t.title.trim().toLowerCase() === wanted) : undefined;
   return byTitle?.id ?? topics[0]?.id ?? null;
+}
+
+/** What a topic shows when its vote could not be saved: the limit's own message, or the failure in plain words. */
+export function topicVoteFailure(reason: string): string {
+  const plain = describeSendFailure(reason);
+  if (plain.startsWith('Too many ')) return `${plain}.`;
+  return `Your vote could not be saved: ${plain}. Please try again.`;
 }

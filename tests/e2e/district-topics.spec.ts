@@ -143,10 +143,24 @@ test('a failed vote write is logged, shown, and the counts stay as they were', a
   await openTopics(page, '#topic-9');
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await upvote(page).click();
-  await expect(shown(page).getByRole('status')).toHaveText('Your vote could not be saved (Service unavailable). Please try again.');
+  await expect(shown(page).getByRole('status')).toHaveText('Your vote could not be saved: the server could not take it just now. Please try again.');
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await expect(upvote(page)).toHaveAttribute('aria-pressed', 'false');
   expect(errors.some((e) => e.startsWith('Could not save the vote on topic 9'))).toBe(true);
+  expect(await dbCounts(9)).toEqual(start);
+});
+
+test('past the limit on votes for one topic, the topic says so and the counts stay as they were', async ({ page }) => {
+  // The limit is real (supabase/tests/anonymous-limits.test.ts) but lifted for this suite, whose every request comes
+  // from one address: the database's answer past it (HTTP 429 with its message) is given in the browser.
+  const start = await dbCounts(9);
+  await page.route('**/rest/v1/rpc/vote_topic', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'Too many votes on this topic from your connection. Please try again in a few minutes.' }) }),
+  );
+  await openTopics(page, '#topic-9');
+  await upvote(page).click();
+  await expect(shown(page).getByRole('status')).toHaveText('Too many votes on this topic from your connection. Please try again in a few minutes.');
+  await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   expect(await dbCounts(9)).toEqual(start);
 });
 

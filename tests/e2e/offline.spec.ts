@@ -36,7 +36,7 @@ test.describe('@offline the database is stopped', () => {
     const up = shown.getByRole('button', { name: /^Upvote/ });
     const before = await up.textContent();
     await up.click();
-    await expect(shown.getByText(/^Your vote could not be saved \(.+\)\. Please try again\.$/)).toBeVisible();
+    await expect(shown.getByText('Your vote could not be saved: the connection to the server failed. Please try again.')).toBeVisible();
     await expect(up).toHaveText(before ?? '');
     expect(errors.length).toBeGreaterThan(0);
   });

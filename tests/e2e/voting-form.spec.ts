@@ -211,6 +211,53 @@ test('a lost answer is shown, keeps the form, and sending again stores the vote 
   expect(await storedFor('email', email)).toHaveLength(1);
 });
 
+test('an edited resend after a lost answer stores the new answers, never silently the old ones', async ({ page }) => {
+  const email = `edit-${crypto.randomUUID()}@example.org`;
+  // The first send reaches the real database, but its answer is lost on the way back.
+  let dropped = false;
+  await page.route(RPC, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent');
+
+  // The resident changes an answer and sends again: the form sends it as a new submission, which is stored.
+  await choose(page, [[ITEMS[0], 'Oppose']]);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
+  const stored = await storedFor('email', email);
+  expect(stored.map((row) => row.budget).sort()).toEqual(['oppose', 'support']);
+});
+
+test('past the limit on votes from one connection, the form says so and keeps the answers', async ({ page }) => {
+  // The limit is real (supabase/tests/anonymous-limits.test.ts) but lifted for this suite, whose every request comes
+  // from one address: the database's answer past it is given in the browser.
+  const message = 'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.';
+  await page.route(RPC, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, errors: {}, limited: true, form_errors: [message] }) }),
+  );
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.locator('.error-summary')).toContainText(message);
+  await expect(page.getByRole('group', { name: ITEMS[1] }).getByRole('radio', { name: 'Oppose', exact: true })).toBeChecked();
+});
+
+test("a proxy's error page is not shown to the resident: a short message in plain words", async ({ page }) => {
+  await page.route(RPC, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>' }));
+  await openForm(page);
+  await choose(page, allFive);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the server could not take it just now. Your answers are still here; please try again.');
+  await expect(page.locator('.error-summary')).not.toContainText('nginx');
+});
+
 test('an unexpected answer from the server is shown, never taken for success', async ({ page }) => {
   await page.route(RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"maybe"}' }));
   await openForm(page);

@@ -1,6 +1,8 @@
 // The answer shape both resident forms share ({ok, errors, form_errors}) and the subscribe box's wording.
 import { describe, expect, it } from 'vitest';
-import { describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/formResult';
+import { describeLoadFailure, describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/formResult';
+import { topicVoteFailure } from '../../src/lib/topics';
+import { keyForAnswers } from '../../src/lib/agenda';
 import { refusalText, subscribedMessage, subscribeSendFailure } from '../../src/lib/data/subscriptions';
 
 describe('parseFormResult: only the documented shape is an answer', () => {
@@ -42,10 +44,49 @@ describe('describeSendFailure', () => {
     ['TimeoutError: signal timed out', 'the server did not answer in time'],
     ['TypeError: Failed to fetch', 'the connection to the server failed'],
     ['FetchError: connect ECONNREFUSED', 'the connection to the server failed'],
-    ['permission denied for function subscribe', 'permission denied for function subscribe'],
-    ['  ', 'the server gave no reason'],
+    ['permission denied for function subscribe', 'the server could not take it just now'],
+    ['<html><body><h1>502 Bad Gateway</h1></body></html>', 'the server could not take it just now'],
+    ['  ', 'the server could not take it just now'],
+    ['the server gave an unexpected answer', 'the server gave an unexpected answer'],
+    ['Too many votes on this topic from your connection. Please try again in a few minutes.', 'Too many votes on this topic from your connection. Please try again in a few minutes'],
   ])('%s', (reason, text) => {
     expect(describeSendFailure(reason)).toBe(text);
+  });
+});
+
+describe('describeLoadFailure', () => {
+  it.each([
+    ['TimeoutError: signal timed out', 'the server did not answer in time. Please reload the page'],
+    ['TypeError: Failed to fetch', 'the connection to the server failed. Check your connection and reload the page'],
+    ['database is down', 'database is down'],
+    ['<html><h1>502 Bad Gateway</h1></html>', 'the server could not send it just now. Please reload the page'],
+    ['{"code":"57014","message":"canceling statement due to statement timeout"}', 'the server could not send it just now. Please reload the page'],
+    ['x'.repeat(200), 'the server could not send it just now. Please reload the page'],
+    ['', 'the server could not send it just now. Please reload the page'],
+  ])('%s', (reason, text) => {
+    expect(describeLoadFailure(reason)).toBe(text);
+  });
+});
+
+describe('topicVoteFailure', () => {
+  it.each([
+    ['TypeError: Failed to fetch', 'Your vote could not be saved: the connection to the server failed. Please try again.'],
+    ['Service unavailable', 'Your vote could not be saved: the server could not take it just now. Please try again.'],
+    ['Too many votes on this topic from your connection. Please try again in a few minutes.', 'Too many votes on this topic from your connection. Please try again in a few minutes.'],
+  ])('%s', (reason, text) => {
+    expect(topicVoteFailure(reason)).toBe(text);
+  });
+});
+
+describe('keyForAnswers: a new idempotency key whenever the answers change', () => {
+  let n = 0;
+  const newKey = () => `key-${(n += 1)}`;
+  it.each([
+    ['the first send makes a key', null, 'a', 'key-1'],
+    ['a resend of the same answers keeps it', { key: 'key-7', answers: 'a' }, 'a', 'key-7'],
+    ['edited answers get a new one', { key: 'key-7', answers: 'a' }, 'b', 'key-2'],
+  ] as const)('%s', (_label, last, answers, key) => {
+    expect(keyForAnswers(last, answers, newKey)).toEqual({ key, answers });
   });
 });
 

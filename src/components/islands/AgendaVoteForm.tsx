@@ -13,7 +13,7 @@ import {
   NO_ERRORS,
   displayedErrors,
   missingChoices,
-  newIdempotencyKey,
+  keyForAnswers,
   toSubmission,
   valuesFromForm,
   voteSendFailure,
@@ -42,8 +42,8 @@ export default function AgendaVoteForm() {
   const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<DisplayedErrors>(NO_ERRORS);
-  // One key per form fill, kept across retries, so a resend after a lost answer stores one row.
-  const idempotencyKey = useRef<string | null>(null);
+  // One key per set of answers, kept across retries of the same answers (see keyForAnswers).
+  const lastSent = useRef<{ key: string; answers: string } | null>(null);
   // A second click before React re-renders must not send twice.
   const sending = useRef(false);
   const focusSummary = useRef(false);
@@ -96,15 +96,16 @@ export default function AgendaVoteForm() {
     const problems = { ...missingChoices(values.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
     if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }));
 
-    idempotencyKey.current ??= newIdempotencyKey();
+    lastSent.current = keyForAnswers(lastSent.current, JSON.stringify(toSubmission(values, '')));
     sending.current = true;
     setErrors(NO_ERRORS);
     setStatus('submitting');
     try {
-      const result = await submitAgendaVote(api(), toSubmission(values, idempotencyKey.current), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await submitAgendaVote(api(), toSubmission(values, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) setStatus('succeeded');
       else fail(displayedErrors(result));
     } catch (error) {
+      console.error('The agenda vote could not be sent', error);
       fail({ fields: {}, form: [voteSendFailure(error instanceof Error ? error.message : String(error))] });
     } finally {
       sending.current = false;

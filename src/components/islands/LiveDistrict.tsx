@@ -1,6 +1,7 @@
 // A district that is in the database but not in the build (added since): the 404 page renders it here from live
 // data, with the same components as the pre-rendered page and the spec's loading, error and empty texts.
 import { useEffect, useState, type ReactNode } from 'react';
+import { describeLoadFailure } from '../../lib/formResult';
 import { api } from '../../lib/api';
 import { fetchDistrict, type District } from '../../lib/data/districts';
 import { fetchMeetings } from '../../lib/data/meetings';
@@ -24,7 +25,11 @@ import VotingTables from './VotingTables';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 const loading = { status: 'loading' } as const;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// The spec's 'Error loading …: {message}' with a message a parent can read; the detail goes to the console.
+const messageOf = (error: unknown) => {
+  console.error(error);
+  return describeLoadFailure(error instanceof Error ? error.message : String(error));
+};
 
 /** Runs a load and reports its outcome through `set`. */
 function load<T>(promise: Promise<T>, set: (state: Load<T>) => void): void {

@@ -44,6 +44,7 @@ export default function SubscribeForm({ districtId }: Props) {
         setMessage(refusalText(result));
       }
     } catch (error) {
+      console.error('The subscription could not be sent', error);
       setStatus('failed');
       setMessage(subscribeSendFailure(error instanceof Error ? error.message : String(error)));
     }

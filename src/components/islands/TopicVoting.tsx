@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { nextTabIndex } from '../../lib/tabs';
-import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl } from '../../lib/topics';
+import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl, topicVoteFailure } from '../../lib/topics';
 import { copyShareLink, pageUrl } from '../../lib/share';
 import { $topicCounts, $topicVoteErrors, $topicVotes, castTopicVote, loadLiveTopicCounts } from '../../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
@@ -136,7 +136,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
               </button>
             </div>
             <p className="vote-error" role="status">
-              {error ? `Your vote could not be saved (${error}). Please try again.` : ''}
+              {error ? topicVoteFailure(error) : ''}
             </p>
           </div>
         );
