@@ -29,7 +29,10 @@ function refuse(res, status, message) {
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...CORS });
+  // A body too large or a request that cannot be read ends the connection; after any other refusal Node reads and
+  // drops the rest of the body, so the client finishes sending and reads the answer.
+  const close = status === 413 || status === 400;
+  res.writeHead(status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}), ...CORS });
   res.end(JSON.stringify({ message }));
 }
 
@@ -146,6 +149,12 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
     for (const name of FORWARDING_HEADERS) delete headers[name];
     headers['x-forwarded-for'] = clientAddress(req);
     if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
+    // A bad bearer token is refused here, with the 401 PostgREST would give: forwarded, PostgREST answers before
+    // reading the body and closes, and the client would get a reset connection instead of that answer.
+    const bearer = /^Bearer\s+(.+)$/i.exec(String(headers.authorization))?.[1];
+    if (!bearer || !verifiedRole(bearer, jwtSecret)) {
+      return refuse(res, 401, 'The Authorization token is not valid: its signature or expiry is wrong.');
+    }
     const path = url.pathname.slice('/rest/v1'.length) || '/';
     proxy(req, res, { restPort, path: path + url.search, headers });
   };

@@ -217,3 +217,38 @@ revoke all on function private.trimmed_comment(jsonb) from public;
 -- through the functions above, which run as their owner, so they need none.
 revoke all on all sequences in schema public from anon, authenticated;
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
+
+-- Nested embeds. A request can ask PostgREST to embed related tables in each other
+-- (votings?select=*,districts(*,votings(*,districts(...)))), and each level multiplies the rows: six levels on the
+-- demo data ran for over a minute, returned 265 MB, and twenty of them held every connection of the API. The
+-- timeout above ends each after 3 s; this refuses them at once, before they cost anything. Each embedded table is
+-- one 'LEFT JOIN LATERAL' (or 'INNER JOIN LATERAL') in the one statement PostgREST sends; its function calls use
+-- ', LATERAL' without JOIN, and values are sent apart, as parameters, so a visitor's text never counts. The site
+-- embeds nothing; two are left for other readers of the open API.
+create function private.embeds_within_limit()
+returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  query text := upper(coalesce(current_query(), ''));
+  levels integer := (length(query) - length(replace(query, 'JOIN LATERAL', ''))) / length('JOIN LATERAL');
+begin
+  if levels > 2 then
+    raise exception 'This request embeds % related tables; at most 2 are allowed.', levels using errcode = 'PT400';
+  end if;
+  return true;
+end;
+$$;
+comment on function private.embeds_within_limit() is 'Refuses a statement with more than two levels of embedded tables (LATERAL joins); used by the read policies of the public tables.';
+grant usage on schema private to anon, authenticated;
+revoke all on function private.embeds_within_limit() from public;
+grant execute on function private.embeds_within_limit() to anon, authenticated;
+
+-- Restrictive: these hold in addition to the policies that let anyone read. (select ...) runs the check once per
+-- statement, not once per row.
+create policy "Embeds at most two levels deep" on public.districts as restrictive for select to anon, authenticated using ((select private.embeds_within_limit()));
+create policy "Embeds at most two levels deep" on public.meetings as restrictive for select to anon, authenticated using ((select private.embeds_within_limit()));
+create policy "Embeds at most two levels deep" on public.topics as restrictive for select to anon, authenticated using ((select private.embeds_within_limit()));
+create policy "Embeds at most two levels deep" on public.votings as restrictive for select to anon, authenticated using ((select private.embeds_within_limit()));

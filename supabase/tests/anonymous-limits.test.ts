@@ -3,7 +3,7 @@
 // Each limit test sends from an address of its own on the loopback network (127.0.0.x), as separate visitors would.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, rpc, sql } from './helpers';
+import { anonKey, apiUrl, rest, rpc, sql } from './helpers';
 
 const { hostname, port } = new URL(process.env.TEST_API_URL ?? 'http://127.0.0.1:1');
 let nextHost = 10 + Math.floor(Math.random() * 200);
@@ -47,6 +47,33 @@ describe('the statement timeout', () => {
     const { body } = await rpc('slow_for_test', {});
     expect(body.code).toBe('57014');
     expect(Date.now() - started).toBeLessThan(8000);
+  });
+});
+
+describe('embedded tables', () => {
+  const nested = '/votings?districtId=eq.1&select=*,districts(*,votings(*,districts(*,votings(*,districts(*,votings(*))))))';
+
+  it('a request nesting seven tables is refused at once with a clear message', async () => {
+    const { status, body } = await rest(nested);
+    expect(status).toBe(400);
+    expect(body.message).toBe('This request embeds 6 related tables; at most 2 are allowed.');
+  });
+
+  it('two levels still work, and the site\'s own reads embed nothing', async () => {
+    const { status, body } = await rest('/districts?id=eq.1&select=id,meetings(id,topics:districts(id))');
+    expect(status).toBe(200);
+    expect(body[0].id).toBe(1);
+  });
+
+  it('while twenty nested requests run at once, a plain read and a topic vote are answered', async () => {
+    const hogs = Array.from({ length: 20 }, () => rest(nested));
+    const [read, vote] = await Promise.all([
+      rest('/districts?id=eq.1&select=id'),
+      rpc('vote_topic', { topic_id: 1, from_vote: 'none', to_vote: 'down' }),
+    ]);
+    expect(read).toEqual({ status: 200, body: [{ id: 1 }] });
+    expect(vote.status).toBe(200);
+    for (const hog of await Promise.all(hogs)) expect(hog.status).toBe(400);
   });
 });
 
