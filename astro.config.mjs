@@ -8,6 +8,23 @@ import { fileURLToPath } from 'node:url';
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
 const supabaseOrigin = env.PUBLIC_SUPABASE_URL ? new URL(env.PUBLIC_SUPABASE_URL).origin : '';
 
+// The anon key is published in every page. A secret key put there by mistake (the service_role JWT, or a new-style
+// sb_secret_ key) would hand anyone full access to the database: stop the build instead.
+function secretKeyRole(key) {
+  if (!key) return null;
+  if (key.startsWith('sb_secret_')) return 'secret';
+  try {
+    const role = JSON.parse(Buffer.from(key.split('.')[1] ?? '', 'base64url').toString('utf8')).role;
+    return typeof role === 'string' && role !== 'anon' ? role : null;
+  } catch {
+    return null;
+  }
+}
+const secretRole = secretKeyRole(env.PUBLIC_SUPABASE_ANON_KEY);
+if (secretRole) {
+  throw new Error(`PUBLIC_SUPABASE_ANON_KEY holds a ${secretRole} key, which every page would publish. Set it to the project's anon (public) key; the build stops here so the last good site stays published.`);
+}
+
 // A static site: every page is pre-rendered from a database snapshot taken at build time.
 export default defineConfig({
   output: 'static',

@@ -65,6 +65,14 @@ describe('the nightly build', { timeout: 240_000 }, () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
   });
 
+  it('refuses to build with a secret key in PUBLIC_SUPABASE_ANON_KEY, which every page would publish', async () => {
+    const out = lastGoodSite('secret-key');
+    const { code, output } = await build(apiUrl(), process.env.TEST_SERVICE_ROLE_KEY ?? '', out);
+    expect(code).not.toBe(0);
+    expect(output).toContain('PUBLIC_SUPABASE_ANON_KEY holds a service_role key');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
+  });
+
   it('fails with one clear message when the database has no districts', async () => {
     const out = lastGoodSite('empty');
     const { code, output } = await build(empty.apiUrl, empty.anonKey, out);
