@@ -11,6 +11,8 @@ import { oneClickUnsubscribe } from '../../supabase/functions/_shared/one-click-
  * most 254 characters and a comment of at most 2,000 (about 12 KB even if every character were escaped).
  */
 export const MAX_BODY_BYTES = 32 * 1024;
+/** The longest request address passed on (PostgREST repeats it in a response header, which Node reads up to 16 KB). */
+export const MAX_URL_BYTES = 8 * 1024;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
 const ONE_CLICK_PATH = '/functions/v1/unsubscribe';
 // Headers a client may not set: the gateway decides where a request came from (see clientAddress).
@@ -105,7 +107,7 @@ function proxy(req, res, { restPort, path, headers }) {
     const upstreamHeaders = { ...headers };
     delete upstreamHeaders['transfer-encoding'];
     if (req.method !== 'GET' && req.method !== 'HEAD') upstreamHeaders['content-length'] = String(body.length);
-    const upstream = request({ host: '127.0.0.1', port: restPort, method: req.method, path, headers: upstreamHeaders });
+    const upstream = request({ host: '127.0.0.1', port: restPort, method: req.method, path, headers: upstreamHeaders, maxHeaderSize: 64 * 1024 });
     upstream.on('response', (up) => {
       if (res.headersSent) return up.destroy();
       res.writeHead(up.statusCode ?? 502, { ...up.headers, ...CORS });
@@ -123,6 +125,7 @@ function proxy(req, res, { restPort, path, headers }) {
  */
 export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
   const handle = (req, res) => {
+    if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
     if (!url) return refuse(res, 400, 'The request address cannot be read.');
     if (!METHODS.has(req.method)) return refuse(res, 405, `The method ${req.method} is not allowed.`);

@@ -77,6 +77,12 @@ describe('a request cannot bring the gateway down', () => {
     await stillAnswers();
   });
 
+  it('an address over 8 KB is refused with 414 (PostgREST would repeat it in a header too long to read)', async () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => i).join(',');
+    expect((await rest(`/districts?id=in.(${ids})`)).status).toBe(414);
+    await stillAnswers();
+  });
+
   it('a key without an expiry is refused', async () => {
     const forever = signJwt({ iss: 'supabase-demo', role: 'anon' }, process.env.LOCAL_JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long');
     expect((await rest('/districts?select=id&limit=1', { key: forever })).status).toBe(401);
