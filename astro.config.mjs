@@ -33,8 +33,8 @@ export default defineConfig({
   // The snapshot and the pages of the previous build are kept here (a benchmark gives each of its builds its own).
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   site: process.env.SITE_URL ?? 'http://localhost:4321',
-  // renderToString instead of React's web stream: no island suspends, and the stream cost a third of each
-  // district page's render time at build (measured with `npm run bench:build`).
+  // renderToString instead of React's web stream: no island suspends, and the stream's overhead is paid on every
+  // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
     {
@@ -50,7 +50,7 @@ export default defineConfig({
   build: {
     format: 'file',
     // Four pages in flight: each page waits for its file to be written and its CSP hashes, and one page at a time
-    // left the build idle for a quarter of its render time (a CPU profile of `npm run bench:build -- 2000`).
+    // left the build idle during those waits (a CPU profile of `npm run bench:build -- 2000` shows it).
     concurrency: 4,
   },
   experimental: {

@@ -3,8 +3,8 @@
 //
 // Why not Astro's store: Astro serialises its whole store with devalue (in JavaScript) after every sync and parses
 // it back at the start of the next build and again in the page build. At 20,000 districts the store held 680,000
-// rows, about 200 MB: saving it took 20–22 s of every build that changed anything, and reading it back several
-// more. Here each line is one row, written and read with the JSON functions built into Node.
+// rows, and saving and reading it back was a large share of every build that changed anything (docs/performance.md,
+// earlier rounds). Here each line is one row, written and read with the JSON functions built into Node.
 //
 // Each line is [digest, source, district, row]. The digest is the one the loader makes of the row as checked, its
 // rich-text jobs and the sanitiser (see loader.ts), so the next build finds an unchanged row by its digest and never a
