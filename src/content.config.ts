@@ -10,29 +10,29 @@ import { z } from 'zod';
 import { tableLoader } from './lib/loader';
 import { summaryJob } from './lib/meetings';
 import { descriptionJob } from './lib/topics';
-import { checkDistrict } from './lib/data/districts';
-import { checkMeeting } from './lib/data/meetings';
-import { checkTopic } from './lib/data/topics';
-import { checkVoting } from './lib/data/votings';
+import { checkDistrict, COLUMNS as DISTRICT_COLUMNS } from './lib/data/districts';
+import { checkMeeting, COLUMNS as MEETING_COLUMNS } from './lib/data/meetings';
+import { checkTopic, COLUMNS as TOPIC_COLUMNS } from './lib/data/topics';
+import { checkVoting, COLUMNS as VOTING_COLUMNS } from './lib/data/votings';
 
 // A team member's social link; an empty address is a placeholder that is not shown.
 const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });
 
 export const collections = {
   // Districts: one pre-rendered page each; an empty table fails the build.
-  districts: defineCollection({ loader: tableLoader({ table: 'districts', check: checkDistrict, district: (row) => row.id, required: true }) }),
+  districts: defineCollection({ loader: tableLoader({ table: 'districts', columns: DISTRICT_COLUMNS, check: checkDistrict, district: (row) => row.id, required: true }) }),
   // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept as
   // summaryHtml; the source text is not kept.
   meetings: defineCollection({
-    loader: tableLoader({ table: 'meetings', check: checkMeeting, district: (row) => row.districtId, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
+    loader: tableLoader({ table: 'meetings', columns: MEETING_COLUMNS, check: checkMeeting, district: (row) => row.districtId, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
   }),
   // Discussion topics with their vote counts at build time; descriptions sanitised once here, kept as descriptionHtml
   // (and only so).
   topics: defineCollection({
-    loader: tableLoader({ table: 'topics', check: checkTopic, district: (row) => row.districtId, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
+    loader: tableLoader({ table: 'topics', columns: TOPIC_COLUMNS, check: checkTopic, district: (row) => row.districtId, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
   }),
   // Board vote records, votes already parsed into a list.
-  votings: defineCollection({ loader: tableLoader({ table: 'votings', check: checkVoting, district: (row) => row.districtId }) }),
+  votings: defineCollection({ loader: tableLoader({ table: 'votings', columns: VOTING_COLUMNS, check: checkVoting, district: (row) => row.districtId }) }),
   // About page, 'How It Works': the four numbered steps of the pipeline.
   steps: defineCollection({
     loader: file('src/content/steps.json'),

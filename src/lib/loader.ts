@@ -186,6 +186,8 @@ function snapshotCodeVersion(): string {
 
 interface TableLoaderOptions<T extends { id: number }> {
   table: string;
+  /** The columns read (the data module's COLUMNS). */
+  columns: string;
   check: (raw: unknown) => Checked<T>;
   /** The district whose page shows the row (its own id for a district). */
   district: (row: T) => number;
@@ -214,7 +216,7 @@ export const SNAPSHOT_CODE = 'snapshot-code';
  * digest changed; a row whose data, rich text and sanitiser are all unchanged since the last build is kept as it was,
  * so it sanitises only new or changed rows.
  */
-export function tableLoader<T extends { id: number }>({ table, check, district, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
+export function tableLoader<T extends { id: number }>({ table, columns, check, district, required = false, richText, replaces = [] }: TableLoaderOptions<T>): Loader {
   return {
     name: `supabase-${table}`,
     async load({ store, meta, logger, generateDigest, config }: LoaderContext) {
@@ -238,7 +240,7 @@ export function tableLoader<T extends { id: number }>({ table, check, district, 
         lastBuild.size > 0 && meta.get(SNAPSHOT_CODE) === code
           ? planRead((await fetchAllRows(db, table, url, { select: `id,${ROW_DIGEST}` })).map((raw) => ({ id: (raw as { id: number }).id, source: sourceOf(raw) })), lastBuild)
           : null;
-      const select = `*,${ROW_DIGEST}`;
+      const select = `${columns},${ROW_DIGEST}`;
       const raws = plan ? await fetchRowsById(db, table, plan.reread, url, { select }) : await fetchAllRows(db, table, url, { select });
       const fetched = performance.now();
 

@@ -16,6 +16,9 @@ export const districtSchema = z.object({
 });
 export type District = z.infer<typeof districtSchema>;
 
+/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
+export const COLUMNS = Object.keys(districtSchema.shape).join(',');
+
 /** One suggestion of the district search. */
 export interface DistrictSuggestion {
   id: number;
@@ -31,7 +34,7 @@ export function checkDistrict(raw: unknown): Checked<District> {
 
 /** Districts: select all where id equals {id}, single result. */
 export async function fetchDistrict(db: Db, id: number): Promise<District> {
-  const { data, error } = await db.from(TABLE).select('*').eq('id', id).single();
+  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('id', id).single();
   if (error) throw new QueryError(TABLE, error.message);
   const { row, problems } = checkDistrict(data);
   if (!row) throw new QueryError(TABLE, problems.join('; '));

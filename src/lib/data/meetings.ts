@@ -18,6 +18,9 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
+/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
+export const COLUMNS = Object.keys(meetingSchema.shape).join(',');
+
 /** Validates a meetings row: without a valid date it cannot be placed and is left out. */
 export function checkMeeting(raw: unknown): Checked<Meeting> {
   return checkRow(meetingSchema, raw);
@@ -25,7 +28,7 @@ export function checkMeeting(raw: unknown): Checked<Meeting> {
 
 /** Meetings: select all where districtId equals {id}, ordered by date descending. */
 export async function fetchMeetings(db: Db, districtId: number): Promise<Meeting[]> {
-  const { data, error } = await db.from(TABLE).select('*').eq('districtId', districtId).order('date', { ascending: false });
+  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId).order('date', { ascending: false });
   if (error) throw new QueryError(TABLE, error.message);
   return (data ?? []).flatMap((raw) => checkMeeting(raw).row ?? []);
 }

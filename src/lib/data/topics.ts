@@ -17,6 +17,9 @@ export const topicSchema = z.object({
 });
 export type Topic = z.infer<typeof topicSchema>;
 
+/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
+export const COLUMNS = Object.keys(topicSchema.shape).join(',');
+
 /** A visitor's vote on one topic, kept only in the page. */
 export type TopicVote = 'none' | 'up' | 'down';
 
@@ -27,7 +30,7 @@ export function checkTopic(raw: unknown): Checked<Topic> {
 
 /** Topics: select all where districtId equals {id}, ordered by id descending. */
 export async function fetchTopics(db: Db, districtId: number): Promise<Topic[]> {
-  const { data, error } = await db.from(TABLE).select('*').eq('districtId', districtId).order('id', { ascending: false });
+  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId).order('id', { ascending: false });
   if (error) throw new QueryError(TABLE, error.message);
   return (data ?? []).flatMap((raw) => checkTopic(raw).row ?? []);
 }

@@ -22,6 +22,9 @@ const rawVotingSchema = z.object({
 export const votingSchema = z.extend(rawVotingSchema, { votes: z.array(voteItemSchema) });
 export type Voting = z.infer<typeof votingSchema>;
 
+/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
+export const COLUMNS = Object.keys(rawVotingSchema.shape).join(',');
+
 /**
  * Reads the votes column: an array, or a JSON string parsing to one, of {name, vote}.
  * Anything else (an unparseable string, a wrong shape) is treated as empty; `ok` says whether it was usable.
@@ -54,7 +57,7 @@ export function checkVoting(raw: unknown): Checked<Voting> {
 
 /** Votings: select all where districtId equals {id}. */
 export async function fetchVotings(db: Db, districtId: number): Promise<Voting[]> {
-  const { data, error } = await db.from(TABLE).select('*').eq('districtId', districtId);
+  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId);
   if (error) throw new QueryError(TABLE, error.message);
   return (data ?? []).flatMap((raw) => checkVoting(raw).row ?? []);
 }

@@ -1,0 +1,213 @@
+// The record search (search_records) through /rest/v1 with the anon key, on two districts of its own whose words
+// appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, and that
+// nothing private is searchable.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpc, sql } from './helpers';
+
+const NORTH = 990301;
+const SOUTH = 990302;
+
+interface Result {
+  kind: 'meeting' | 'topic' | 'vote';
+  district_id: number;
+  district_name: string;
+  item_id: number;
+  date: string | null;
+  title: string;
+  snippet: string;
+  href: string;
+  cursor: string;
+}
+
+const search = async (args: Record<string, unknown>) => {
+  const { status, body } = await rpc('search_records', args);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as Result[];
+};
+const ids = (rows: Result[]) => rows.map((row) => `${row.kind}:${row.item_id}`);
+
+let meeting: Record<string, number> = {};
+let topic: Record<string, number> = {};
+let vote: Record<string, number> = {};
+
+beforeAll(async () => {
+  await sql('insert into public.districts (id, name) values ($1, $2), ($3, $4)', [NORTH, 'Quillfeather North School District', SOUTH, 'Quillfeather South School District']);
+  const insertMeeting = async (district: number, date: string, title: string | null, topics: unknown, summary: string) =>
+    (await sql<{ id: number }>('insert into public.meetings ("districtId", date, title, topics, summary) values ($1, $2, $3, $4, $5) returning id::int', [district, date, title, topics === null ? null : JSON.stringify(topics), summary]))[0].id;
+  meeting = {
+    title: await insertMeeting(NORTH, '2025-01-14', 'Zephyrine Budget Workshop', ['Budget'], '<p>Reserves and staffing.</p>'),
+    body: await insertMeeting(NORTH, '2025-03-11', 'Regular Board Meeting', ['Calendar'], '<p>Staff mentioned the <strong>zephyrine</strong> report in passing.</p>'),
+    phrase: await insertMeeting(NORTH, '2025-04-08', 'Regular Board Meeting', 'Technology', '<p>Trustees debated <em>marmoset phones</em> in classrooms and a ban.</p>'),
+    apart: await insertMeeting(NORTH, '2025-05-13', 'Regular Board Meeting', null, '<p>The marmoset mascot was retired; phones were discussed later.</p>'),
+    hostile: await insertMeeting(NORTH, '2025-06-10', null, 'Safety', `<p>Crossing <script>alert('gryphonwood')</script> safety <img src=x onerror="alert(1)"> and a &lt;b&gt;gryphonwood&lt;/b&gt; report &amp; more.</p>`),
+    south: await insertMeeting(SOUTH, '2025-02-20', 'Regular Board Meeting', ['Budget'], '<p>The zephyrine plan for the south.</p>'),
+  };
+  const insertTopic = async (district: number, title: string, description: string) =>
+    (await sql<{ id: number }>('insert into public.topics ("districtId", title, description) values ($1, $2, $3) returning id::int', [district, title, description]))[0].id;
+  topic = { north: await insertTopic(NORTH, 'Zephyrine Pathways', '<p>How the zephyrine pathway works.</p>') };
+  const insertVote = async (district: number, date: string, issue: string, votes: unknown) =>
+    (await sql<{ id: number }>('insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes) values ($1, $2, $3, $4, $5, $6, $7) returning id::int', [district, 'recent', date, 'Policy', issue, 'Passed (4-1)', JSON.stringify(votes)]))[0].id;
+  vote = {
+    north: await insertVote(NORTH, '2025-02-11', 'Adopt the zephyrine policy', [{ name: 'Ottoline Brackwater', vote: 'Yes' }, { name: 'Casimir Fenwright', vote: 'No' }]),
+    // votes kept as a JSON string, as the spec allows: its members are searchable too
+    text: await insertVote(SOUTH, '2025-02-25', 'Approve the lunch contract', JSON.stringify([{ name: 'Ottoline Brackwater', vote: 'Abstain' }])),
+  };
+});
+
+afterAll(async () => {
+  await sql('delete from public.districts where id in ($1, $2)', [NORTH, SOUTH]);
+  await sql("delete from public.subscriptions where email = 'halcyonquill@example.com'");
+});
+
+describe('what it finds and in what order', () => {
+  it('finds meetings, topics and votes, ranked by relevance (a word in the title above the same word in the text)', async () => {
+    const rows = await search({ q: 'zephyrine', district_id: NORTH });
+    expect(new Set(ids(rows))).toEqual(new Set([`meeting:${meeting.title}`, `meeting:${meeting.body}`, `topic:${topic.north}`, `vote:${vote.north}`]));
+    expect(ids(rows).indexOf(`meeting:${meeting.title}`)).toBeLessThan(ids(rows).indexOf(`meeting:${meeting.body}`));
+    expect(rows.at(-1)).toMatchObject({ kind: 'meeting', item_id: meeting.body });
+    for (const row of rows) expect(row.district_name).toBe('Quillfeather North School District');
+  });
+
+  it('links each result to its place on the district page', async () => {
+    const rows = await search({ q: 'zephyrine', district_id: NORTH });
+    const byId = Object.fromEntries(rows.map((row) => [`${row.kind}:${row.item_id}`, row]));
+    expect(byId[`meeting:${meeting.title}`]).toMatchObject({ href: `/${NORTH}?tab=Meetings#meeting-01-14-25`, date: '2025-01-14', title: 'Zephyrine Budget Workshop' });
+    expect(byId[`topic:${topic.north}`]).toMatchObject({ href: `/${NORTH}?tab=topics#topic-${topic.north}`, date: null, title: 'Zephyrine Pathways' });
+    expect(byId[`vote:${vote.north}`]).toMatchObject({ href: `/${NORTH}?tab=voting#vote-${vote.north}`, date: '2025-02-11', title: 'Adopt the zephyrine policy' });
+  });
+
+  it('marks the matching words in the snippet', async () => {
+    const [row] = await search({ q: 'zephyrine report', district_id: NORTH });
+    expect(row).toMatchObject({ kind: 'meeting', item_id: meeting.body });
+    expect(row.snippet).toContain('<mark>zephyrine</mark> <mark>report</mark>');
+  });
+
+  it('matches a quoted phrase only where its words stand together, and leaves out a -word', async () => {
+    expect(ids(await search({ q: '"marmoset phones"' }))).toEqual([`meeting:${meeting.phrase}`]);
+    expect(new Set(ids(await search({ q: 'marmoset phones' })))).toEqual(new Set([`meeting:${meeting.phrase}`, `meeting:${meeting.apart}`]));
+    expect(ids(await search({ q: 'marmoset -mascot' }))).toEqual([`meeting:${meeting.phrase}`]);
+  });
+
+  it('finds a member by name in the votes, kept as an array or as a JSON string', async () => {
+    expect(new Set(ids(await search({ q: 'Ottoline Brackwater' })))).toEqual(new Set([`vote:${vote.north}`, `vote:${vote.text}`]));
+  });
+});
+
+describe('the filters', () => {
+  it('searches every district without district_id, naming each result\'s district', async () => {
+    const rows = await search({ q: 'zephyrine' });
+    expect(new Set(rows.map((row) => row.district_id))).toEqual(new Set([NORTH, SOUTH]));
+    expect(rows.find((row) => row.district_id === SOUTH)?.district_name).toBe('Quillfeather South School District');
+  });
+
+  it.each([
+    [['meeting'], ['meeting']],
+    [['topic'], ['topic']],
+    [['vote'], ['vote']],
+    [['topic', 'vote'], ['topic', 'vote']],
+  ])('kinds %j gives only %j', async (kinds, expected) => {
+    const rows = await search({ q: 'zephyrine', district_id: NORTH, kinds });
+    expect([...new Set(rows.map((row) => row.kind))].sort()).toEqual(expected);
+  });
+
+  it('keeps only records dated between date_from and date_to (topics have no date)', async () => {
+    const rows = await search({ q: 'zephyrine', date_from: '2025-02-01', date_to: '2025-02-28' });
+    expect(new Set(ids(rows))).toEqual(new Set([`vote:${vote.north}`, `meeting:${meeting.south}`]));
+  });
+
+  it.each([
+    [{ q: 'zephyrine', kinds: ['minutes'] }, 'kinds may only name meeting, topic and vote'],
+    [{ q: 'zephyrine', page_size: 51 }, 'page_size must be between 1 and 50'],
+    [{ q: 'zephyrine', page_size: 0 }, 'page_size must be between 1 and 50'],
+    [{ q: 'zephyrine', date_from: '2025-03-01', date_to: '2025-02-01' }, 'date_from is after date_to'],
+    [{ q: 'zephyrine', cursor: "1|2025-01-01|meeting|1' or 1=1" }, 'cursor is not one this search gave'],
+    [{ q: 'zephyrine', cursor: 'x' }, 'cursor is not one this search gave'],
+  ])('refuses %j with a 400 saying why', async (args, message) => {
+    const { status, body } = await rpc('search_records', args);
+    expect(status).toBe(400);
+    expect(body.message).toBe(message);
+  });
+});
+
+describe('paging', () => {
+  it('pages through every result without repeats or gaps, in the order of one long page', async () => {
+    const all = await search({ q: 'zephyrine or marmoset or gryphonwood or ottoline', page_size: 50 });
+    expect(all.length).toBeGreaterThanOrEqual(9);
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 20; page += 1) {
+      const rows: Result[] = await search({ q: 'zephyrine or marmoset or gryphonwood or ottoline', page_size: 2, ...(cursor ? { cursor } : {}) });
+      if (rows.length === 0) break;
+      expect(rows.length).toBeLessThanOrEqual(2);
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(ids(paged)).toEqual(ids(all));
+  });
+
+  it('answers 20 rows unless asked for fewer', async () => {
+    const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.meetings where search_vector @@ to_tsquery('english', 'board')");
+    expect(n).toBeGreaterThan(20);
+    expect(await search({ q: 'board' })).toHaveLength(20);
+    expect(await search({ q: 'board', page_size: 3 })).toHaveLength(3);
+  });
+});
+
+describe('hostile and heavy text', () => {
+  // Every string the district search's tests try, alone and beside a real word: web search syntax reads operators
+  // and wildcards as separators, so none of them errors or widens the search.
+  const HOSTILE = ['%', '_', '\\', '*', ',', '(', ')', '.', '%%', '_%_', '.*', '\\%', '(.*)', "'", '"', ';', "' or 1=1 --", '&', '|', '!', ':*', '<->', '<script>', '""', '-', 'or', '-"'];
+
+  it.each(HOSTILE)('%j alone answers without error and finds nothing', async (text) => {
+    expect(await search({ q: text })).toEqual([]);
+  });
+
+  // Glued to a word, every character that is not web search syntax (quotes, a leading -, 'or') is a separator.
+  it.each(HOSTILE.filter((text) => !/[a-z0-9"-]/i.test(text)))('%j around a word still finds only that word', async (text) => {
+    const rows = await search({ q: `${text}gryphonwood${text}`, district_id: NORTH });
+    expect(ids(rows)).toEqual([`meeting:${meeting.hostile}`]);
+  });
+
+  it('does not treat :* as a prefix search', async () => {
+    expect(await search({ q: 'gryphon:*' })).toEqual([]);
+  });
+
+  it('carries no markup from the data in its snippet, only the match marks', async () => {
+    const [row] = await search({ q: 'gryphonwood', district_id: NORTH });
+    expect(row.title).toBe('Board Meeting');
+    const withoutMarks = row.snippet.replaceAll('<mark>', '').replaceAll('</mark>', '');
+    expect(withoutMarks).not.toMatch(/[<>]/);
+    expect(row.snippet).toBe('Crossing safety and a <mark>gryphonwood</mark> report &amp; more. Safety');
+  });
+
+  it('refuses text over 200 characters with a 400, and takes 200', async () => {
+    const { status, body } = await rpc('search_records', { q: 'a'.repeat(201) });
+    expect(status).toBe(400);
+    expect(body.message).toBe('search text is longer than 200 characters');
+    expect(await search({ q: `${'gryphonwood '.repeat(16)}gryph`.slice(0, 200) })).toEqual(expect.any(Array));
+  });
+
+  it('answers nothing for empty text or only common words', async () => {
+    expect(await search({ q: '' })).toEqual([]);
+    expect(await search({ q: '   ' })).toEqual([]);
+    expect(await search({ q: 'the and of' })).toEqual([]);
+  });
+});
+
+describe('privacy', () => {
+  it('searches only the public record: no subscriber address or private table is found', async () => {
+    await sql("insert into public.subscriptions (district_id, email) values ($1, 'halcyonquill@example.com')", [NORTH]);
+    expect(await search({ q: 'halcyonquill' })).toEqual([]);
+    expect(await search({ q: 'halcyonquill@example.com' })).toEqual([]);
+  });
+
+  it('runs with the caller\'s rights, so row-level security decides what it reads', async () => {
+    const rows = await sql<{ name: string; definer: boolean }>(
+      "select p.oid::regprocedure::text as name, p.prosecdef as definer from pg_proc p where p.proname = 'search_records' order by 1",
+    );
+    expect(rows).toEqual([
+      { name: 'private.search_records(text,bigint,text[],date,date,integer,text)', definer: false },
+      { name: 'search_records(text,bigint,text[],date,date,integer,text)', definer: false },
+    ]);
+  });
+});
