@@ -76,19 +76,35 @@ create index meetings_search_idx on public.meetings using gin (search_vector);
 create index topics_search_idx on public.topics using gin (search_vector);
 create index votings_search_idx on public.votings using gin (search_vector);
 -- A word found in most of the record (a common word) is served newest first from these, not from the GIN index.
-create index meetings_date_idx on public.meetings (date desc, id desc);
+create index meetings_date_idx on public.meetings (date desc nulls last, id desc);
 create index votings_date_idx on public.votings ("voteDate" desc nulls last, id desc);
 
--- The search itself. plpgsql with EXECUTE so each search is planned for its own words: a rare word is found through
--- the GIN index, a common one by walking the newest records until enough match.
+-- The search itself, in two steps.
+--
+-- 1. Candidates, table by table. A probe counts the matches up to 2,000 (through the GIN index for a rare word, or a
+--    few pages of the table for a common one). When there are at most that many, all of them are candidates, read
+--    through the GIN index. When there are more, the 300 newest are, found by walking the date index newest first
+--    until enough match (quick exactly because the words are common). Either way a search reads a bounded number of
+--    rows, so a common word or phrase costs about what a rare one does; ranking all of a common word's matches would
+--    read hundreds of thousands. The planner cannot make this choice itself: it misjudges how many rows a phrase
+--    matches, and picks the GIN index and a sort of them all.
+-- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above
+--    body), newest first among equals, the page after the cursor taken; only its rows get a snippet.
+--
+-- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
+-- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
+-- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
 create function private.search_records(
   search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
 returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
+  probe_limit constant integer := 5000;
+  newest_limit constant integer := 200;
   needle text := btrim(coalesce(search_text, ''));
   query tsquery;
   chosen text[] := coalesce(only_kinds, array['meeting', 'topic', 'vote']);
@@ -98,6 +114,21 @@ declare
   after_kind text;
   after_id bigint;
   parts text[];
+  source record;
+  matches integer;
+  filters text;
+  picked text;
+  kinds text[] := '{}';
+  ids bigint[] := '{}';
+  districts bigint[] := '{}';
+  days date[] := '{}';
+  ranks real[] := '{}';
+  more_ids bigint[];
+  more_districts bigint[];
+  more_days date[];
+  more_ranks real[];
+  bitmap_scans text;
+  seq_scans text;
 begin
   if length(needle) > 200 then
     raise exception 'search text is longer than 200 characters' using errcode = '22023';
@@ -129,33 +160,50 @@ begin
     return;
   end if;
 
-  -- Candidates: at most 1,000 matches of each kind, newest first, so a common word costs what a rare one does. Then
-  -- ranked (ts_rank_cd: how often and how close the words are, title above topics above body), newest first among
-  -- equals, and the page after the cursor taken. Only the page's rows get a snippet.
+  for source in
+    select * from (values
+      ('meeting', 'meetings', 'date'),
+      ('topic', 'topics', null),   -- topics have no date: a date filter keeps only dated records
+      ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
+    where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
+  loop
+    filters := format(
+      'x.search_vector @@ $1 and ($2::bigint is null or x."districtId" = $2)%s',
+      case when source.day is null then '' else format(' and ($3::date is null or x.%1$I >= $3) and ($4::date is null or x.%1$I <= $4)', source.day) end);
+    execute format('select count(*) from (select 1 from public.%I x where %s limit %s) probe', source.tab, filters, probe_limit + 1)
+      into matches using query, only_district, from_date, to_date;
+    if matches = 0 then
+      continue;
+    end if;
+    picked := format('select x.id, x."districtId", %s, ts_rank_cd(x.search_vector, $1) from public.%I x where %s',
+      case when source.day is null then 'null::date' else format('x.%I', source.day) end, source.tab, filters);
+    if matches > probe_limit then
+      picked := picked || format(' order by %s x.id desc limit %s', case when source.day is null then '' else format('x.%I desc nulls last,', source.day) end, newest_limit);
+      -- Newest first through the date index (or the primary key): never a bitmap of every match, nor a read of the
+      -- whole table, which is what the planner picks when it misjudges a phrase as rare.
+      bitmap_scans := current_setting('enable_bitmapscan');
+      seq_scans := current_setting('enable_seqscan');
+      perform set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
+    end if;
+    execute format('select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (%s) as c(id, district, day, rank)', picked)
+      into more_ids, more_districts, more_days, more_ranks using query, only_district, from_date, to_date;
+    if bitmap_scans is not null then
+      perform set_config('enable_bitmapscan', bitmap_scans, true), set_config('enable_seqscan', seq_scans, true);
+      bitmap_scans := null;
+    end if;
+    if more_ids is null then
+      continue;
+    end if;
+    kinds := kinds || array_fill(source.kind, array[cardinality(more_ids)]);
+    ids := ids || more_ids;
+    districts := districts || more_districts;
+    days := days || more_days;
+    ranks := ranks || more_ranks;
+  end loop;
+
   return query execute $sql$
     with hits as (
-      (select 'meeting'::text as kind, m.id, m."districtId" as district, m.date as day,
-              ts_rank_cd(m.search_vector, $1) as rank
-         from public.meetings m
-        where 'meeting' = any($3) and m.search_vector @@ $1
-          and ($2::bigint is null or m."districtId" = $2)
-          and ($4::date is null or m.date >= $4) and ($5::date is null or m.date <= $5)
-        order by m.date desc, m.id desc limit 1000)
-      union all
-      (select 'topic', t.id, t."districtId", null::date, ts_rank_cd(t.search_vector, $1)
-         from public.topics t
-        where 'topic' = any($3) and t.search_vector @@ $1
-          and ($2::bigint is null or t."districtId" = $2)
-          -- Topics have no date: a date filter keeps only dated records.
-          and $4::date is null and $5::date is null
-        order by t.id desc limit 1000)
-      union all
-      (select 'vote', v.id, v."districtId", v."voteDate", ts_rank_cd(v.search_vector, $1)
-         from public.votings v
-        where 'vote' = any($3) and v.search_vector @@ $1
-          and ($2::bigint is null or v."districtId" = $2)
-          and ($4::date is null or v."voteDate" >= $4) and ($5::date is null or v."voteDate" <= $5)
-        order by v."voteDate" desc nulls last, v.id desc limit 1000)
+      select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::date[], $5::real[]) as h(kind, id, district, day, rank)
     ),
     page as (
       select h.* from hits h
@@ -168,7 +216,12 @@ begin
     shown as (
       select p.kind, p.district, p.id, p.day, p.rank,
              case p.kind
-               when 'meeting' then coalesce(nullif(btrim(m.title), ''), 'Board Meeting')
+               -- The card's title (src/lib/meetings.ts meetingTitle): 'Board Meeting' when none, a type other than
+               -- 'normal' capitalised before it unless the title starts with it.
+               when 'meeting' then (
+                 select case when kind_of = '' or lower(kind_of) = 'normal' or left(lower(base), length(kind_of)) = lower(kind_of) then base
+                             else upper(left(kind_of, 1)) || substr(kind_of, 2) || ' ' || base end
+                   from (select coalesce(nullif(btrim(m.title), ''), 'Board Meeting') as base, coalesce(btrim(m.meeting_type), '') as kind_of) as named)
                when 'topic' then t.title
                else coalesce(nullif(btrim(v.issue), ''), 'Vote')
              end as title,
@@ -186,7 +239,7 @@ begin
            -- The excerpt, escaped for HTML, then the match marks put in: the only markup a snippet carries.
            replace(replace(
              replace(replace(replace(replace(regexp_replace(
-               ts_headline('english', s.body, $1, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+               ts_headline('english', s.body, $11, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
                '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
              chr(1), '<mark>'), chr(2), '</mark>'),
            case s.kind
@@ -199,7 +252,7 @@ begin
       join public.districts d on d.id = s.district
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc
   $sql$
-  using query, only_district, chosen, from_date, to_date, size, after_rank, after_date, after_kind, after_id;
+  using kinds, ids, districts, days, ranks, size, after_rank, after_date, after_kind, after_id, query;
 end;
 $$;
 comment on function private.search_records(text, bigint, text[], date, date, integer, text) is 'The record search behind public.search_records, with its own parameter names (plpgsql cannot share them with its result columns).';
