@@ -111,3 +111,8 @@ export function votingTables<T extends VotingRow & Pick<Voting, 'type'>>(records
   const sorted = sortVotings(records, DEFAULT_SORT);
   return { recent: sorted.filter((r) => r.type === 'recent'), past: sorted.filter((r) => r.type === 'past') };
 }
+
+/** A vote row's anchor on the district page (`#vote-{id}`), where the record search's results lead. */
+export function voteAnchor(id: number): string {
+  return `vote-${id}`;
+}

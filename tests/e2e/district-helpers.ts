@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Waits until an island has hydrated (Astro removes its `ssr` attribute then), so clicks reach React. */
-export async function hydrated(page: Page, component: 'TopicVoting' | 'VotingTables' | 'LiveDistrict') {
+export async function hydrated(page: Page, component: 'TopicVoting' | 'VotingTables' | 'LiveDistrict' | 'RecordSearch') {
   await expect(page.locator(`astro-island[component-url*="/${component}."]`)).not.toHaveAttribute('ssr');
 }
 

@@ -19,6 +19,15 @@ interface Props {
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** Scrolls to the topic a #topic-{id} link named and moves focus there, as a browser does for a link's target. */
+function bringIntoView(id: string) {
+  const detail = document.getElementById(id);
+  if (!detail) return;
+  detail.scrollIntoView({ block: 'start' });
+  if (!detail.hasAttribute('tabindex')) detail.setAttribute('tabindex', '-1');
+  detail.focus({ preventScroll: true });
+}
+
 export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT_TOPIC_TITLE, liveCounts = true }: Props) {
   const [selected, setSelected] = useState(() => initialTopicId(topics, null, defaultTitle));
   const counts = useStore($topicCounts);
@@ -31,7 +40,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   useEffect(() => {
     if (selected === null || scrollToTopic.current !== selected) return;
     scrollToTopic.current = null;
-    document.getElementById(topicAnchor(selected))?.scrollIntoView({ block: 'start' });
+    bringIntoView(topicAnchor(selected));
   }, [selected]);
   // Whether the bar can scroll further each way: an arrow that cannot is disabled.
   const [edges, setEdges] = useState({ start: true, end: false });
@@ -58,8 +67,20 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
     if (fromHash !== null && location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
     if (liveCounts) void loadLiveTopicCounts(districtId);
     measureEdges();
+    // A #topic-{id} link followed on this page (a search result): show that topic and bring it into view.
+    const onHashChange = () => {
+      const id = initialTopicId(topics, location.hash, defaultTitle);
+      if (id === null || location.hash !== `#${topicAnchor(id)}`) return;
+      setSelected(id);
+      showInBar(id);
+      requestAnimationFrame(() => bringIntoView(topicAnchor(id)));
+    };
     window.addEventListener('resize', measureEdges);
-    return () => window.removeEventListener('resize', measureEdges);
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener('resize', measureEdges);
+      window.removeEventListener('hashchange', onHashChange);
+    };
   }, []);
 
   if (topics.length === 0) return <p className="empty-state">No topics found.</p>;

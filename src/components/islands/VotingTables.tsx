@@ -3,7 +3,7 @@
 // each vote reads top to bottom as a card (CSS: each cell labelled by its column, members' names written across),
 // sorted with a 'Sort by' control for the same columns.
 import { useMemo, useState } from 'react';
-import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow } from '../../lib/votings';
+import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow, voteAnchor } from '../../lib/votings';
 import '../../styles/district.css';
 
 interface Column {
@@ -83,7 +83,7 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
             </thead>
             <tbody role="rowgroup">
               {sorted.map((row) => (
-                <tr key={row.id} role="row">
+                <tr key={row.id} role="row" id={voteAnchor(row.id)}>
                   <td role="cell" className="cell-date" data-label="Date">{row.voteDate ? <time dateTime={row.voteDate}>{formatVoteDate(row.voteDate)}</time> : NO_VOTE}</td>
                   <td role="cell" className="cell-category" data-label="Category">{row.category}</td>
                   <td role="cell" className="cell-issue" data-label="Issue">{row.issue}</td>

@@ -1,0 +1,21 @@
+// The record search (the database function search_records): meetings, topics and votes found by their words.
+import type { Db } from './client';
+import { QueryError } from './validate';
+import type { RecordKind, RecordResult } from '../recordSearch';
+
+export interface RecordSearch {
+  q: string;
+  district_id?: number | null;
+  kinds?: RecordKind[] | null;
+  page_size?: number;
+  cursor?: string | null;
+}
+
+/** One page of results, ranked by relevance, then newest; the last one's cursor asks for the next page. */
+export async function searchRecords(db: Db, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
+  let call = db.rpc('search_records', search);
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw new QueryError('search_records', error.message);
+  return (data ?? []) as RecordResult[];
+}
