@@ -34,6 +34,11 @@ describe('the search matches what was typed, literally', () => {
     expect(status).toBe(400);
   });
 
+  it('runs as its owner with an empty search_path, so its indexes serve anon under row-level security', async () => {
+    const [row] = await sql('select p.prosecdef as definer, p.proconfig as config from pg_proc p where p.oid = \'public.search_districts(text, text)\'::regprocedure');
+    expect(row).toEqual({ definer: true, config: ['search_path=""'] });
+  });
+
   it('cannot be used to list a table through its filters', async () => {
     const { status } = await rest('/rpc/search_districts?search_text=palo&select=*,meetings(*)');
     expect(status).toBeGreaterThanOrEqual(400);
