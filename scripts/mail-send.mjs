@@ -5,7 +5,7 @@
 // Settings: see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY); without them it uses the
 // local stack of `npm start` and its mail catcher.
 import { stackConfig } from './lib/config.mjs';
-import { mailConfigFromEnv, queueDigests, sendDueEmails } from '../src/lib/mail/sender.ts';
+import { mailConfigFromEnv, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });

@@ -1,13 +1,13 @@
 // The build-time snapshot of the database (one collection per table, each row validated as it is read),
 // and the About page's content that operators edit in src/content/.
 //
-// The tables' loaders keep their rows in snapshot files beside Astro's store, not in it (src/lib/snapshot-cache.ts):
-// their collections stay empty, and pages read the rows with districtSnapshots() (src/lib/snapshot.ts), never with
+// The tables' loaders keep their rows in snapshot files beside Astro's store, not in it (src/lib/node/snapshot-cache.ts):
+// their collections stay empty, and pages read the rows with districtSnapshots() (src/lib/node/snapshot.ts), never with
 // getCollection(). Each row's type is its data module's (src/lib/data/).
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'zod';
-import { tableLoader } from './lib/loader';
+import { tableLoader } from './lib/node/loader';
 import { summaryJob } from './lib/meetings';
 import { descriptionJob } from './lib/topics';
 import { checkDistrict, COLUMNS as DISTRICT_COLUMNS } from './lib/data/districts';

@@ -7,7 +7,7 @@ import { topicVoteTransition, type VoteCounts } from '../lib/topics';
 // The topics data module (with its row schemas) and the API client load on first use, in their own chunk,
 // so the island itself stays small and renders at once.
 const database = async () => {
-  const [{ api }, topics] = await Promise.all([import('../lib/api'), import('../lib/data/topics')]);
+  const [{ api }, topics] = await Promise.all([import('../lib/browser/api'), import('../lib/data/topics')]);
   return { db: api(), ...topics };
 };
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { fetchAllRows, fetchRowsById, SNAPSHOT_CODE, SNAPSHOT_KEPT, SnapshotError, tableLoader } from '../../src/lib/loader';
+import { fetchAllRows, fetchRowsById, SNAPSHOT_CODE, SNAPSHOT_KEPT, SnapshotError, tableLoader } from '../../src/lib/node/loader';
 import { checkVoting, COLUMNS as VOTING_COLUMNS } from '../../src/lib/data/votings';
 import { checkDistrict, COLUMNS as DISTRICT_COLUMNS } from '../../src/lib/data/districts';
 import { checkMeeting, COLUMNS as MEETING_COLUMNS } from '../../src/lib/data/meetings';
@@ -15,8 +15,8 @@ import { checkTopic, COLUMNS as TOPIC_COLUMNS } from '../../src/lib/data/topics'
 import { summaryJob } from '../../src/lib/meetings';
 import { descriptionJob } from '../../src/lib/topics';
 import { sanitizeJob } from '../../src/lib/sanitize';
-import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
-import { parseSnapshotLine, readSnapshotDistricts, snapshotCacheFile } from '../../src/lib/snapshot-cache';
+import { createJsdomSanitizer } from '../../src/lib/node/sanitize-jsdom';
+import { parseSnapshotLine, readSnapshotDistricts, snapshotCacheFile } from '../../src/lib/node/snapshot-cache';
 import { anonKey, apiUrl, sql } from './helpers';
 
 /** An in-memory stand-in for Astro's store of one collection; the loader is to leave it empty. */
@@ -114,7 +114,12 @@ describe('the snapshot loader', () => {
         const [{ top }] = await sql<{ top: number }>('select max(id)::int as top from public.votings');
         far.push(top + 10_000, top + 10_001, top + 250_000);
         for (const id of far) {
-          await sql("insert into public.votings select * from jsonb_populate_record(null::public.votings, (select to_jsonb(v) || jsonb_build_object('id', $1::int) from public.votings v order by id limit 1))", [id]);
+          await sql(
+            `insert into public.votings (id, "districtId", type, "voteDate", category, issue, outcome, votes)
+             select id, "districtId", type, "voteDate", category, issue, outcome, votes
+               from jsonb_populate_record(null::public.votings, (select to_jsonb(v) || jsonb_build_object('id', $1::int) from public.votings v order by id limit 1))`,
+            [id],
+          );
         }
       });
       afterAll(async () => {

@@ -10,7 +10,7 @@ import {
   oneClickUnsubscribeUrl,
   type DigestPayload,
 } from '../../src/lib/mail/emails';
-import { createHtmlToText, retryDelaySeconds } from '../../src/lib/mail/sender';
+import { createHtmlToText, retryDelaySeconds } from '../../src/lib/node/mail-sender';
 import { emailLinkMessage, isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };

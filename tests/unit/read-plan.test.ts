@@ -1,7 +1,7 @@
 // Which rows a rebuild keeps without reading them: those whose database digest made a line of the last build.
 import { describe, expect, it } from 'vitest';
-import { planRead } from '../../src/lib/loader';
-import type { KeptLine } from '../../src/lib/snapshot-cache';
+import { planRead } from '../../src/lib/node/loader';
+import type { KeptLine } from '../../src/lib/node/snapshot-cache';
 
 /** The last build's lines, by digest: each [digest, source]. */
 const lastBuild = (lines: [string, string][]) => new Map<string, KeptLine>(lines.map(([digest, source]) => [digest, { digest, source, district: 1, line: `line ${digest}` }]));

@@ -1,8 +1,8 @@
 // The build's sanitiser pool: the same sanitiser in worker threads gives the same HTML as in this thread, in order.
 import { describe, expect, it } from 'vitest';
 import { sanitizeJob, type RichTextJob } from '../../src/lib/sanitize';
-import { createJsdomSanitizer } from '../../src/lib/sanitize-jsdom';
-import { poolSize, sanitizeMany, sanitizerVersion } from '../../src/lib/sanitize-pool';
+import { createJsdomSanitizer } from '../../src/lib/node/sanitize-jsdom';
+import { poolSize, sanitizeMany, sanitizerVersion } from '../../src/lib/node/sanitize-pool';
 import { HOSTILE_RICH_TEXT as RICH_TEXT } from '../fixtures/hostile.mjs';
 
 const here = createJsdomSanitizer();

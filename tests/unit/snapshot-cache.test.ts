@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lineKeys, parseSnapshotLine, readSnapshotDistricts, readSnapshotLines, snapshotCacheFile, snapshotLine, withSource, writeSnapshotCache } from '../../src/lib/snapshot-cache';
+import { lineKeys, parseSnapshotLine, readSnapshotDistricts, readSnapshotLines, snapshotCacheFile, snapshotLine, withSource, writeSnapshotCache } from '../../src/lib/node/snapshot-cache';
 
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 // Grouping the snapshot's tables into district pages, and each page's cache key (the page is rendered again only
 // when its key changes).
 import { describe, expect, it } from 'vitest';
-import { groupSnapshots } from '../../src/lib/snapshot';
-import { snapshotLine, type DistrictLines } from '../../src/lib/snapshot-cache';
+import { groupSnapshots } from '../../src/lib/node/snapshot';
+import { snapshotLine, type DistrictLines } from '../../src/lib/node/snapshot-cache';
 
 const district = (id: number) => ({ id, name: `District ${id}` });
 const meeting = (id: number, districtId: number, date: string) => ({ id, districtId, date, summaryHtml: null });

@@ -1,7 +1,7 @@
 // The /votingPAUSD form: a choice on each of the five agenda items, optional email and comments, sent to
 // submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../lib/browser/api';
 import {
   AGENDA_ITEMS,
   CHOICES,

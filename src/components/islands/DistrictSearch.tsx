@@ -43,7 +43,7 @@ let searchLoaded: Promise<Search> | undefined;
  * its row schemas) are not needed for the page's first load.
  */
 function loadSearch(): Promise<Search> {
-  searchLoaded ??= Promise.all([import('../../lib/api'), import('../../lib/data/districts')]).then(
+  searchLoaded ??= Promise.all([import('../../lib/browser/api'), import('../../lib/data/districts')]).then(
     ([{ api }, { searchDistricts }]): Search => (text, state) => searchDistricts(api(), text, state),
     (error: unknown) => {
       searchLoaded = undefined; // a failed download is tried again on the next search

@@ -2,7 +2,7 @@
 // is the one click: the page reads the token from its address, calls the database function and says what happened.
 // A mail scanner that only fetches the page changes nothing: the call is made by this script.
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../lib/browser/api';
 import {
   emailLinkMessage,
   emailLinkSendFailure,

@@ -2,7 +2,7 @@
 // data, with the same components as the pre-rendered page and the spec's loading, error and empty texts.
 import { useEffect, useState, type ReactNode } from 'react';
 import { describeLoadFailure } from '../../lib/formResult';
-import { api } from '../../lib/api';
+import { api } from '../../lib/browser/api';
 import { fetchDistrict, type District } from '../../lib/data/districts';
 import { fetchMeetings } from '../../lib/data/meetings';
 import { fetchTopics } from '../../lib/data/topics';
@@ -13,12 +13,12 @@ import { sanitize, sanitizeJob } from '../../lib/sanitize';
 import { BOARD_BREAKDOWN_HEADING_ID, boardPanel, tabFromSearch } from '../../lib/tabs';
 import { descriptionJob, topicItem, type TopicItem } from '../../lib/topics';
 import { votingTables, type VotingRow } from '../../lib/votings';
-import { listenToTimestamps } from '../videoTimestamps';
+import { listenToTimestamps } from '../../lib/browser/videoTimestamps';
 import BoardTabs from '../BoardTabs';
-import DistrictFeedback from './DistrictFeedback';
+import DistrictFeedback from '../DistrictFeedback';
 import SubscribeForm from './SubscribeForm';
-import DistrictHeaderView from './DistrictHeaderView';
-import MeetingList from './MeetingList';
+import DistrictHeaderView from '../DistrictHeaderView';
+import MeetingList from '../MeetingList';
 import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';
 import VotingTables from './VotingTables';

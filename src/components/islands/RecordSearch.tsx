@@ -35,7 +35,7 @@ type Status = { state: 'idle' } | { state: 'invalid'; message: string } | { stat
 let loaded: Promise<(search: Search) => Promise<RecordResult[]>> | undefined;
 /** The API client and the data module, loaded with the first search. */
 function loadSearch() {
-  loaded ??= Promise.all([import('../../lib/api'), import('../../lib/data/records')]).then(
+  loaded ??= Promise.all([import('../../lib/browser/api'), import('../../lib/data/records')]).then(
     ([{ api }, { searchRecords }]) => (search: Search) => searchRecords(api(), search),
     (error: unknown) => {
       loaded = undefined;

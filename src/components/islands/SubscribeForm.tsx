@@ -1,7 +1,7 @@
 // 'Get Summaries In Your Email': the subscribe form of the district page, sent to subscribe(email, district_id).
 // Rendered on the server; hydration adds sending and the visible confirmation or error.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../lib/browser/api';
 import { refusalText, subscribe, subscribedMessage, subscribeSendFailure } from '../../lib/data/subscriptions';
 
 // Long enough for a slow phone connection; after it the visitor sees an error and can try again.

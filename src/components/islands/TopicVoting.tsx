@@ -6,7 +6,7 @@ import { nextTabIndex } from '../../lib/tabs';
 import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl, topicVoteFailure } from '../../lib/topics';
 import { copyShareLink, pageUrl } from '../../lib/share';
 import { $topicCounts, $topicVoteErrors, $topicVotes, castTopicVote, loadLiveTopicCounts } from '../../stores/topicVotes';
-import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
+import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../icons';
 import '../../styles/district.css';
 
 interface Props {

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { useStore } from '@nanostores/react';
 import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../../stores/videoPopup';
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../../lib/video';
-import { CloseIcon, ExpandIcon } from './icons';
+import { CloseIcon, ExpandIcon } from '../icons';
 import '../../styles/district.css';
 
 /** The popup's frame around the video (border and padding on each side), in pixels. */

@@ -2,7 +2,7 @@
 // window, applied to batches of rich text. Node runs this file directly (type stripping, hence the .ts imports),
 // outside Vite, so it imports only the sanitiser, the time-stamp rule and jsdom.
 import { parentPort } from 'node:worker_threads';
-import { sanitizeJob } from './sanitize.ts';
+import { sanitizeJob } from '../sanitize.ts';
 import { createJsdomSanitizer } from './sanitize-jsdom.ts';
 import type { WorkerReply, WorkerRequest } from './sanitize-pool.ts';
 

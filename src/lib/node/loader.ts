@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Checked } from './data/validate';
-import type { RichTextJob } from './sanitize';
+import type { Checked } from '../data/validate';
+import type { RichTextJob } from '../sanitize';
 import { sanitizeMany, sanitizerVersion } from './sanitize-pool';
 import { cacheFile, readSnapshotLines, snapshotCacheFile, snapshotCacheName, snapshotLine, withSource, writeSnapshotCache, type KeptLine } from './snapshot-cache';
 
@@ -166,7 +166,8 @@ function sourceOf(raw: unknown): string {
   return typeof source === 'string' && /^[\w-]+$/.test(source) ? source : '';
 }
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+/** src/lib: the rules, checks and sanitiser a snapshot line is made with, and this build code. */
+const LIB = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * What turns a database row into its snapshot line besides the row: the code of this folder (the checks, the rich-text
@@ -176,9 +177,9 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  */
 function snapshotCodeVersion(): string {
   const hash = createHash('sha256');
-  const files = readdirSync(HERE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort();
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(HERE, file)));
-  hash.update(readFileSync(join(HERE, '..', 'content.config.ts')));
+  const files = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(LIB, file)));
+  hash.update(readFileSync(join(LIB, '..', 'content.config.ts')));
   const zod = createRequire(import.meta.url)('zod/package.json') as { version: string };
   hash.update(`zod ${zod.version} sanitiser ${sanitizerVersion()}`);
   return hash.digest('hex');

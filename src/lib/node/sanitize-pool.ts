@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import DOMPurify from 'dompurify';
-import { sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from './sanitize';
+import { sanitizeJob, type RichTextJob, type SafeHtml, type Sanitize } from '../sanitize';
 
 /** One batch for a worker; a worker has one batch at a time, so its reply needs no number. */
 export interface WorkerRequest {
@@ -35,7 +35,7 @@ const WORKER_FILE = join(HERE, 'sanitize-worker.ts');
  */
 export function sanitizerVersion(): string {
   const hash = createHash('sha256');
-  for (const file of ['sanitize.ts', 'sanitize-jsdom.ts', 'timestamps.ts', 'sanitize-worker.ts']) hash.update(readFileSync(join(HERE, file)));
+  for (const file of ['../sanitize.ts', 'sanitize-jsdom.ts', '../timestamps.ts', 'sanitize-worker.ts']) hash.update(readFileSync(join(HERE, file)));
   const jsdom = createRequire(import.meta.url)('jsdom/package.json') as { version: string };
   hash.update(`dompurify ${DOMPurify.version} jsdom ${jsdom.version}`);
   return hash.digest('hex');

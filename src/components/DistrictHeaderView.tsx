@@ -1,10 +1,10 @@
 // The district header's markup (image, name, address, enrollment, phone): rendered without JavaScript on the
 // district page (DistrictHeader.astro adds the image fallback script) and by LiveDistrict for later districts.
 import type { SyntheticEvent } from 'react';
-import type { District } from '../../lib/data/districts';
-import { formatEnrollment, orNotListed } from '../../lib/format';
-import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
-import '../../styles/district.css';
+import type { District } from '../lib/data/districts';
+import { formatEnrollment, orNotListed } from '../lib/format';
+import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../lib/paths';
+import '../styles/district.css';
 
 /** A broken district image falls back to the default one (in the browser-rendered header; the static one uses a script). */
 function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {

@@ -5,8 +5,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { JSDOM } from 'jsdom';
-import { createJsdomSanitizer } from '../sanitize-jsdom.ts';
-import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from './emails.ts';
+import { createJsdomSanitizer } from './sanitize-jsdom.ts';
+import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../mail/emails.ts';
 
 export type EmailKind = 'confirmation' | 'digest';
 

@@ -1,11 +1,11 @@
 // What one district page needs from the snapshot, grouped once per build rather than filtered per page.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { District } from './data/districts';
-import type { Meeting } from './data/meetings';
-import type { Topic } from './data/topics';
-import type { Voting } from './data/votings';
-import type { SafeHtml } from './sanitize';
+import type { District } from '../data/districts';
+import type { Meeting } from '../data/meetings';
+import type { Topic } from '../data/topics';
+import type { Voting } from '../data/votings';
+import type { SafeHtml } from '../sanitize';
 import { parseSnapshotLine, readSnapshotDistricts, snapshotCacheFile, type DistrictLines } from './snapshot-cache';
 
 /** A meeting as the snapshot keeps it: the row with its summary sanitised by the loader (and only so). */

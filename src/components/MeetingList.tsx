@@ -1,8 +1,9 @@
-// The meeting cards. Rendered to plain HTML on the district page (no React in the browser: expand, share and
-// time stamps are handled by the delegated listener in meetingCards.ts) and by LiveDistrict for later districts.
-import { meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../../lib/meetings';
+// The meeting cards. Rendered to plain HTML on the district page (no React in the browser: Expand/Minimize and share
+// are handled by the page's board script, lib/boardScript.ts, and time stamps by lib/browser/videoTimestamps.ts) and
+// by LiveDistrict for later districts.
+import { meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../lib/meetings';
 import { ShareIcon } from './icons';
-import '../../styles/district.css';
+import '../styles/district.css';
 
 function MeetingCard({ card }: { card: MeetingCardData }) {
   const titleId = `meeting-${card.id}-title`;

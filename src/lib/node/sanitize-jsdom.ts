@@ -2,7 +2,7 @@
 // thread for a few rows) and how tests run it. Never imported by an island, so jsdom stays out of the browser.
 // The .ts extension: the workers load this file in Node itself (see sanitize-pool.ts).
 import { JSDOM } from 'jsdom';
-import { createSanitizer, type Sanitize } from './sanitize.ts';
+import { createSanitizer, type Sanitize } from '../sanitize.ts';
 
 /** A sanitiser on a new jsdom window. */
 export function createJsdomSanitizer(): Sanitize {

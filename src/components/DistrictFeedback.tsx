@@ -1,5 +1,5 @@
 // 'Did you find this useful?' at the bottom of a district page: plain links to /yesform and /noform.
-import '../../styles/district.css';
+import '../styles/district.css';
 
 export default function DistrictFeedback() {
   return (
