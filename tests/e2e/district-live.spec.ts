@@ -186,3 +186,17 @@ test('any other unknown path shows the not-found page, and never loads a distric
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
 });
+
+test("a live district's record is searched too: a result lands on its vote row", async ({ page }) => {
+  await page.goto(`/${LIVE}`);
+  await hydrated(page, 'LiveDistrict');
+  const box = page.getByRole('searchbox', { name: "Search this board's record" });
+  await box.fill('live budget');
+  await box.press('Enter');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(page.getByRole('status').filter({ hasText: 'live budget' })).toHaveText(/^\d+ results? for “live budget”\.$/);
+  await results.getByRole('link', { name: 'Adopt a live budget', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${LIVE}\\?tab=voting#vote-\\d+$`));
+  await expect(page.getByRole('tab', { name: 'Voting' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('row').filter({ hasText: 'Adopt a live budget' }).first()).toBeInViewport();
+});

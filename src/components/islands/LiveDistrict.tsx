@@ -19,6 +19,7 @@ import DistrictFeedback from '../DistrictFeedback';
 import SubscribeForm from './SubscribeForm';
 import DistrictHeaderView from '../DistrictHeaderView';
 import MeetingList from '../MeetingList';
+import RecordSearch from './RecordSearch';
 import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';
 import VotingTables from './VotingTables';
@@ -102,6 +103,7 @@ export default function LiveDistrict() {
   return (
     <>
       <DistrictHeaderView district={district.value} />
+      <RecordSearch districtId={district.value.id} idPrefix="board-record-search" label="Search this board's record" />
       <section className="board-breakdown" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
         <BoardTabs active={active} />
         <div className="board-panels">

@@ -20,6 +20,7 @@ import {
   type RecordResult,
 } from '../../lib/recordSearch';
 import type { RecordSearch as Search } from '../../lib/data/records';
+import './RecordSearch.css';
 
 interface Props {
   /** The district whose record is searched; none on the site-wide page. */
