@@ -2,6 +2,7 @@
 // hydrated: each tab is a link carrying ?tab=, and the page's board script (lib/boardScript.ts) turns them into tabs
 // (WAI-ARIA tabs pattern) the moment the HTML is shown. Rendered by BoardBreakdown.astro and by LiveDistrict.
 import '../styles/district.css';
+import './BoardTabs.css';
 import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_LABELS, panelId, tabHref, tabId, type TabName } from '../lib/tabs';
 
 export default function BoardTabs({ active }: { active: TabName }) {

@@ -1,5 +1,6 @@
 // 'Did you find this useful?' at the bottom of a district page: plain links to /yesform and /noform.
 import '../styles/district.css';
+import './DistrictFeedback.css';
 
 export default function DistrictFeedback() {
   return (

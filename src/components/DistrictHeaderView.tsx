@@ -5,6 +5,7 @@ import type { District } from '../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../lib/paths';
 import '../styles/district.css';
+import './DistrictHeaderView.css';
 
 /** A broken district image falls back to the default one (in the browser-rendered header; the static one uses a script). */
 function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {

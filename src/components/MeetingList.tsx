@@ -4,6 +4,7 @@
 import { meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../lib/meetings';
 import { ShareIcon } from './icons';
 import '../styles/district.css';
+import './MeetingList.css';
 
 function MeetingCard({ card }: { card: MeetingCardData }) {
   const titleId = `meeting-${card.id}-title`;

@@ -8,6 +8,7 @@ import { copyShareLink, pageUrl } from '../../lib/share';
 import { $topicCounts, $topicVoteErrors, $topicVotes, castTopicVote, loadLiveTopicCounts } from '../../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../icons';
 import '../../styles/district.css';
+import './TopicVoting.css';
 
 interface Props {
   districtId: number;

@@ -7,6 +7,7 @@ import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVi
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../../lib/video';
 import { CloseIcon, ExpandIcon } from '../icons';
 import '../../styles/district.css';
+import './VideoPopup.css';
 
 /** The popup's frame around the video (border and padding on each side), in pixels. */
 const FRAME = 8;

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow, voteAnchor } from '../../lib/votings';
 import '../../styles/district.css';
+import './VotingTables.css';
 
 interface Column {
   key: SortKey;
