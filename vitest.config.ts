@@ -1,12 +1,18 @@
-// Unit tests (pure rules) and database tests (against the embedded stack that scripts/test.mjs starts).
+// Two projects: the unit tests (pure rules, in parallel) first, then the database tests (one file at a time, since
+// they share one database) against the embedded stack that `npm test` starts, or that their global setup starts
+// when they run alone (`npx vitest run --project db`).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Database tests share one database: run files one after another.
-    fileParallelism: false,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: 'db', include: ['supabase/tests/**/*.test.ts'], fileParallelism: false, globalSetup: ['supabase/tests/global-setup.ts'], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
