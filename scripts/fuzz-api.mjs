@@ -101,9 +101,19 @@ const filters = [
   '/rest/v1/agenda_votes?select=email',
 ];
 
+const searches = [
+  () => ({ q: pick(['&|!', ':*', '<->', "' or 1=1 --", '"', '-', '(((', '\\', '%_', 'board & !', 'a:* | b:*']) }),
+  () => ({ q: Array.from({ length: 40 }, () => pick(['board', 'budget', 'or', 'student', '-staff', '"mental health"'])).join(' ').slice(0, 200) }),
+  () => ({ q: 'x'.repeat(201 + Math.floor(rand() * 5000)) }),
+  () => ({ q: 'budget', page_size: pick([0, 51, -1, 1e9, 'ten']) }),
+  () => ({ q: 'budget', cursor: pick(['x', '1|2|3|4', "1|2025-01-01|vote|1' or 1=1", 'ÿ'.repeat(300)]) }),
+  () => ({ q: 'budget', kinds: pick([['minutes'], 'meeting', [1, 2], null]), district_id: pick([null, -1, 'one', 2 ** 62]) }),
+  () => ({ q: 'budget', date_from: pick(['2025-13-01', 'yesterday', '2025-06-01']), date_to: '2025-01-01' }),
+];
+
 /** One hostile request of a kind chosen at random: [kind, promise of a status]. */
 function hostile() {
-  const kind = pick(['path', 'method', 'header', 'body', 'token', 'embed', 'filter', 'flood', 'write']);
+  const kind = pick(['path', 'method', 'header', 'body', 'token', 'embed', 'filter', 'flood', 'write', 'search']);
   switch (kind) {
     case 'path':
       return [kind, raw(`GET ${pick(paths)} HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\n\r\n`)];
@@ -134,6 +144,9 @@ function hostile() {
       return [kind, call('GET', pick(filters)).then((r) => r.status)];
     case 'flood':
       return [kind, call('POST', '/rest/v1/rpc/vote_topic', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ topic_id: 1, from_vote: pick(['none', 'up', 'down']), to_vote: pick(['up', 'down']) }) }).then((r) => r.status)];
+    case 'search':
+      // The record search with hostile text: operators, wildcards, many words, over the limit, wrong types.
+      return [kind, call('POST', '/rest/v1/rpc/search_records', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(pick(searches)()) }).then((r) => r.status)];
     default:
       return [kind, call('POST', '/rest/v1/rpc/submit_agenda_vote', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idempotency_key: '00000000-0000-4000-8000-000000000001', budget: pick(['support', 'oppose']), comments: pick(['\u202e', ' \n ', '=cmd|calc', 'x'.repeat(3000)]) }) }).then((r) => r.status)];
   }
