@@ -85,10 +85,11 @@ export function searchFailure(reason: string): string {
   return 'The search is not available just now. Please try again in a moment.';
 }
 
-/** The address of the site-wide search for some text, optionally in one district. */
-export function recordSearchUrl(text: string, district?: number | null): string {
+/** The address of the site-wide search for some text, optionally in one district and of one kind. */
+export function recordSearchUrl(text: string, district?: number | null, kind?: RecordKind | ''): string {
   const params = new URLSearchParams({ q: text });
   if (district) params.set('district', String(district));
+  if (kind) params.set('kind', kind);
   return `${RECORD_SEARCH_PATH}?${params}`;
 }
 

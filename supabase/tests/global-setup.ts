@@ -7,9 +7,7 @@ import { join } from 'node:path';
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   if (process.env.TEST_DB_URL) return;
-  // @ts-expect-error: plain JavaScript modules of the stack scripts
   const { startStack } = await import('../../scripts/lib/stack.mjs');
-  // @ts-expect-error: plain JavaScript modules of the stack scripts
   const { liftWriteLimits } = await import('../../scripts/lib/postgres.mjs');
   const base = Number.parseInt(process.env.TEST_PORT_BASE ?? '25800', 10);
   const work = mkdtempSync(join(tmpdir(), 'sbt-db-tests-'));

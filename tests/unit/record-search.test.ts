@@ -73,6 +73,11 @@ describe('the search page address', () => {
     expect(recordSearchUrl(text, district)).toBe(url);
   });
 
+  it('names the kind when one is chosen', () => {
+    expect(recordSearchUrl('bond', null, 'vote')).toBe('/search/records?q=bond&kind=vote');
+    expect(recordSearchUrl('bond', 3, '')).toBe('/search/records?q=bond&district=3');
+  });
+
   it.each([
     ['12', 12],
     ['0', null],

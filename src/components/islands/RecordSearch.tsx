@@ -121,7 +121,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       input.current?.focus();
       return;
     }
-    if (siteWide) history.replaceState(null, '', recordSearchUrl(text, options.district) + (options.kind ? `&kind=${options.kind}` : ''));
+    if (siteWide) history.replaceState(null, '', recordSearchUrl(text, options.district, options.kind));
     void run(text, options);
   }
 
