@@ -81,13 +81,14 @@ create index votings_date_idx on public.votings ("voteDate" desc nulls last, id 
 
 -- The search itself, in two steps.
 --
--- 1. Candidates, table by table. A probe counts the matches up to 2,000 (through the GIN index for a rare word, or a
---    few pages of the table for a common one). When there are at most that many, all of them are candidates, read
---    through the GIN index. When there are more, the 300 newest are, found by walking the date index newest first
---    until enough match (quick exactly because the words are common). Either way a search reads a bounded number of
---    rows, so a common word or phrase costs about what a rare one does; ranking all of a common word's matches would
---    read hundreds of thousands. The planner cannot make this choice itself: it misjudges how many rows a phrase
---    matches, and picks the GIN index and a sort of them all.
+-- 1. Candidates, table by table, reading a bounded number of rows whatever is asked (ranking every match of a common
+--    word would read hundreds of thousands):
+--    a. the planner's estimate of the matches; over 3,000 (a common word) goes to c;
+--    b. otherwise a probe counts them up to 3,000 (the planner misjudges phrases): none ends the table, more goes to
+--       c, at most 3,000 to d;
+--    c. the newest matches among the newest 10,000 rows, walked through the date index (the primary key for
+--       topics); at least 100 of them: the 100 newest are the candidates; fewer goes to d;
+--    d. every match, through the GIN index (never by reading the whole table).
 -- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above
 --    body), newest first among equals, the page after the cursor taken; only its rows get a snippet.
 --
