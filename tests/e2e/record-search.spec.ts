@@ -32,11 +32,19 @@ test.describe('on a district page', () => {
     await page.goto('/1');
   });
 
-  test("has 'Search this board's record' above the tabs, and reading the page loads none of its script", async ({ page }) => {
+  test("has 'Search this board's record' above the tabs, and its script loads only when the box is used", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/1');
+    await page.waitForLoadState('networkidle');
     const box = await boardSearch(page).boundingBox();
     const tabs = await page.getByRole('tablist', { name: 'Board Breakdown' }).boundingBox();
     expect(box!.y).toBeLessThan(tabs!.y);
-    await expect(page.locator('astro-island[component-url*="/RecordSearch."]')).toHaveAttribute('ssr');
+    expect(scripts.filter((url) => url.includes('RecordSearch'))).toEqual([]);
+    await boardSearch(page).focus();
+    await expect.poll(() => scripts.some((url) => url.includes('RecordSearch'))).toBe(true);
   });
 
   test('lists results with kind, date, title and snippet, and announces their count', async ({ page }) => {
