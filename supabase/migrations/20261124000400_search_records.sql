@@ -81,8 +81,8 @@ create index votings_date_idx on public.votings ("voteDate" desc nulls last, id 
 
 -- The search itself, in two steps.
 --
--- 1. Candidates, table by table, reading a bounded number of rows whatever is asked (ranking every match of a common
---    word would read hundreds of thousands):
+-- 1. Candidates, table by table, so that a common word costs about what a rare one does (ranking every match of a
+--    common word would read hundreds of thousands of rows):
 --    a. the planner's estimate of the matches; over 3,000 (a common word) goes to c;
 --    b. otherwise a probe counts them up to 3,000 (the planner misjudges phrases): none ends the table, more goes to
 --       c, at most 3,000 to d;
