@@ -142,6 +142,7 @@ test.describe('the site-wide search', () => {
   test('finds a term in two districts, names each result\'s district, and narrows to one', async ({ page }) => {
     await page.goto('/search/records');
     const box = page.getByRole('searchbox', { name: "Search every board's record" });
+    // Typed at once, as a parent would, whether or not the page's script has loaded yet.
     await box.fill('boundaries');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\/records\?q=boundaries$/);
@@ -155,6 +156,26 @@ test.describe('the site-wide search', () => {
     await resultLink(page, 'Middle School Boundaries').click();
     await expect(page).toHaveURL(/\/2\?tab=topics#topic-12$/);
     await expect(page.locator('#topic-12')).toBeVisible();
+  });
+
+  test('keeps what was typed before its script loaded', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/RecordSearch.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search/records');
+    const box = page.getByRole('searchbox', { name: "Search every board's record" });
+    await box.fill('solar');
+    release();
+    await hydrated(page, 'RecordSearch');
+    await expect(box).toHaveValue('solar');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\?q=solar$/);
+    await expect(results(page)).toHaveCount(3);
   });
 
   test('a district page\'s search sent before its script loaded lands here, filtered to that district', async ({ page }) => {

@@ -141,7 +141,8 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     const fromKind = RECORD_KINDS.includes(kindParam as RecordKind) ? (kindParam as RecordKind) : '';
     setDistrict(fromAddress);
     setKind(fromKind);
-    if (input.current) input.current.value = text;
+    // Text typed before the island loaded stays; the address's text fills the box only when there is some.
+    if (input.current && text) input.current.value = text;
     if (text.trim()) start({ district: fromAddress, kind: fromKind });
   }, []);
 
