@@ -120,6 +120,8 @@ declare
   parts text[];
   source record;
   matches integer;
+  day_column text;
+  slice text;
   filters text;
   plan json;
   common boolean;
@@ -171,9 +173,11 @@ begin
       ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
     where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
   loop
-    filters := format(
-      'x.search_vector @@ $1 and ($2::bigint is null or x."districtId" = $2)%s',
+    -- The table's date column (none for topics), the rows the filters leave (district and dates), and those that match.
+    day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
+    slice := format('($2::bigint is null or x."districtId" = $2)%s',
       case when source.day is null then '' else format(' and ($3::date is null or x.%1$I >= $3) and ($4::date is null or x.%1$I <= $4)', source.day) end);
+    filters := 'x.search_vector @@ $1 and ' || slice;
     -- How many rows the planner expects: when it already expects more than the probe would count (a common word),
     -- the probe is skipped; it is right about single words, and a phrase it misjudges goes to the probe.
     execute format('explain (format json) select 1 from public.%I x where %s', source.tab, filters)
@@ -194,13 +198,12 @@ begin
         'select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
            select w.id, w.district, w.day, ts_rank_cd(w.search_vector, $1) as rank
              from (select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
-                    where ($2::bigint is null or x."districtId" = $2)%3$s
+                    where %3$s
                     order by %4$s x.id desc limit %5$s) w
             where w.search_vector @@ $1
             order by w.day desc nulls last, w.id desc limit %6$s) c',
-        case when source.day is null then 'null::date' else format('x.%I', source.day) end, source.tab,
-        case when source.day is null then '' else format(' and ($3::date is null or x.%1$I >= $3) and ($4::date is null or x.%1$I <= $4)', source.day) end,
-        case when source.day is null then '' else format('x.%I desc nulls last,', source.day) end, walk_limit, newest_limit)
+        day_column, source.tab, slice,
+        case when source.day is null then '' else day_column || ' desc nulls last,' end, walk_limit, newest_limit)
         into more_ids, more_districts, more_days, more_ranks using query, only_district, from_date, to_date;
       -- Fewer than that among the newest rows: the word is rare enough after all to rank every match.
       common := coalesce(cardinality(more_ids), 0) >= newest_limit;
@@ -212,7 +215,7 @@ begin
       perform set_config('enable_seqscan', 'off', true);
       execute format('select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
           select x.id, x."districtId", %s, ts_rank_cd(x.search_vector, $1) from public.%I x where %s) as c(id, district, day, rank)',
-        case when source.day is null then 'null::date' else format('x.%I', source.day) end, source.tab, filters)
+        day_column, source.tab, filters)
         into more_ids, more_districts, more_days, more_ranks using query, only_district, from_date, to_date;
       perform set_config('enable_seqscan', seq_scans, true);
     end if;
