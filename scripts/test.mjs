@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack, stopOnExit } from './lib/stack.mjs';
-import { liftWriteLimits } from './lib/postgres.mjs';
+import { stopOnExit } from './lib/stack.mjs';
+import { startTestStack } from './lib/test-stack.mjs';
 import { buildSite, previewSite, run } from './lib/site.mjs';
 import { root } from './lib/config.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
@@ -22,11 +22,7 @@ const outDir = join(work, 'dist');
 const counts = { passed: 0, failed: 0 };
 let failure;
 
-const siteUrl = `http://127.0.0.1:${base + 29}`;
-const stack = await startStack({
-  apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24, siteUrl,
-  dataDir: join(work, 'postgres'), reset: true, quiet: true,
-});
+const { stack, env: testEnv } = await startTestStack(base, work);
 let site;
 const cleanup = async () => {
   await site?.stop();
@@ -34,21 +30,6 @@ const cleanup = async () => {
   rmSync(work, { recursive: true, force: true });
 };
 stopOnExit(async () => {}, cleanup);
-// Every request comes from this machine: the per-client write limits would stop the suite, as they would a script.
-await liftWriteLimits(stack.dbUrl);
-
-const testEnv = {
-  TEST_API_URL: stack.apiUrl,
-  TEST_DB_URL: stack.dbUrl,
-  TEST_ANON_KEY: stack.anonKey,
-  TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-  TEST_WORK_DIR: work,
-  TEST_INBOX_URL: stack.inboxUrl,
-  TEST_SMTP_PORT: String(stack.smtpPort),
-  TEST_SITE_URL: siteUrl,
-  PUBLIC_SUPABASE_URL: stack.apiUrl,
-  PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
-};
 
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
