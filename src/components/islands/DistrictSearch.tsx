@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { DistrictSuggestion } from '../../lib/data/districts';
 import { districtPath } from '../../lib/paths';
+import { loadOnce } from '../../lib/browser/loadOnce';
 import {
   MAX_SEARCH_LENGTH,
   SEARCH_DEBOUNCE_MS,
@@ -36,22 +37,16 @@ const NONE: Found = { key: '', text: '', suggestions: [] };
 const queryKey = (query: SearchQuery | null) => (query ? `${query.state ?? ''}|${query.text.toLowerCase()}` : '');
 
 type Search = (text: string, state: string | null) => Promise<DistrictSuggestion[]>;
-let searchLoaded: Promise<Search> | undefined;
 
 /**
  * The live search, loaded on first use (focus or typing): the API client and the districts module (with
  * its row schemas) are not needed for the page's first load.
  */
-function loadSearch(): Promise<Search> {
-  searchLoaded ??= Promise.all([import('../../lib/browser/api'), import('../../lib/data/districts')]).then(
+const loadSearch = loadOnce(() =>
+  Promise.all([import('../../lib/browser/api'), import('../../lib/data/districts')]).then(
     ([{ api }, { searchDistricts }]): Search => (text, state) => searchDistricts(api(), text, state),
-    (error: unknown) => {
-      searchLoaded = undefined; // a failed download is tried again on the next search
-      throw error;
-    },
-  );
-  return searchLoaded;
-}
+  ),
+);
 
 /** Opens a district's page. */
 function openDistrict(suggestion: DistrictSuggestion) {

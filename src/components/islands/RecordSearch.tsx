@@ -20,6 +20,7 @@ import {
   type RecordResult,
 } from '../../lib/recordSearch';
 import type { RecordSearch as Search } from '../../lib/data/records';
+import { loadOnce } from '../../lib/browser/loadOnce';
 import './RecordSearch.css';
 
 interface Props {
@@ -33,18 +34,12 @@ interface Props {
 
 type Status = { state: 'idle' } | { state: 'invalid'; message: string } | { state: 'loading'; text: string } | { state: 'failed'; message: string } | { state: 'done'; text: string };
 
-let loaded: Promise<(search: Search) => Promise<RecordResult[]>> | undefined;
-/** The API client and the data module, loaded with the first search. */
-function loadSearch() {
-  loaded ??= Promise.all([import('../../lib/browser/api'), import('../../lib/data/records')]).then(
+/** The API client and the data module, loaded with the first search (or the box's first focus). */
+const loadSearch = loadOnce(() =>
+  Promise.all([import('../../lib/browser/api'), import('../../lib/data/records')]).then(
     ([{ api }, { searchRecords }]) => (search: Search) => searchRecords(api(), search),
-    (error: unknown) => {
-      loaded = undefined;
-      throw error;
-    },
-  );
-  return loaded;
-}
+  ),
+);
 
 /**
  * Opens a result on this same district page without reloading it: the address takes the result's ?tab=, the board
