@@ -308,18 +308,3 @@ $$;
 comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, then newest; page_size rows (at most 50) after cursor.';
 revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text) from public, anon, authenticated;
 grant execute on function public.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
-
--- The nightly build's row digests stay what they were: md5 of the row's text without search_vector, which is made
--- from the other columns (and would only make every digest longer to compute and every row be read again once).
-create or replace function public.row_digest(public.meetings) returns text
-language sql stable security invoker set search_path = '' as $$
-  select md5(row($1.id, $1."districtId", $1.date, $1.title, $1.topics, $1.summary, $1.meeting_type, $1."isUpcoming", $1.youtube_link)::text)
-$$;
-create or replace function public.row_digest(public.topics) returns text
-language sql stable security invoker set search_path = '' as $$
-  select md5(row($1.id, $1."districtId", $1.title, $1.description, $1.upvotes, $1.downvotes)::text)
-$$;
-create or replace function public.row_digest(public.votings) returns text
-language sql stable security invoker set search_path = '' as $$
-  select md5(row($1.id, $1."districtId", $1.type, $1."voteDate", $1.category, $1.issue, $1.outcome, $1.votes)::text)
-$$;
