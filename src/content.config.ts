@@ -1,38 +1,17 @@
-// The build-time snapshot of the database (one collection per table, each row validated as it is read),
-// and the About page's content that operators edit in src/content/.
-//
-// The tables' loaders keep their rows in snapshot files beside Astro's store, not in it (src/lib/node/snapshot-cache.ts):
-// their collections stay empty, and pages read the rows with districtSnapshots() (src/lib/node/snapshot.ts), never with
-// getCollection(). Each row's type is its data module's (src/lib/data/).
+// The build-time snapshot of the database (one entry per district page, src/lib/node/districtPages.ts) and the About
+// page's content that operators edit in src/content/.
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'zod';
-import { tableLoader } from './lib/node/loader';
-import { summaryJob } from './lib/meetings';
-import { descriptionJob } from './lib/topics';
-import { checkDistrict, COLUMNS as DISTRICT_COLUMNS } from './lib/data/districts';
-import { checkMeeting, COLUMNS as MEETING_COLUMNS } from './lib/data/meetings';
-import { checkTopic, COLUMNS as TOPIC_COLUMNS } from './lib/data/topics';
-import { checkVoting, COLUMNS as VOTING_COLUMNS } from './lib/data/votings';
+import { districtPagesLoader } from './lib/node/districtPages';
 
 // A team member's social link; an empty address is a placeholder that is not shown.
 const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });
 
 export const collections = {
-  // Districts: one pre-rendered page each; an empty table fails the build.
-  districts: defineCollection({ loader: tableLoader({ table: 'districts', columns: DISTRICT_COLUMNS, check: checkDistrict, district: (row) => row.id, required: true }) }),
-  // Board meetings. Their summaries are sanitised once here (time stamps linked when there is a video) and kept as
-  // summaryHtml; the source text is not kept.
-  meetings: defineCollection({
-    loader: tableLoader({ table: 'meetings', columns: MEETING_COLUMNS, check: checkMeeting, district: (row) => row.districtId, richText: (meeting) => ({ summaryHtml: summaryJob(meeting) }), replaces: ['summary'] }),
-  }),
-  // Discussion topics with their vote counts at build time; descriptions sanitised once here, kept as descriptionHtml
-  // (and only so).
-  topics: defineCollection({
-    loader: tableLoader({ table: 'topics', columns: TOPIC_COLUMNS, check: checkTopic, district: (row) => row.districtId, richText: (topic) => ({ descriptionHtml: descriptionJob(topic) }), replaces: ['description'] }),
-  }),
-  // Board vote records, votes already parsed into a list.
-  votings: defineCollection({ loader: tableLoader({ table: 'votings', columns: VOTING_COLUMNS, check: checkVoting, district: (row) => row.districtId }) }),
+  // District pages: one entry per district, its key the page's digest; the page itself is read from its file when
+  // rendered (readBuiltPage). A database without districts fails the build.
+  districtPages: defineCollection({ loader: districtPagesLoader() }),
   // About page, 'How It Works': the four numbered steps of the pipeline.
   steps: defineCollection({
     loader: file('src/content/steps.json'),

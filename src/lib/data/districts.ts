@@ -16,8 +16,6 @@ export const districtSchema = z.object({
 });
 export type District = z.infer<typeof districtSchema>;
 
-/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
-export const COLUMNS = Object.keys(districtSchema.shape).join(',');
 
 /** One suggestion of the district search. */
 export interface DistrictSuggestion {
@@ -32,14 +30,6 @@ export function checkDistrict(raw: unknown): Checked<District> {
   return checkRow(districtSchema, raw);
 }
 
-/** Districts: select all where id equals {id}, single result. */
-export async function fetchDistrict(db: Db, id: number): Promise<District> {
-  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('id', id).single();
-  if (error) throw new QueryError(TABLE, error.message);
-  const { row, problems } = checkDistrict(data);
-  if (!row) throw new QueryError(TABLE, problems.join('; '));
-  return row;
-}
 
 /** District search: names containing the text (literally, case-insensitively), optionally in one state. */
 export async function searchDistricts(db: Db, text: string, state: string | null, signal?: AbortSignal): Promise<DistrictSuggestion[]> {

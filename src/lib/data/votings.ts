@@ -1,7 +1,6 @@
 // The votings table: its row shape, validation (votes as an array or a JSON string), and the queries.
 import * as z from 'zod/mini';
-import type { Db } from './client';
-import { checkRow, optionalText, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, type Checked } from './validate';
 
 export const TABLE = 'votings';
 
@@ -22,8 +21,6 @@ const rawVotingSchema = z.object({
 export const votingSchema = z.extend(rawVotingSchema, { votes: z.array(voteItemSchema) });
 export type Voting = z.infer<typeof votingSchema>;
 
-/** The columns read, named (the tables of the record also hold search_vector, the search index, which pages never need). */
-export const COLUMNS = Object.keys(rawVotingSchema.shape).join(',');
 
 /**
  * Reads the votes column: an array, or a JSON string parsing to one, of {name, vote}.
@@ -55,9 +52,3 @@ export function checkVoting(raw: unknown): Checked<Voting> {
   return { row: { ...row, votes }, problems: ok ? [] : ['votes: not an array of {name, vote}; shown as no votes'] };
 }
 
-/** Votings: select all where districtId equals {id}. */
-export async function fetchVotings(db: Db, districtId: number): Promise<Voting[]> {
-  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId);
-  if (error) throw new QueryError(TABLE, error.message);
-  return (data ?? []).flatMap((raw) => checkVoting(raw).row ?? []);
-}
