@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { anonKey, apiUrl } from './helpers';
+import { anonKey, apiUrl, sql } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -16,11 +16,11 @@ const work = mkdtempSync(join(tmpdir(), 'sbt-build-failures-'));
  * Builds the site into outDir against the given Supabase address and key; resolves with exit code and output.
  * Asynchronous on purpose: the empty database's gateway runs in this process and must keep answering.
  */
-function build(url: string, key: string, outDir: string): Promise<{ code: number | null; output: string }> {
+function build(url: string, key: string, outDir: string, cacheDir = join(work, 'cache')): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [astro, 'build'], {
       cwd: root,
-      env: { ...process.env, PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -87,5 +87,21 @@ describe('the nightly build', { timeout: 240_000 }, () => {
     expect(code).toBe(0);
     expect(output).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
     expect(existsSync(join(out, '1.html'))).toBe(true);
+  });
+
+  it('a nightly rebuild reads and sanitises only the districts that changed, and their pages show the change', async () => {
+    const [{ phone }] = await sql<{ phone: string }>('select phone from public.districts where id = 2');
+    await sql(`update public.districts set phone = '(650) 555-0199' where id = 2`);
+    try {
+      const out = join(work, 'nightly');
+      const { code, output } = await build(apiUrl(), anonKey(), out);
+      expect(code).toBe(0);
+      // District 2, and district 1, whose bad row is read and reported on every build.
+      expect(output).toMatch(/district pages: 2 new or changed, read and sanitised; \d+ kept from the last build/);
+      expect(readFileSync(join(out, '2.html'), 'utf8')).toContain('(650) 555-0199');
+      expect(readFileSync(join(out, '3.html'), 'utf8')).toBe(readFileSync(join(work, 'good', '3.html'), 'utf8'));
+    } finally {
+      await sql('update public.districts set phone = $1 where id = 2', [phone]);
+    }
   });
 });

@@ -32,13 +32,13 @@ test.afterAll(async () => {
   await sql('delete from public.districts where id = any($1)', [[LIVE, EMPTY]]);
 });
 
-/** Holds the district request until the test lets it go, so the loading state can be seen. */
+/** Holds the page's one request (its district_pages document) until the test lets it go, so the loading state can be seen. */
 async function holdDistrict(page: Page) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/rest/v1/districts?*', async (route) => {
+  await page.route('**/rest/v1/district_pages?*', async (route) => {
     await gate;
     await route.continue();
   });
@@ -134,32 +134,47 @@ test("a live district without rows says 'No meetings found.', 'No topics found.'
 });
 
 test("a failed district load says 'Error loading district info: {message}'", async ({ page }) => {
-  await page.route('**/rest/v1/districts?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'database is down' }) }));
+  await page.route('**/rest/v1/district_pages?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'database is down' }) }));
   await page.goto(`/${LIVE}`);
   await expect(page.getByText('Error loading district info: database is down')).toBeVisible();
 });
 
+test('the live page reads its whole district in one request, as the build does', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) requests.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/${LIVE}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Test Unified School District' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Summaries' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+  expect(requests).toEqual(['/rest/v1/district_pages']);
+});
+
 const tabErrors = [
-  ['meetings', 'Summaries', 'Loading meetings...', 'Error loading meetings: meetings are down'],
-  ['topics', 'Topics', 'Loading topics...', 'Error loading topics: topics are down'],
-  ['votings', 'Voting', 'Loading votes...', 'Error: votings are down'],
+  ['meetings', 'Summaries', 'Error loading meetings: the meetings of this district could not be read.'],
+  ['topics', 'Topics', 'Error loading topics: the topics of this district could not be read.'],
+  ['votings', 'Voting', 'Error: the votes of this district could not be read.'],
 ] as const;
 
-for (const [table, tab, loadingText, errorText] of tabErrors) {
-  test(`the ${tab} tab shows '${loadingText}', then '${errorText}' when its load fails`, async ({ page }) => {
+for (const [list, tab, errorText] of tabErrors) {
+  test(`'Loading district info...', then '${errorText}' in the ${tab} tab when its list cannot be read`, async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/rest/v1/${table}?*`, async (route) => {
+    // The page's document as the database sends it, held until released, with this one list damaged.
+    await page.route('**/rest/v1/district_pages?*', async (route) => {
       await gate;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: `${table} are down` }) });
+      const response = await route.fetch();
+      const body = await response.json();
+      body.page[list] = 'not a list';
+      await route.fulfill({ response, json: body });
     });
     await page.goto(`/${LIVE}?tab=${tab}`);
-    const panel = page.getByRole('tabpanel', { name: tab });
-    await expect(panel.getByText(loadingText)).toBeVisible();
+    await expect(page.getByText('Loading district info...')).toBeVisible();
     release();
-    await expect(panel.getByText(errorText)).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: tab }).getByRole('alert')).toHaveText(errorText);
+    await expect(page.getByRole('heading', { level: 1, name: 'Live Test Unified School District' })).toBeVisible();
   });
 }
 

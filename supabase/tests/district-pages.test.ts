@@ -1,0 +1,194 @@
+// The district page as the grain: the district_pages view holds everything a page shows, in its order, with a digest
+// that changes exactly when the page would; the build's loader reads in full only the districts whose digest changed,
+// reports a bad row by table and id on every build, and stops with one clear message when it cannot read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import { districtPagesLoader, pageFile, readDigests, type KeptPage } from '../../src/lib/node/districtPages';
+import { fetchDistrictPage } from '../../src/lib/data/districtPages';
+import { anonKey, apiUrl, rest, sql } from './helpers';
+
+// A district of this file's own, so district 1 stays as the browser tests (run after these) expect it.
+const OWN = 9_101;
+const OTHER = 9_102;
+
+/** A store like Astro's for one collection, kept across the loader's runs as Astro keeps its own. */
+function memoryStore() {
+  const entries = new Map<string, { id: string; data: unknown; digest?: string }>();
+  return {
+    entries,
+    get: (id: string) => entries.get(id),
+    set: (entry: { id: string; data: unknown; digest?: string }) => (entries.set(entry.id, entry), true),
+    delete: (id: string) => entries.delete(id),
+    keys: () => [...entries.keys()],
+  };
+}
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'district-pages-'));
+const store = memoryStore();
+
+/** One build's load: its warnings and its summary line. */
+async function load() {
+  const warnings: string[] = [];
+  const infos: string[] = [];
+  const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
+  await districtPagesLoader().load({ store, logger, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
+  return { warnings, summary: infos.at(-1) ?? '' };
+}
+const kept = (id: number): KeptPage => JSON.parse(readFileSync(pageFile(cacheDir, id), 'utf8'));
+const digestOf = async (id: number) => (await sql<{ digest: string }>('select digest from public.district_pages where id = $1', [id]))[0]?.digest;
+
+describe('the district_pages view', () => {
+  beforeAll(async () => {
+    await sql(`insert into public.districts (id, name) values ($1, 'Grain Test District'), ($2, 'Grain Other District')`, [OWN, OTHER]);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary) values
+         ($1, '2025-01-14', 'Older', '<p>older</p>'), ($1, '2025-03-11', 'Newest', '<p>newest <script>x</script></p>'), ($1, '2025-03-11', 'Same day', null)`,
+      [OWN],
+    );
+    await sql(`insert into public.topics ("districtId", title) values ($1, 'First topic'), ($1, 'Second topic')`, [OWN]);
+    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'past', '2024-01-09', 'A', '[]'), ($1, 'recent', '2025-01-14', 'B', '[]')`, [OWN]);
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = any($1::int[])', [[OWN, OTHER]]);
+  });
+
+  it("holds one document per district in the page's order: meetings newest first (ties by id), topics newest first, votes by id", async () => {
+    const { status, body } = await rest(`/district_pages?id=eq.${OWN}&select=id,digest,page`);
+    expect(status).toBe(200);
+    const [{ digest, page }] = body;
+    expect(digest).toMatch(/^[0-9a-f]{32}$/);
+    expect(page.district).toMatchObject({ id: OWN, name: 'Grain Test District' });
+    expect(page.meetings.map((m: { title: string }) => m.title)).toEqual(['Newest', 'Same day', 'Older']);
+    expect(page.topics.map((t: { title: string }) => t.title)).toEqual(['Second topic', 'First topic']);
+    expect(page.votings.map((v: { issue: string }) => v.issue)).toEqual(['A', 'B']);
+    // The search index never travels with a page.
+    expect(JSON.stringify(page)).not.toContain('search_vector');
+  });
+
+  it('gives a district without rows empty lists', async () => {
+    const { body } = await rest(`/district_pages?id=eq.${OTHER}&select=page`);
+    expect(body[0].page).toMatchObject({ meetings: [], topics: [], votings: [] });
+  });
+
+  it.each([
+    ['a meeting summary', `update public.meetings set summary = summary || ' ' where "districtId" = ${OWN} and title = 'Older'`],
+    ['a topic vote count', `update public.topics set upvotes = upvotes + 1 where "districtId" = ${OWN} and title = 'First topic'`],
+    ['a vote', `update public.votings set outcome = 'Passed' where "districtId" = ${OWN} and issue = 'A'`],
+    ['the district row', `update public.districts set phone = '(650) 555-0100' where id = ${OWN}`],
+    ['a meeting added', `insert into public.meetings ("districtId", date) values (${OWN}, '2025-05-01')`],
+  ])("changes the page's digest, and no other district's, when %s changes", async (_what, change) => {
+    const [own, other, first] = [await digestOf(OWN), await digestOf(OTHER), await digestOf(1)];
+    await sql(change);
+    expect(await digestOf(OWN)).not.toBe(own);
+    expect([await digestOf(OTHER), await digestOf(1)]).toEqual([other, first]);
+  });
+
+  it('keeps the digest when its rows are written again unchanged', async () => {
+    const before = await digestOf(OWN);
+    await sql(`update public.meetings set title = title where "districtId" = $1`, [OWN]);
+    expect(await digestOf(OWN)).toBe(before);
+  });
+
+  it('gives the live page its document in one request, and fails as a single-row read for an id no district has', async () => {
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+    const { page, broken } = await fetchDistrictPage(db, OWN);
+    expect(page.district.name).toBe('Grain Test District');
+    expect(broken).toEqual([]);
+    await expect(fetchDistrictPage(db, 999_999)).rejects.toThrow(/0 rows|no\) rows/);
+  });
+});
+
+describe("the build's loader", () => {
+  const saved = { url: process.env.PUBLIC_SUPABASE_URL, key: process.env.PUBLIC_SUPABASE_ANON_KEY };
+  beforeAll(async () => {
+    process.env.PUBLIC_SUPABASE_URL = apiUrl();
+    process.env.PUBLIC_SUPABASE_ANON_KEY = anonKey();
+    await sql(`insert into public.districts (id, name) values ($1, 'Grain Test District')`, [OWN]);
+    await sql(`insert into public.meetings ("districtId", date, summary, youtube_link) values ($1, '2025-03-11', '<p>At 1:05 <img src=x onerror=alert(1)>the vote</p>', 'https://youtu.be/dQw4w9WgXcQ')`, [OWN]);
+  });
+  afterAll(async () => {
+    process.env.PUBLIC_SUPABASE_URL = saved.url;
+    process.env.PUBLIC_SUPABASE_ANON_KEY = saved.key;
+    await sql('delete from public.districts where id = $1', [OWN]);
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('reads every district on a first build, keeps each page sanitised, and reports a bad row by table and id', async () => {
+    const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from public.districts');
+    const { warnings, summary } = await load();
+    expect(summary).toMatch(new RegExp(`^${count} district pages: ${count} new or changed, read and sanitised; 0 kept from the last build`));
+    expect(warnings.join('\n')).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
+    const [meeting] = kept(OWN).meetings;
+    expect(meeting.summaryHtml).toContain('<button');
+    expect(meeting.summaryHtml).not.toMatch(/onerror|<img/);
+    expect('summary' in meeting).toBe(false);
+  });
+
+  it('reads nothing again when nothing changed, but reports the bad row again', async () => {
+    const { warnings, summary } = await load();
+    expect(summary).toMatch(/: 1 new or changed, read and sanitised;/); // the district with the bad row, read to report it
+    expect(warnings.join('\n')).toMatch(/votings row id=\d+: votes: not an array/);
+  });
+
+  it('reads again only the district that changed, and its page shows the change', async () => {
+    await sql(`update public.meetings set summary = '<p>Rewritten after the build</p>' where "districtId" = $1`, [OWN]);
+    const { summary } = await load();
+    expect(summary).toMatch(/: 2 new or changed, read and sanitised;/); // this one, and the one with the bad row
+    expect(kept(OWN).meetings[0].summaryHtml).toBe('<p>Rewritten after the build</p>');
+  });
+
+  it('reads a page again when the cache folder lost its file', async () => {
+    rmSync(pageFile(cacheDir, OWN));
+    const { summary } = await load();
+    expect(summary).toMatch(/: 2 new or changed/);
+    expect(existsSync(pageFile(cacheDir, OWN))).toBe(true);
+  });
+
+  it('forgets a district that is gone, with its file', async () => {
+    await sql('delete from public.districts where id = $1', [OWN]);
+    await load();
+    expect(store.get(String(OWN))).toBeUndefined();
+    expect(existsSync(pageFile(cacheDir, OWN))).toBe(false);
+  });
+
+  it('reads every digest once when they take several requests, several at once', async () => {
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
+    const ids = (await sql<{ id: number }>('select id::int from public.districts order by id')).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(4);
+    expect((await readDigests(db, apiUrl(), 2)).map((r) => r.id)).toEqual(ids);
+  });
+
+  it.each([
+    ['cannot be reached', () => ({ url: 'http://127.0.0.1:9', key: anonKey() }), /^Cannot reach the database at http:\/\/127\.0\.0\.1:9 /],
+    ['refuses the key', () => ({ url: apiUrl(), key: 'not-the-anon-key' }), /refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: /],
+  ])('stops with one clear message when the database %s', async (_what, env, message) => {
+    const { url, key } = env();
+    process.env.PUBLIC_SUPABASE_URL = url;
+    process.env.PUBLIC_SUPABASE_ANON_KEY = key;
+    try {
+      const error = await load().catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain('The build stops here so the last good site stays published.');
+    } finally {
+      process.env.PUBLIC_SUPABASE_URL = apiUrl();
+      process.env.PUBLIC_SUPABASE_ANON_KEY = anonKey();
+    }
+  });
+
+  it('names the migration when the database lacks the district_pages view', async () => {
+    const [{ definition }] = await sql<{ definition: string }>("select pg_get_viewdef('public.district_pages'::regclass) as definition");
+    await sql('drop view public.district_pages');
+    try {
+      const error = (await load().catch((e: Error) => e)) as Error;
+      expect(error.message).toMatch(/^Reading district_pages from .* failed \(\d+: .*district_pages.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(district_pages came with 20261125000100_district_pages\.sql\)\./);
+    } finally {
+      await sql(`create view public.district_pages with (security_invoker = true) as ${definition}`);
+      await sql('grant select on public.district_pages to anon, authenticated');
+    }
+  });
+});
