@@ -93,6 +93,16 @@ describe('the district_pages view', () => {
     expect(await digestOf(OWN)).toBe(before);
   });
 
+  it("raises a meeting's sequence (the calendar's SEQUENCE) when it changes, and only then", async () => {
+    const sequence = async () => (await rest(`/district_pages?id=eq.${OWN}&select=page`)).body[0].page.meetings.find((m: { title: string }) => m.title === 'Same day').sequence;
+    expect(await sequence()).toBe(0);
+    await sql(`update public.meetings set title = title, sequence = 40 where "districtId" = $1 and title = 'Same day'`, [OWN]);
+    expect(await sequence()).toBe(0);
+    await sql(`update public.meetings set date = '2025-03-12' where "districtId" = $1 and title = 'Same day'`, [OWN]);
+    await sql(`update public.meetings set summary = '<p>Minutes added</p>' where "districtId" = $1 and title = 'Same day'`, [OWN]);
+    expect(await sequence()).toBe(2);
+  });
+
   it('gives the live page its document in one request, and fails as a single-row read for an id no district has', async () => {
     const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false } });
     const { page, broken } = await fetchDistrictPage(db, OWN);

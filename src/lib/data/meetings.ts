@@ -14,6 +14,8 @@ export const meetingSchema = z.object({
   meeting_type: z._default(z.nullable(z.string()), 'normal'),
   isUpcoming: z._default(z.nullable(z.boolean()), false),
   youtube_link: optionalText,
+  // How many times the meeting changed (the calendar feed's SEQUENCE); kept by the database.
+  sequence: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
