@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +38,8 @@ export default defineConfig({
   // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
+    // A sitemap index of every page for search engines (robots.txt names it). The 404 page is no page to index.
+    sitemap({ filter: (page) => !/\/404(\.html)?$/.test(page) }),
     {
       // client:demand="event": an island that hydrates when the window receives that event (src/directives/demand.ts).
       name: 'client-demand-directive',
