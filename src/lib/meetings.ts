@@ -63,6 +63,28 @@ export function meetingTopicsText(topics: string[] | string | null | undefined):
     .join(', ');
 }
 
+/**
+ * The topics a meeting lists, one by one (for counting them, where the card only shows the line): an array as it
+ * is, a string holding a JSON array parsed, any other string split on commas; blanks dropped, spaces trimmed.
+ */
+export function meetingTopicList(topics: string[] | string | null | undefined): string[] {
+  if (topics == null) return [];
+  let list: unknown = topics;
+  if (typeof topics === 'string') {
+    const text = topics.trim();
+    list = text.split(',');
+    if (text.startsWith('[')) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        // Not JSON after all: the text is a comma-joined list that happens to start with '['.
+      }
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => String(item).trim()).filter(Boolean);
+}
+
 /** What a card's Expand/Minimize control says it will do next: the verb shown, which the button's name starts with. */
 export function meetingToggleVerb(expanded: boolean): 'Expand' | 'Minimize' {
   return expanded ? 'Minimize' : 'Expand';
