@@ -5,7 +5,7 @@ import type { District } from './data/districts';
 import type { Meeting } from './data/meetings';
 import type { SafeHtml } from './sanitize';
 import { districtPath } from './paths';
-import { meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicList } from './meetings';
+import { meetingLinks, meetingTitle, meetingTopicList } from './meetings';
 
 /** A meeting as the feeds read it: the built row (summary sanitised), with `sequence` rising each time it changes (0 if absent). */
 export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
@@ -36,23 +36,6 @@ export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
 /** The time zone of a district's state (its two-letter code, any case), or null when the state is unknown. */
 export function stateTimeZone(state: string | null | undefined): string | null {
   return STATE_TIME_ZONES[state?.trim().toUpperCase() ?? ''] ?? null;
-}
-
-/**
- * The links of a district's meetings to their cards (`/{id}?tab=Meetings#meeting-MM-DD-YY`), the share link's rule.
- * As on the page, only the first meeting of a date (in the order given, date descending) has that anchor; a second
- * meeting on the same day links to the Meetings tab.
- */
-export function meetingLinks(districtId: number, meetings: Pick<Meeting, 'id' | 'date'>[]): Map<number, string> {
-  const page = districtPath(districtId);
-  const seen = new Set<string>();
-  const links = new Map<number, string>();
-  for (const meeting of meetings) {
-    const anchor = meetingAnchor(meeting.date);
-    links.set(meeting.id, seen.has(anchor) ? `${page}?tab=Meetings` : meetingShareUrl(page, anchor));
-    seen.add(anchor);
-  }
-  return links;
 }
 
 /** A meeting's identity in feeds and calendars, stable for its life (from the district and meeting ids, never the date). */

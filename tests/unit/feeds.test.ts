@@ -6,7 +6,8 @@ import Parser from 'rss-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../src/lib/search';
 import type { SafeHtml } from '../../src/lib/sanitize';
-import { feedSummaryHtml, meetingDay, meetingLinks, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../../src/lib/feeds';
+import { meetingLinks } from '../../src/lib/meetings';
+import { feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../../src/lib/feeds';
 
 const SITE = 'https://boards.example.org';
 const district = { id: 1, name: 'Palo Alto Unified School District', state: 'CA', address: '25 Churchill Ave, Palo Alto, CA 94306' };
