@@ -4,6 +4,7 @@ import type { Voting } from './data/votings';
 import { districtPath } from './paths';
 import { voteAnchor } from './votings';
 import { castVote, voteKind, type MemberVoting } from './members';
+import { schoolYearStart } from './charts';
 
 /** The CSV's columns: the six a reader asks for, then the record's id and table so rows can be joined back. */
 export const CSV_COLUMNS = ['date', 'category', 'issue', 'outcome', 'member', 'vote', 'record_id', 'table'] as const;
@@ -98,8 +99,7 @@ export function voteResult(outcome: string | null | undefined, counts: { yes: nu
 
 /** The school year a date falls in, July to June, as Open Civic Data's session: '2024-2025' for 2025-03-04. */
 export function schoolYear(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const start = Number(date.slice(5, 7)) >= 7 ? year : year - 1;
+  const start = schoolYearStart(date);
   return `${start}-${start + 1}`;
 }
 
