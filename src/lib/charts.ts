@@ -108,6 +108,9 @@ export function topicTrend(
   return { start, label: start === null ? '' : schoolYearLabel(start), months, series, topicCount: all.length, max };
 }
 
+// Drawing units to one decimal: finer digits change nothing on screen and weigh on every page.
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
 /** The topic trend chart's drawing units (the SVG scales to its box; 360 wide fits a 375 px phone). */
 export const TREND_CHART = { width: 360, stripHeight: 78, titleHeight: 18, barArea: 36, labelHeight: 12, barWidth: 18, left: 4 } as const;
 
@@ -142,7 +145,7 @@ export function trendChartLayout(trend: TopicTrend): { width: number; height: nu
       // The top 10 units of the bar area hold the count's text.
       const height = count === 0 ? 1 : Math.max(2, Math.round(((barArea - 10) * count) / trend.max));
       return {
-        x: left + i * step + (step - barWidth) / 2,
+        x: tenth(left + i * step + (step - barWidth) / 2),
         y: baselineY - height,
         width: barWidth,
         height,
