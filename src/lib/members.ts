@@ -169,26 +169,55 @@ export interface MemberRecord {
  */
 export function memberRecord(name: string, votings: MemberVoting[]): MemberRecord {
   const wanted = name.trim();
-  const counts: VoteCounts = { yes: 0, no: 0, other: 0, none: 0 };
-  const minority: MemberVoteRow[] = [];
-  const rest: MemberVoteRow[] = [];
+  return memberRecords(votings.filter((record) => record.votes.some((item) => item.name.trim() === wanted))).get(wanted) ?? emptyRecord(wanted);
+}
+
+/** A record with no votes, for a name no record holds. */
+function emptyRecord(name: string): MemberRecord {
+  return { name, votes: [], counts: { yes: 0, no: 0, other: 0, none: 0 }, minorityCount: 0 };
+}
+
+/**
+ * Every member's record at once (what a district's member pages need): one sort and one pass over the records,
+ * each record's majority worked out once, so the cost is the records times their members, never members × records
+ * sorts.
+ */
+export function memberRecords(votings: MemberVoting[]): Map<string, MemberRecord> {
+  const records = new Map<string, MemberRecord & { rest: MemberVoteRow[] }>();
   for (const record of sortVotings(votings, DEFAULT_SORT)) {
-    if (!record.votes.some((item) => item.name.trim() === wanted)) continue;
-    const vote = memberVote(record, wanted);
-    const kind = voteKind(vote);
-    counts[kind] += 1;
-    const row: MemberVoteRow = {
-      id: record.id,
-      date: record.voteDate,
-      category: record.category,
-      issue: record.issue,
-      outcome: record.outcome,
-      vote,
-      kind,
-      table: record.type,
-      minority: inMinority(record, wanted),
-    };
-    (row.minority ? minority : rest).push(row);
+    const cast = castVotes(record);
+    const majority = majorityVotes(cast);
+    const seen = new Set<string>();
+    for (const item of record.votes) {
+      const name = item.name.trim();
+      // memberVote reads a member's first entry in a record; a repeated name is that one vote.
+      if (!name || seen.has(name)) continue;
+      seen.add(name);
+      let member = records.get(name);
+      if (!member) records.set(name, (member = { ...emptyRecord(name), rest: [] }));
+      const vote = memberVote(record, name);
+      const kind = voteKind(vote);
+      const theirs = cast.get(name);
+      const minority = theirs !== undefined && majority.size > 0 && !majority.has(theirs);
+      member.counts[kind] += 1;
+      const row: MemberVoteRow = {
+        id: record.id,
+        date: record.voteDate,
+        category: record.category,
+        issue: record.issue,
+        outcome: record.outcome,
+        vote,
+        kind,
+        table: record.type,
+        minority,
+      };
+      if (minority) {
+        member.votes.push(row);
+        member.minorityCount += 1;
+      } else member.rest.push(row);
+    }
   }
-  return { name: wanted, votes: [...minority, ...rest], counts, minorityCount: minority.length };
+  const result = new Map<string, MemberRecord>();
+  for (const [name, { rest, ...member }] of records) result.set(name, { ...member, votes: [...member.votes, ...rest] });
+  return result;
 }

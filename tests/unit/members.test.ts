@@ -1,7 +1,7 @@
 // A board member's page: their slug and address, every vote they cast, the votes where they were in the minority
 // first, and their counts of yes, no, other and no vote recorded.
 import { describe, expect, it } from 'vitest';
-import { castVote, districtMembers, inMinority, memberPath, memberRecord, memberSlugBase, memberSlugs, voteKind, type MemberVoting } from '../../src/lib/members';
+import { castVote, districtMembers, inMinority, memberPath, memberRecord, memberRecords, memberSlugBase, memberSlugs, voteKind, type MemberVoting } from '../../src/lib/members';
 
 const v = (pairs: string): { name: string; vote: string }[] =>
   pairs
@@ -159,4 +159,25 @@ describe('memberRecord: every record naming the member, minority votes first, ea
     const { votes, counts } = memberRecord('A', votings);
     expect(counts.yes + counts.no + counts.other + counts.none).toBe(votes.length);
   });
+});
+
+describe('memberRecords: every member at once, the same as one at a time', () => {
+  const votings = [
+    record(1, '2024-09-10', 'A=Yes,B=Yes,C=No', { type: 'past' }),
+    record(2, '2025-03-04', 'A=Yes,B=No,C=No,D=Absent'),
+    record(3, null, 'A=-,B=Yes,C=Yes'),
+    record(4, '2025-03-04', 'B=Yes,C=Yes,A=Abstain,A=No'),
+  ];
+  const all = memberRecords(votings);
+
+  it('has a record for every member named', () => expect([...all.keys()]).toEqual(['A', 'B', 'C', 'D']));
+
+  it.each(['A', 'B', 'C', 'D'])('%s', (name) => expect(all.get(name)).toEqual(memberRecord(name, votings)));
+
+  it("reads a member's first entry when a record names them twice, as the voting table does", () => {
+    expect(all.get('A')!.votes.find((row) => row.id === 4)).toMatchObject({ vote: 'Abstain', minority: true });
+    expect(all.get('A')!.counts).toEqual({ yes: 2, no: 0, other: 1, none: 1 });
+  });
+
+  it('is empty for a district without votes', () => expect(memberRecords([]).size).toBe(0));
 });
