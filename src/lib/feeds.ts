@@ -72,14 +72,14 @@ export function plainText(html: string | null | undefined): string {
     .replace(/<\/?(p|div|ul|ol|h[1-6]|blockquote|pre|table|tr|dl|dt|dd|hr)\b[^>]*>/gi, '\n')
     .replace(/<\/t[dh]>/gi, '\t')
     .replace(TAG, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => decodeEntity(all, name))
     .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((line) => decodeEntities(line).replace(/[ \t\u00a0]+/g, ' ').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 
+/** One character reference (`&amp;`, `&#39;`, `&#x2014;`) as its character; an unknown one is left as written. */
 function decodeEntity(all: string, name: string): string {
   if (name[0] === '#') {
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -88,6 +88,7 @@ function decodeEntity(all: string, name: string): string {
   return ENTITIES[name.toLowerCase()] ?? all;
 }
 
+/** Text with its character references decoded (what remains of HTML once its tags are gone). */
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => decodeEntity(all, name));
 }
@@ -105,6 +106,14 @@ export function summariesFeedPath(districtId: number): string {
 /** The calendar's address for a district (served as text/calendar, advertised with <link rel="alternate" type="text/calendar">). */
 export function meetingsCalendarPath(districtId: number): string {
   return `${districtPath(districtId)}/meetings.ics`;
+}
+
+/** What a district page's head advertises with <link rel="alternate">, so browsers and feed readers find both feeds. */
+export function feedAlternates(district: Pick<District, 'id' | 'name'>): { rel: 'alternate'; type: string; href: string; title: string }[] {
+  return [
+    { rel: 'alternate', type: 'application/rss+xml', href: summariesFeedPath(district.id), title: `${district.name}: board meeting summaries (RSS)` },
+    { rel: 'alternate', type: 'text/calendar', href: meetingsCalendarPath(district.id), title: `${district.name}: board meetings (iCalendar)` },
+  ];
 }
 
 /**
@@ -132,6 +141,9 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
     description: `Summaries of the ${district.name} board's meetings, newest first.`,
     site: new URL(districtPath(district.id), site).href,
     trailingSlash: false,
+    // The feed names its own address (atom:link rel=self), as feed validators ask of RSS 2.0.
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en-us</language><atom:link href="${new URL(summariesFeedPath(district.id), site).href}" rel="self" type="application/rss+xml"/>`,
     items,
   };
 }

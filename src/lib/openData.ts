@@ -6,6 +6,16 @@ import { voteAnchor } from './votings';
 import { castVote, voteKind, type MemberVoting } from './members';
 import { schoolYearStart } from './charts';
 
+/** Where a district's votes are published as CSV. */
+export function votesCsvPath(districtId: number): string {
+  return `${districtPath(districtId)}/votes.csv`;
+}
+
+/** Where a district's votes are published as Open Civic Data VoteEvents (JSON). */
+export function voteEventsPath(districtId: number): string {
+  return `${districtPath(districtId)}/votes.json`;
+}
+
 /** The CSV's columns: the six a reader asks for, then the record's id and table so rows can be joined back. */
 export const CSV_COLUMNS = ['date', 'category', 'issue', 'outcome', 'member', 'vote', 'record_id', 'table'] as const;
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../src/lib/search';
 import type { SafeHtml } from '../../src/lib/sanitize';
 import { meetingLinks } from '../../src/lib/meetings';
-import { feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../../src/lib/feeds';
+import { feedAlternates, feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../../src/lib/feeds';
 
 const SITE = 'https://boards.example.org';
 const district = { id: 1, name: 'Palo Alto Unified School District', state: 'CA', address: '25 Churchill Ave, Palo Alto, CA 94306' };
@@ -55,6 +55,15 @@ describe('stateTimeZone: the primary zone of each state', () => {
   });
 });
 
+describe('feedAlternates: what the district page advertises', () => {
+  it('names both feeds with their types', () => {
+    expect(feedAlternates(district)).toEqual([
+      { rel: 'alternate', type: 'application/rss+xml', href: '/1/summaries.xml', title: 'Palo Alto Unified School District: board meeting summaries (RSS)' },
+      { rel: 'alternate', type: 'text/calendar', href: '/1/meetings.ics', title: 'Palo Alto Unified School District: board meetings (iCalendar)' },
+    ]);
+  });
+});
+
 describe("meetingLinks: each meeting's card, the share link's rule", () => {
   it.each([
     [7, '/1?tab=Meetings#meeting-06-17-25'],
@@ -96,9 +105,12 @@ describe('summariesFeed: RSS 2.0 of the summaries, read back by rss-parser', asy
   const xml = await getRssString(summariesFeed(district, meetings, SITE));
   const feed = await new Parser().parseString(xml);
 
-  it('names the district and links its page', () => {
+  it('names the district, links its page, and says its language and its own address', async () => {
     expect(feed.title).toBe('Palo Alto Unified School District: board meeting summaries');
     expect(feed.link).toBe(`${SITE}/1`);
+    expect(feed.language).toBe('en-us');
+    const withSelf = await new Parser<{ 'atom:link': { $: { href: string; rel: string } } }>({ customFields: { feed: ['atom:link'] } }).parseString(xml);
+    expect(withSelf['atom:link'].$).toMatchObject({ href: `${SITE}/1/summaries.xml`, rel: 'self' });
   });
 
   it('has one item per meeting with a summary, newest first', () => {

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { MemberVoting } from '../../src/lib/members';
-import { CSV_COLUMNS, csvCell, ocdOption, schoolYear, voteEvents, voteResult, votesCsv } from '../../src/lib/openData';
+import { CSV_COLUMNS, csvCell, ocdOption, voteEventsPath, votesCsvPath, schoolYear, voteEvents, voteResult, votesCsv } from '../../src/lib/openData';
 
 const record = (id: number, voteDate: string | null, votes: [string, string][], over: Partial<MemberVoting> = {}): MemberVoting => ({
   id,
@@ -162,5 +162,15 @@ describe('voteEvents: each record as an Open Civic Data VoteEvent', () => {
       const total = event.counts.reduce((sum, count) => sum + count.value, 0);
       expect(total).toBe(event.votes.length);
     }
+  });
+});
+
+describe('where the open data is published', () => {
+  it.each([
+    [1, '/1/votes.csv', '/1/votes.json'],
+    [4031, '/4031/votes.csv', '/4031/votes.json'],
+  ])('district %i', (id, csv, json) => {
+    expect(votesCsvPath(id)).toBe(csv);
+    expect(voteEventsPath(id)).toBe(json);
   });
 });
