@@ -1,6 +1,7 @@
 // Meeting card rules: the title with its meeting type, MM/DD/YY dates, the topics line, anchors and share links.
 import type { Meeting } from './data/meetings';
 import type { RichTextJob, SafeHtml } from './sanitize';
+import { districtPath } from './paths.ts';
 import { videoIdFromLink } from './video.ts';
 
 /** What one meeting card shows, computed once (at build, or in the browser for a district added later). */
@@ -63,6 +64,28 @@ export function meetingTopicsText(topics: string[] | string | null | undefined):
     .join(', ');
 }
 
+/**
+ * The topics a meeting lists, one by one (for counting them, where the card only shows the line): an array as it
+ * is, a string holding a JSON array parsed, any other string split on commas; blanks dropped, spaces trimmed.
+ */
+export function meetingTopicList(topics: string[] | string | null | undefined): string[] {
+  if (topics == null) return [];
+  let list: unknown = topics;
+  if (typeof topics === 'string') {
+    const text = topics.trim();
+    list = text.split(',');
+    if (text.startsWith('[')) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        // Not JSON after all: the text is a comma-joined list that happens to start with '['.
+      }
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => String(item).trim()).filter(Boolean);
+}
+
 /** What a card's Expand/Minimize control says it will do next: the verb shown, which the button's name starts with. */
 export function meetingToggleVerb(expanded: boolean): 'Expand' | 'Minimize' {
   return expanded ? 'Minimize' : 'Expand';
@@ -89,6 +112,23 @@ export function meetingAnchor(date: string): string {
 /** The share link of a meeting: page URL + ?tab=Meetings#meeting-MM-DD-YY. */
 export function meetingShareUrl(pageUrl: string, anchor: string): string {
   return `${pageUrl}?tab=Meetings#${anchor}`;
+}
+
+/**
+ * The links of a district's meetings to their cards (`/{id}?tab=Meetings#meeting-MM-DD-YY`), the share link's rule.
+ * As on the page, only the first meeting of a date (in the order given, date descending) has that anchor; a second
+ * meeting on the same day links to the Meetings tab.
+ */
+export function meetingLinks(districtId: number, meetings: Pick<Meeting, 'id' | 'date'>[]): Map<number, string> {
+  const page = districtPath(districtId);
+  const seen = new Set<string>();
+  const links = new Map<number, string>();
+  for (const meeting of meetings) {
+    const anchor = meetingAnchor(meeting.date);
+    links.set(meeting.id, seen.has(anchor) ? `${page}?tab=Meetings` : meetingShareUrl(page, anchor));
+    seen.add(anchor);
+  }
+  return links;
 }
 
 /** The meeting's video link, only when it yields a video id (then its summary's time stamps become buttons). */
