@@ -15,6 +15,7 @@ import DOMPurify from 'dompurify';
 import { Piscina } from 'piscina';
 import { checkDistrictPage, richTextJobs, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../data/districtPages';
 import type { District } from '../data/districts';
+import { districtMembers, type BoardMember } from '../members';
 import { sanitizeJob, type RichTextJob, type SafeHtml } from '../sanitize';
 import { createJsdomSanitizer } from './sanitize-jsdom';
 
@@ -29,9 +30,10 @@ const IN_FLIGHT = 4;
 /** Up to this many changed districts, sanitising in the build's thread costs less than starting the workers. */
 const IN_THREAD_MAX = 500;
 
-/** What Astro's store keeps of a district: its row, for the listings by state and the page's title. */
+/** What Astro's store keeps of a district: its row (the listings by state) and its board members (their pages' paths). */
 export interface DistrictEntry {
   district: District;
+  members: BoardMember[];
 }
 
 /** Why the build cannot go on; the message is meant to be read in a failed nightly job. */
@@ -106,7 +108,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  */
 export function pageVersion(): string {
   const hash = createHash('sha256');
-  const files = ['districtPages.ts', 'sanitize-jsdom.ts', 'sanitize-worker.ts', '../sanitize.ts', '../timestamps.ts', '../meetings.ts', '../topics.ts'];
+  const files = ['districtPages.ts', 'sanitize-jsdom.ts', 'sanitize-worker.ts', '../sanitize.ts', '../timestamps.ts', '../meetings.ts', '../topics.ts', '../members.ts', '../votings.ts'];
   const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
   for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
   const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
@@ -119,9 +121,11 @@ export function pageFile(cacheDir: URL | string, id: number | string): string {
   return join(cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir, 'district-pages', `${id}.json`);
 }
 
-/** A built page as its file holds it: the page, and the lists of it that could not be read. */
+/** A built page as its file holds it: the page, the lists of it that could not be read, and when it was read. */
 export interface KeptPage extends BuiltDistrictPage {
   broken: BrokenSection[];
+  /** When the build read this page from the database (ISO 8601): the calendar's DTSTAMP, the same while it is kept. */
+  readAt: string;
 }
 
 /** Sanitises rich text: in this thread for a few pages, in one worker per core for many. */
@@ -161,6 +165,7 @@ export function districtPagesLoader(): Loader {
       await mkdir(dirname(pageFile(config.cacheDir, 0)), { recursive: true });
 
       const sanitize = sanitizer(changed.length);
+      const readAt = new Date().toISOString();
       const chunks: number[][] = [];
       for (let at = 0; at < changed.length; at += PAGES_PER_REQUEST) chunks.push(changed.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
       let done = 0;
@@ -178,10 +183,10 @@ export function districtPagesLoader(): Loader {
               continue;
             }
             const jobs = richTextJobs(page).length;
-            const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken };
+            const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
             await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
             const digest = `${row.digest}.${version}${problems.length ? '.reported' : ''}`;
-            store.set({ id: String(row.id), data: { district: page.district } satisfies DistrictEntry, digest });
+            store.set({ id: String(row.id), data: { district: page.district, members: districtMembers(page.district.id, page.votings) } satisfies DistrictEntry, digest });
           }
           done += ids.length;
           // A first build reads for minutes: say how far it is, a quarter at a time.
