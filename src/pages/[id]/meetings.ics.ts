@@ -1,0 +1,14 @@
+// A district's meetings as an iCalendar feed (METHOD:PUBLISH), advertised in its page's head; served as text/calendar.
+import type { APIRoute } from 'astro';
+import { meetingsCalendar } from '../../lib/feeds';
+import { readBuiltPage } from '../../lib/node/districtPages';
+import { districtPaths } from '../../lib/node/districtRoutes';
+
+export const getStaticPaths = districtPaths;
+
+export const GET: APIRoute = async ({ params, site }) => {
+  const page = await readBuiltPage(params.id!);
+  // DTSTAMP is when the build read the page: the same as long as the page is kept, so an unchanged district's file is too.
+  const body = meetingsCalendar(page.district, page.meetings, { site: site!, stamp: new Date(page.readAt) });
+  return new Response(body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+};

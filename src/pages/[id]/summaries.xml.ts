@@ -1,0 +1,13 @@
+// A district's meeting summaries as RSS 2.0, newest first (advertised in its page's head).
+import type { APIRoute } from 'astro';
+import { getRssString } from '@astrojs/rss';
+import { summariesFeed } from '../../lib/feeds';
+import { readBuiltPage } from '../../lib/node/districtPages';
+import { districtPaths } from '../../lib/node/districtRoutes';
+
+export const getStaticPaths = districtPaths;
+
+export const GET: APIRoute = async ({ params, site }) => {
+  const page = await readBuiltPage(params.id!);
+  return new Response(await getRssString(summariesFeed(page.district, page.meetings, site!)), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+};

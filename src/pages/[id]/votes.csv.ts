@@ -1,0 +1,12 @@
+// Every member vote of a district as CSV, one row per member vote (open data, linked from the Voting tab).
+import type { APIRoute } from 'astro';
+import { votesCsv } from '../../lib/openData';
+import { readBuiltPage } from '../../lib/node/districtPages';
+import { districtPaths } from '../../lib/node/districtRoutes';
+
+export const getStaticPaths = districtPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const page = await readBuiltPage(params.id!);
+  return new Response(votesCsv(page.votings), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+};

@@ -1,0 +1,12 @@
+// Every vote record of a district as Open Civic Data VoteEvents (open data, linked from the Voting tab).
+import type { APIRoute } from 'astro';
+import { voteEvents } from '../../lib/openData';
+import { readBuiltPage } from '../../lib/node/districtPages';
+import { districtPaths } from '../../lib/node/districtRoutes';
+
+export const getStaticPaths = districtPaths;
+
+export const GET: APIRoute = async ({ params, site }) => {
+  const page = await readBuiltPage(params.id!);
+  return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
