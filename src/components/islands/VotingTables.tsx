@@ -23,7 +23,19 @@ function Outcome({ outcome }: { outcome: string | null }) {
   );
 }
 
-function VotingTable({ id, title, rows }: { id: string; title: string; rows: VotingRow[] }) {
+/** Each member's page by name: their column header links to it. */
+type MemberPaths = Record<string, string>;
+
+/** A small link to a member's page under their name; its name is said in words, its text stays the member's alone. */
+function MemberLink({ name, path }: { name: string; path: string }) {
+  return (
+    <a className="member-link" href={path} aria-label={`Every vote of ${name}`} title={`Every vote of ${name}`}>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.5 2.2-4 5-4s5 1.5 5 4v1H3v-1Z" fill="currentColor" /></svg>
+    </a>
+  );
+}
+
+function VotingTable({ id, title, rows, memberPaths }: { id: string; title: string; rows: VotingRow[]; memberPaths: MemberPaths }) {
   const [sort, setSort] = useState(DEFAULT_SORT);
   const members = useMemo(() => boardMembers(rows), [rows]);
   const sorted = useMemo(() => sortVotings(rows, sort), [rows, sort]);
@@ -74,10 +86,19 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
             <thead role="rowgroup">
               <tr role="row">
                 {columns.map((column) => (
-                  <th key={column.key} role="columnheader" scope="col" className={column.key.startsWith('member:') ? 'member-header' : undefined} aria-sort={sort.key === column.key ? sort.direction : undefined}>
+                  <th
+                    key={column.key}
+                    role="columnheader"
+                    scope="col"
+                    className={column.key.startsWith('member:') ? 'member-header' : undefined}
+                    aria-sort={sort.key === column.key ? sort.direction : undefined}
+                    // A member's header is named by the member alone, though it also holds the link to their page.
+                    aria-label={column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined}
+                  >
                     <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column.key))}>
                       {column.label}
                     </button>
+                    {column.key.startsWith('member:') && memberPaths[column.label] && <MemberLink name={column.label} path={memberPaths[column.label]} />}
                   </th>
                 ))}
               </tr>
@@ -118,12 +139,12 @@ function VotingTable({ id, title, rows }: { id: string; title: string; rows: Vot
   );
 }
 
-export default function VotingTables({ recent, past }: { recent: VotingRow[]; past: VotingRow[] }) {
+export default function VotingTables({ recent, past, memberPaths = {} }: { recent: VotingRow[]; past: VotingRow[]; memberPaths?: MemberPaths }) {
   return (
     <div className="voting-tables">
       <p className="voting-hint">Click any column header to sort by that column.</p>
-      <VotingTable id="votes-recent" title="Current Board Votes" rows={recent} />
-      <VotingTable id="votes-past" title="Past Board Votes" rows={past} />
+      <VotingTable id="votes-recent" title="Current Board Votes" rows={recent} memberPaths={memberPaths} />
+      <VotingTable id="votes-past" title="Past Board Votes" rows={past} memberPaths={memberPaths} />
     </div>
   );
 }
