@@ -24,3 +24,8 @@ export function districtImage(id: number): string {
 export function routeOf(pathname: string): string {
   return pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1').replace(/\/$/, '') || '/';
 }
+
+/** A page's address as visitors use it: Astro builds /about as about.html (build.format 'file'), but the site serves /about. */
+export function canonicalPath(pathname: string): string {
+  return pathname.replace(/(\/index)?\.html$/, '') || '/';
+}
