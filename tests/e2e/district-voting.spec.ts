@@ -17,7 +17,7 @@ test("the tab shows 'Current Board Votes' and 'Past Board Votes' with the sortin
   await openVoting(page);
   const panel = page.getByRole('tabpanel', { name: 'Voting' });
   await expect(panel.getByText('Click any column header to sort by that column.')).toBeVisible();
-  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(['Current Board Votes', 'Past Board Votes']);
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(['Current Board Votes', 'Past Board Votes', 'Who votes together']);
   await expect(table(page, 'Current Board Votes').locator('tbody tr')).toHaveCount(13);
   await expect(table(page, 'Past Board Votes').locator('tbody tr')).toHaveCount(15);
 });

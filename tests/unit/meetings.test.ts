@@ -88,6 +88,7 @@ describe('meetingCards', () => {
     meeting_type: 'normal',
     isUpcoming: false,
     youtube_link: null,
+    sequence: 0,
     ...over,
   });
   const render = (m: Meeting) => `rendered:${m.id}` as SafeHtml;
