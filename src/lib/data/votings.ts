@@ -61,3 +61,10 @@ export async function fetchVotings(db: Db, districtId: number): Promise<Voting[]
   if (error) throw new QueryError(TABLE, error.message);
   return (data ?? []).flatMap((raw) => checkVoting(raw).row ?? []);
 }
+
+/** The district's votes of one meeting day (voteDate equals {date}), for the pages that speak of that meeting. */
+export async function fetchVotesOn(db: Db, districtId: number, date: string): Promise<Voting[]> {
+  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId).eq('voteDate', date).order('id');
+  if (error) throw new QueryError(TABLE, error.message);
+  return (data ?? []).flatMap((raw) => checkVoting(raw).row ?? []);
+}
