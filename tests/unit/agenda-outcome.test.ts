@@ -162,3 +162,26 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
     await expect(fetchAgendaVoteTotals(db)).rejects.toThrow(message);
   });
 });
+
+describe('the vote form as the server renders it', async () => {
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  const { createElement } = await import('react');
+  const { default: AgendaVoteForm } = await import('../../src/components/islands/AgendaVoteForm');
+  const text = (html: string) => html.replace(/<[^>]+>/g, '');
+
+  it('before the meeting, shows the form alone', () => {
+    const html = text(renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: null })));
+    expect(html).toContain('Cast Your Vote');
+    expect(html).not.toContain('How the Board voted');
+    expect(html).not.toContain('Residents’ answers');
+  });
+
+  it('after it, shows the Board’s decision in every card, and no count before the live totals load', () => {
+    const html = renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: boardDecisions(june17) }));
+    expect(text(html).match(/How the Board voted on 17 June:/g)).toHaveLength(5);
+    expect(text(html)).toContain('How the Board voted on 17 June: Passed (4-1). Yes: A, C, D, E; No: B.');
+    expect(html).toContain('href="/1?tab=voting#vote-1"');
+    expect(text(html).match(/An information item: the Board heard it and took no vote\./g)).toHaveLength(2);
+    expect(text(html)).not.toContain('Residents’ answers');
+  });
+});
