@@ -119,8 +119,10 @@ insert into public.districts (id, name, state, county, address, phone, "totalStu
   (103, 'Beaverton School District', 'OR', 'Washington', null, null, 38000);
 
 -- ---------------------------------------------------------------------------------------------
--- meetings: a school year of board meetings for district 1 (August 2024 to June 2025) plus one
--- upcoming meeting; a few for districts 2 and 3. All summaries and trustee names are invented.
+-- meetings: a school year of board meetings for district 1 (August 2024 to June 2025), on Tuesdays,
+-- about twice a month with breaks for the winter holidays, spring and summer, plus one upcoming
+-- meeting on the first Tuesday after the day this seed is loaded (so it is always in the future);
+-- a few for districts 2 and 3. All summaries and trustee names are invented.
 -- Meetings with a youtube_link carry time stamps (m:ss and h:mm:ss) that the site turns into
 -- video links; meeting 6 has no video, so its clock times stay plain text.
 -- ---------------------------------------------------------------------------------------------
@@ -324,12 +326,13 @@ null,
 <p>The board closed the year with recognition of retiring staff. Trustee <strong>Priya Raman</strong> wished families a restful summer. Full materials are on the <a href="https://www.example.org/pausd-demo/agendas/2025-06-17">agenda portal</a>.</p>',
 'normal', false, 'https://www.youtube.com/watch?v=Ev8kLp3Mn6T'),
 
-(18, 1, '2026-12-08', 'Regular Board Meeting', '["Annual Organizational Meeting", "Budget", "Facilities Bond"]'::jsonb,
+-- The next Tuesday after today (isodow: Monday 1 ... Sunday 7; on a Tuesday, a week later).
+(18, 1, current_date + ((2 - extract(isodow from current_date)::int + 6) % 7 + 1), 'Regular Board Meeting', '["Budget", "Facilities Bond", "Student Mental Health"]'::jsonb,
 '<p><strong>Upcoming meeting.</strong> The agenda will be posted at least 72 hours before the meeting. Expected items include:</p>
 <ul>
-  <li>Election of board officers for the coming calendar year.</li>
-  <li>The <em>first interim budget report</em> for 2026-27.</li>
+  <li>A <em>budget update</em> on revenue and reserves.</li>
   <li>An update on facilities bond projects.</li>
+  <li>A report on student wellness and counseling wait times.</li>
 </ul>
 <p>Open session begins at 6:00 p.m. in the board room. Community members may comment in person or submit written comments through the <a href="https://www.example.org/pausd-demo/public-comment">public comment form</a>.</p>',
 'upcoming', true, null),
@@ -480,16 +483,19 @@ insert into public.topics (id, "districtId", title, description, upvotes, downvo
 6, 1);
 
 -- ---------------------------------------------------------------------------------------------
--- votings: board decisions with each (fictional) board member's vote. Most votes are jsonb
--- arrays; some are a jsonb string whose text is a JSON array (the spec allows both); exactly one
--- (id 12) is an unparseable string, which the site shows as no votes; ids 5, 11 and 24 leave one
--- member out (shown as '-').
+-- votings: board decisions with each (fictional) board member's vote, on the days the board met.
+-- Most votes are jsonb arrays; some are a jsonb string whose text is a JSON array (the spec allows
+-- both). Members sometimes dissent and sometimes are absent: ids 5, 20 and 24 leave one member out
+-- and id 6 records '-' (both shown as '-'). Every outcome agrees with its votes (src/lib/votings.ts,
+-- outcomeAgreesWithVotes): counts in parentheses are the Yes, No and other votes cast, and the one
+-- tabled item (id 11, set aside without a vote; its votes are an unparseable string, which the site
+-- shows as no votes) has no Yes or No recorded.
 -- ---------------------------------------------------------------------------------------------
 
 insert into public.votings (id, "districtId", type, "voteDate", category, issue, outcome, votes) values
   (1, 1, 'recent', '2025-06-17', 'Budget', 'Adopt the 2025-26 district budget', 'Passed (4-1)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"No"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
-  (2, 1, 'recent', '2025-06-17', 'Budget', 'Adopt the 2025-26 Local Control and Accountability Plan (LCAP)', 'Passed',
+  (2, 1, 'recent', '2025-06-17', 'Budget', 'Adopt the 2025-26 Local Control and Accountability Plan (LCAP)', 'Passed (5-0)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (3, 1, 'recent', '2025-06-17', 'Facilities', 'Award a $1.27 million contract for an accessible elementary playground', 'Passed (5-0)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
@@ -497,20 +503,20 @@ insert into public.votings (id, "districtId", type, "voteDate", category, issue,
    to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text)),
   (5, 1, 'recent', '2025-05-27', 'Consent Agenda', 'Approve purchase orders over $100,000', 'Approved (consent agenda)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
-  (6, 1, 'recent', '2025-05-13', 'Personnel', 'Create a new paraeducator classification and salary range', 'Passed',
-   '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Absent"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
+  (6, 1, 'recent', '2025-05-13', 'Personnel', 'Create a new paraeducator classification and salary range', 'Passed (4-0)',
+   '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"-"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (7, 1, 'recent', '2025-05-13', 'Curriculum', 'Adopt K-5 structured literacy materials', 'Passed (4-0-1)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Abstain"}]'::jsonb),
   (8, 1, 'recent', '2025-03-11', 'Policy', 'Adopt the revised student cell phone policy (second reading)', 'Passed (4-1)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"No"}]'::jsonb),
-  (9, 1, 'recent', '2025-03-11', 'Budget', 'Certify the second interim budget report as positive', 'Passed',
+  (9, 1, 'recent', '2025-03-11', 'Budget', 'Certify the second interim budget report as positive', 'Passed (5-0)',
    to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text)),
   (10, 1, 'recent', '2025-03-11', 'Personnel', 'Resolution to reduce two certificated positions', 'Passed (3-2)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"No"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"No"}]'::jsonb),
   (11, 1, 'recent', '2025-02-11', 'Facilities', 'Approve a design contract for HVAC upgrades at two middle schools', 'Tabled',
-   '[{"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
-  (12, 1, 'recent', '2025-01-28', 'Policy', 'Direct staff to pursue minor elementary boundary adjustments', 'Passed (5-0)',
    to_jsonb('not valid json'::text)),
+  (12, 1, 'recent', '2025-01-28', 'Policy', 'Direct staff to pursue minor elementary boundary adjustments', 'Passed (4-1)',
+   '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"No"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (13, 1, 'recent', '2025-01-14', 'Curriculum', 'Pilot an AI tutoring tool in two high school courses', 'Failed (2-3)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"No"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"No"}, {"name":"Sofia Delgado-Reyes","vote":"No"}]'::jsonb),
   (14, 1, 'past', '2024-12-10', 'Policy', 'Elect Priya Raman board president for 2025', 'Passed (5-0)',
@@ -519,25 +525,25 @@ insert into public.votings (id, "districtId", type, "voteDate", category, issue,
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"No"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (16, 1, 'past', '2024-12-10', 'Budget', 'Accept the 2023-24 annual audit report', 'Approved (consent agenda)',
    to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text)),
-  (17, 1, 'past', '2024-12-10', 'Facilities', 'Approve the districtwide fire alarm upgrade contract', 'Passed',
+  (17, 1, 'past', '2024-12-10', 'Facilities', 'Approve the districtwide fire alarm upgrade contract', 'Passed (5-0)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (18, 1, 'past', '2024-11-12', 'Budget', 'Certify the first interim budget report', 'Passed (4-1)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"No"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (19, 1, 'past', '2024-11-12', 'Personnel', 'Ratify the tentative agreement with the teachers association', 'Passed (5-0)',
    to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text)),
-  (20, 1, 'past', '2024-10-22', 'Personnel', 'Create two inclusion specialist positions', 'Passed',
-   '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Absent"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
+  (20, 1, 'past', '2024-10-22', 'Personnel', 'Create two inclusion specialist positions', 'Passed (4-0)',
+   '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (21, 1, 'past', '2024-10-08', 'Facilities', 'Authorize a bond feasibility polling contract', 'Passed (3-1-1)',
    '[{"name":"Maria Okafor","vote":"Abstain"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"No"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (22, 1, 'past', '2024-09-10', 'Consent Agenda', 'Approve the consent agenda', 'Approved (consent agenda)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
-  (23, 1, 'past', '2024-09-10', 'Curriculum', 'Approve a new ethnic studies elective for grades 11-12', 'Passed',
+  (23, 1, 'past', '2024-09-10', 'Curriculum', 'Approve a new ethnic studies elective for grades 11-12', 'Passed (4-0-1)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Abstain"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
-  (24, 1, 'past', '2024-08-27', 'Policy', 'Resolution recognizing Suicide Prevention Awareness Month', 'Passed',
+  (24, 1, 'past', '2024-08-27', 'Policy', 'Resolution recognizing Suicide Prevention Awareness Month', 'Passed (4-0)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (25, 1, 'past', '2024-08-13', 'Facilities', 'Approve summer construction change orders', 'Approved (consent agenda)',
    to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text)),
-  (26, 1, 'past', '2024-08-13', 'Curriculum', 'Accept the 2024 summer school report', 'Passed',
+  (26, 1, 'past', '2024-08-13', 'Curriculum', 'Accept the 2024 summer school report', 'Passed (5-0)',
    '[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),
   (27, 1, 'past', '2024-08-13', 'Policy', 'Move the start of regular board meetings to 6:00 p.m.', 'Failed (1-4)',
    '[{"name":"Maria Okafor","vote":"No"}, {"name":"James Lindqvist","vote":"No"}, {"name":"Priya Raman","vote":"No"}, {"name":"Daniel Whitfield","vote":"No"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::jsonb),

@@ -1,5 +1,6 @@
 // Deterministic scale fixtures: N districts (default 20,000, about every US district), each with a school
-// year of meetings, topics and board votes of realistic size, generated from a seed and bulk-inserted.
+// year of meetings (monthly on a Tuesday, July off) and one upcoming after the load date, topics, and board votes
+// whose outcomes agree with them, of realistic size, generated from a seed and bulk-inserted.
 import { connect } from './postgres.mjs';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine. */
@@ -20,15 +21,57 @@ const SUFFIXES = ['field', 'wood', 'ville', 'ton', 'dale', 'view', 'crest', 'por
 const KINDS = ['Unified School District', 'School District', 'Independent School District', 'Public Schools', 'Community Schools', 'City School District', 'County Schools', 'Elementary School District', 'Union High School District'];
 const COUNTIES = ['Adams', 'Jefferson', 'Franklin', 'Washington', 'Lincoln', 'Madison', 'Jackson', 'Clay', 'Marion', 'Monroe', 'Greene', 'Warren', 'Wayne', 'Union', 'Polk', 'Lake', 'Orange', 'Hamilton', 'Montgomery', 'Marshall'];
 const CATEGORIES = ['Budget', 'Facilities', 'Curriculum', 'Personnel', 'Policy', 'Consent Agenda', 'Calendar'];
-const OUTCOMES = ['Passed', 'Failed', 'Passed (4-1)', 'Passed (3-2)', 'Approved (consent agenda)', 'Tabled'];
 const TOPICS = ['Budget and reserves', 'School start times', 'Math pathways', 'Student mental health', 'Facilities bond', 'Enrollment and boundaries', 'Technology in classrooms', 'Special education', 'Staff housing', 'Cell phone policy', 'Transportation', 'Nutrition services'];
 const FIRST = ['Alex', 'Jordan', 'Morgan', 'Casey', 'Riley', 'Taylor', 'Avery', 'Quinn', 'Jamie', 'Drew', 'Reese', 'Rowan'];
 const LAST = ['Harper', 'Ellison', 'Navarro', 'Okafor', 'Lindqvist', 'Raman', 'Whitfield', 'Delgado', 'Brennan', 'Castillo', 'Nakamura', 'Abernathy'];
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
-/** The rows of district number i (1-based), generated from the seed alone. */
-export function districtRows(i, seed) {
+const DAY_MS = 86_400_000;
+const isoDate = (time) => new Date(time).toISOString().slice(0, 10);
+
+/** The n-th Tuesday (1-based) of a month (1-12), as YYYY-MM-DD. */
+export function nthTuesday(year, month, n) {
+  const first = Date.UTC(year, month - 1, 1);
+  const firstTuesday = 1 + ((2 - new Date(first).getUTCDay() + 7) % 7);
+  return isoDate(Date.UTC(year, month - 1, firstTuesday + 7 * (n - 1)));
+}
+
+/** The first Tuesday after a day (a week later when the day is a Tuesday), as YYYY-MM-DD. */
+export function nextTuesdayAfter(day) {
+  const time = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return isoDate(time + (((2 - new Date(time).getUTCDay() + 6) % 7) + 1) * DAY_MS);
+}
+
+/** The school year the fixtures tell: August 2024 to June 2025, with July off. */
+const SCHOOL_MONTHS = [[2024, 8], [2024, 9], [2024, 10], [2024, 11], [2024, 12], [2025, 1], [2025, 2], [2025, 3], [2025, 4], [2025, 5], [2025, 6]];
+
+/**
+ * How the members voted on one item: mostly Yes, sometimes a dissent or an abstention, and now and then one member
+ * absent (left out, or recorded as '-'); a consent agenda passes with every member present voting Yes.
+ */
+function castVotes(rand, members, consent) {
+  const absent = rand() < 0.25 ? Math.floor(rand() * members.length) : -1;
+  const leftOut = rand() < 0.5;
+  return members.flatMap((name, m) => {
+    if (m === absent) return leftOut ? [] : [{ name, vote: '-' }];
+    const r = rand();
+    return [{ name, vote: consent || r < 0.8 ? 'Yes' : r < 0.95 ? 'No' : 'Abstain' }];
+  });
+}
+
+/** The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast. */
+function outcomeOf(votes) {
+  const count = (word) => votes.filter((v) => v.vote === word).length;
+  const [yes, no, other] = [count('Yes'), count('No'), count('Abstain')];
+  return `${yes > no ? 'Passed' : 'Failed'} (${yes}-${no}${other ? `-${other}` : ''})`;
+}
+
+/**
+ * The rows of district number i (1-based), generated from the seed alone; only the upcoming meeting's date depends on
+ * `today`, the day the fixtures are loaded, so it is always in the future.
+ */
+export function districtRows(i, seed, today = new Date()) {
   const rand = prng(seed * 1_000_003 + i);
   const place = `${pick(rand, PLACES)}${pick(rand, SUFFIXES)}`;
   const state = STATES[i % STATES.length];
@@ -43,14 +86,13 @@ export function districtRows(i, seed) {
   };
   const members = Array.from({ length: 5 }, () => `${pick(rand, FIRST)} ${pick(rand, LAST)}`);
   const video = rand() < 0.5;
-  const meetings = Array.from({ length: 12 }, (_, m) => {
-    const month = ((m + 7) % 12) + 1;
-    const year = month >= 8 ? 2024 : 2025;
-    const day = 5 + Math.floor(rand() * 20);
+  // Each board meets monthly on its second or fourth Tuesday; in December always the second, before the holidays.
+  const week = rand() < 0.5 ? 2 : 4;
+  const past = SCHOOL_MONTHS.map(([year, month], m) => {
     const topics = [pick(rand, TOPICS), pick(rand, TOPICS)];
     return {
       districtId: i,
-      date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      date: nthTuesday(year, month, month === 12 ? 2 : week),
       title: m % 6 === 5 ? null : 'Regular Board Meeting',
       topics: m % 2 ? topics : topics.join(', '),
       summary:
@@ -63,6 +105,18 @@ export function districtRows(i, seed) {
       youtube_link: video ? `https://www.youtube.com/watch?v=${String(i).padStart(6, '0')}abcde` : null,
     };
   });
+  const nextTopics = [pick(rand, TOPICS), pick(rand, TOPICS)];
+  const upcoming = {
+    districtId: i,
+    date: isoDate(Date.parse(nextTuesdayAfter(today)) + 7 * DAY_MS * Math.floor(rand() * 3)),
+    title: 'Regular Board Meeting',
+    topics: nextTopics,
+    summary: `<p><strong>Upcoming meeting.</strong> The agenda will be posted at least 72 hours before the meeting. Expected items include ${nextTopics[0].toLowerCase()} and ${nextTopics[1].toLowerCase()}.</p>`,
+    meeting_type: 'upcoming',
+    isUpcoming: true,
+    youtube_link: null,
+  };
+  const meetings = [...past, upcoming];
   const topics = Array.from({ length: 6 }, (_, t) => ({
     districtId: i,
     title: TOPICS[(i + t) % TOPICS.length],
@@ -70,15 +124,17 @@ export function districtRows(i, seed) {
     upvotes: Math.floor(rand() * 1500),
     downvotes: Math.floor(rand() * 300),
   }));
-  const votings = Array.from({ length: 15 }, (_, v) => ({
-    districtId: i,
-    type: v < 5 ? 'recent' : 'past',
-    voteDate: `${v < 5 ? 2025 : 2024}-${String(1 + (v % 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 27)).padStart(2, '0')}`,
-    category: pick(rand, CATEGORIES),
-    issue: `Approve ${pick(rand, TOPICS).toLowerCase()} item ${v + 1}`,
-    outcome: pick(rand, OUTCOMES),
-    votes: members.map((name) => ({ name, vote: rand() < 0.8 ? 'Yes' : pick(rand, ['No', 'Abstain', 'Absent']) })),
-  }));
+  // Votes are taken at the year's meetings: the recent ones in 2025, the past ones in 2024.
+  const meetingDays = (year) => past.filter((meeting) => meeting.date.startsWith(String(year))).map((meeting) => meeting.date);
+  const votings = Array.from({ length: 15 }, (_, v) => {
+    const category = pick(rand, CATEGORIES);
+    const voteDate = pick(rand, meetingDays(v < 5 ? 2025 : 2024));
+    const issue = `Approve ${pick(rand, TOPICS).toLowerCase()} item ${v + 1}`;
+    // Now and then the board sets an item aside without voting on it.
+    if (category !== 'Consent Agenda' && rand() < 0.05) return { districtId: i, type: v < 5 ? 'recent' : 'past', voteDate, category, issue, outcome: 'Tabled', votes: [] };
+    const votes = castVotes(rand, members, category === 'Consent Agenda');
+    return { districtId: i, type: v < 5 ? 'recent' : 'past', voteDate, category, issue, outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes), votes };
+  });
   return { district, meetings, topics, votings };
 }
 
@@ -103,14 +159,14 @@ async function insertBatch(client, table, rows) {
  * Replaces the database's public data with N generated districts (and their meetings, topics, votes).
  * Reports progress through onProgress(done, total).
  */
-export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, batch = 500, onProgress = () => {} } = {}) {
+export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, batch = 500, today = new Date(), onProgress = () => {} } = {}) {
   const client = await connect(dbUrl);
   try {
     await client.query('truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade');
     for (let start = 1; start <= n; start += batch) {
       const rows = { districts: [], meetings: [], topics: [], votings: [] };
       for (let i = start; i < Math.min(start + batch, n + 1); i += 1) {
-        const d = districtRows(i, seed);
+        const d = districtRows(i, seed, today);
         rows.districts.push(d.district);
         rows.meetings.push(...d.meetings);
         rows.topics.push(...d.topics);

@@ -1,5 +1,8 @@
 // The 17 June 2025 board agenda vote (/votingPAUSD): its items, choices and the pure rules of its form.
-import { describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './formResult';
+import type { Voting, VoteItem } from './data/votings';
+import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './formResult';
+import { districtPath } from './paths';
+import { voteAnchor } from './votings';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
@@ -169,4 +172,116 @@ export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Part
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// After the meeting: how the Board voted on each item, and the residents' totals beside it.
+
+/** The district whose board met on 17 June 2025 (Palo Alto Unified). */
+export const MEETING_DISTRICT_ID = 1;
+
+/** The district page's Voting tab, where every Board vote is listed. */
+export const BOARD_VOTES_HREF = `${districtPath(MEETING_DISTRICT_ID)}?tab=voting`;
+
+/** Whether the meeting is over on the given day: the day after it, read in UTC, and every day later. */
+export function meetingHasPassed(today: Date, meetingDate: string = MEETING_DATE): boolean {
+  return today.toISOString().slice(0, 10) > meetingDate;
+}
+
+/**
+ * Words of a Board record's issue that name each agenda item; null for an information item, on which the Board
+ * takes no vote. Whole words, any letter case: 'budget' does not name the LCAP ('…Accountability Plan (LCAP)').
+ */
+export const BOARD_VOTE_WORDS: Record<AgendaField, readonly string[] | null> = {
+  budget: ['budget'],
+  lcap: ['LCAP', 'Local Control and Accountability Plan'],
+  esri_update: null,
+  summer_projects: null,
+  hoover_playground: ['playground'],
+};
+
+/** A Board record as the vote page needs it. */
+export type BoardRecord = Pick<Voting, 'id' | 'voteDate' | 'issue' | 'outcome' | 'votes'>;
+
+/** What the Board did with an agenda item at the meeting. */
+export type BoardDecision =
+  | { kind: 'information' }
+  | { kind: 'vote'; id: number; outcome: string | null; votes: VoteItem[] }
+  | { kind: 'not-recorded' };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether an issue's text contains one of the words, as whole words, in any letter case. */
+export function issueNames(issue: string | null | undefined, words: readonly string[]): boolean {
+  if (!issue) return false;
+  return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'iu').test(issue));
+}
+
+/**
+ * How the Board decided an agenda item: an information item is one; otherwise the record of the meeting's date
+ * whose issue names the item (the lowest id when several do), or not recorded.
+ */
+export function boardDecision(field: AgendaField, records: readonly BoardRecord[], meetingDate: string = MEETING_DATE): BoardDecision {
+  const words = BOARD_VOTE_WORDS[field];
+  if (words === null) return { kind: 'information' };
+  const found = records
+    .filter((record) => record.voteDate === meetingDate && issueNames(record.issue, words))
+    .sort((a, b) => a.id - b.id)[0];
+  return found ? { kind: 'vote', id: found.id, outcome: found.outcome, votes: found.votes } : { kind: 'not-recorded' };
+}
+
+/** Every agenda item's decision, for the page's props. */
+export function boardDecisions(records: readonly BoardRecord[], meetingDate: string = MEETING_DATE): Record<AgendaField, BoardDecision> {
+  return Object.fromEntries(AGENDA_FIELDS.map((field) => [field, boardDecision(field, records, meetingDate)])) as Record<AgendaField, BoardDecision>;
+}
+
+/** The members' votes grouped by what they voted, Yes first, then No, then the rest as they appear: 'Yes: A, B; No: C'. */
+export function boardVoteLine(votes: readonly VoteItem[]): string {
+  const groups = new Map<string, string[]>();
+  const rank = (vote: string) => (vote === 'yes' ? 0 : vote === 'no' ? 1 : 2);
+  for (const { name, vote } of votes) {
+    const label = vote.trim();
+    if (!label || label === '-' || !name.trim()) continue;
+    const key = [...groups.keys()].find((known) => known.toLowerCase() === label.toLowerCase()) ?? label;
+    groups.set(key, [...(groups.get(key) ?? []), name.trim()]);
+  }
+  return [...groups.entries()]
+    .map(([vote, names], index) => ({ vote, names, index }))
+    .sort((a, b) => rank(a.vote.toLowerCase()) - rank(b.vote.toLowerCase()) || a.index - b.index)
+    .map(({ vote, names }) => `${vote}: ${names.join(', ')}`)
+    .join('; ');
+}
+
+/** Where a Board vote is in the district page's Voting tab. */
+export function boardVoteHref(id: number): string {
+  return `${BOARD_VOTES_HREF}#${voteAnchor(id)}`;
+}
+
+/** The residents' totals are shown from this many answers: fewer could tell who answered what. */
+export const TOTALS_THRESHOLD = 5;
+
+export interface ItemTotals {
+  support: number;
+  oppose: number;
+  neutral: number;
+}
+
+/** What agenda_vote_totals() answered: the number of answers and each item's totals. */
+export interface ResidentTotals {
+  answers: number;
+  items: Record<AgendaField, ItemTotals>;
+}
+
+/** One item's totals in the choices' own labels: 'Support 12, Oppose 3, Neutral / Unsure 2'. */
+export function itemTotalsText(totals: ItemTotals): string {
+  return CHOICES.map((choice) => `${CHOICE_LABELS[choice]} ${totals[choice]}`).join(', ');
+}
+
+/** What the page says while the residents' totals are on their way. */
+export const TOTALS_LOADING = 'Counting residents’ answers…';
+/** What the page says while fewer than five residents have answered. */
+export const TOTALS_TOO_FEW = 'Residents’ totals appear here once five residents have answered.';
+
+/** What the page says when the residents' totals could not be loaded. */
+export function totalsLoadFailure(reason: string): string {
+  return `Residents’ totals could not be loaded: ${describeLoadFailure(reason)}.`;
 }

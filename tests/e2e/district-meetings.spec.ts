@@ -1,14 +1,27 @@
 // The Meetings tab of district 1 (supabase/seed.sql): cards as the spec words them, Expand/Minimize, the share
 // link with its alert, the hash that opens a card, sanitised summaries and time stamps that open the video.
 import { expect, test } from '@playwright/test';
+import { sql } from '../../supabase/tests/helpers';
 import { collectAlerts } from './district-helpers';
+
+/** District 1's upcoming meeting: the seed puts it on the first Tuesday after the day it was loaded. */
+async function upcomingMeeting() {
+  const rows = await sql<{ shown: string; anchor: string; future: boolean }>(
+    `select to_char(date, 'MM/DD/YY') as shown, 'meeting-' || to_char(date, 'MM-DD-YY') as anchor, date > current_date as future
+     from public.meetings where "districtId" = 1 and "isUpcoming"`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
 
 test('district 1 shows its 18 meetings as cards, newest first', async ({ page }) => {
   await page.goto('/1');
   const cards = page.getByRole('tabpanel', { name: 'Summaries' }).getByRole('article');
   await expect(cards).toHaveCount(18);
   const dates = await cards.locator('time').allTextContents();
-  expect(dates.slice(0, 3)).toEqual(['12/08/26', '06/17/25', '06/03/25']);
+  const upcoming = await upcomingMeeting();
+  expect(upcoming.future).toBe(true);
+  expect(dates.slice(0, 3)).toEqual([upcoming.shown, '06/17/25', '06/03/25']);
   expect(dates.at(-1)).toBe('08/13/24');
 });
 
@@ -20,7 +33,6 @@ const cards = [
   ['meeting-01-28-25', 'Special Board Meeting', 'Enrollment and School Boundaries'],
   ['meeting-04-08-25', 'Study session Teacher Housing', 'Teacher Housing'],
   ['meeting-12-10-24', 'Annual Organizational Meeting', ''],
-  ['meeting-12-08-26', 'Upcoming Regular Board Meeting', 'Annual Organizational Meeting, Budget, Facilities Bond'],
 ] as const;
 
 for (const [anchor, title, topics] of cards) {
@@ -38,9 +50,19 @@ for (const [anchor, title, topics] of cards) {
   });
 }
 
-test("an upcoming meeting shows the 'Upcoming' badge and no share icon; past meetings have one", async ({ page }) => {
+test("the upcoming card: 'Upcoming Regular Board Meeting', its date after today as MM/DD/YY, topics joined with commas", async ({ page }) => {
+  const { shown, anchor } = await upcomingMeeting();
   await page.goto('/1');
-  const upcoming = page.locator('#meeting-12-08-26');
+  const card = page.locator(`#${anchor}`);
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('Upcoming Regular Board Meeting');
+  await expect(card.locator('time')).toHaveText(shown);
+  await expect(card.locator('.meeting-topics')).toHaveText('Budget, Facilities Bond, Student Mental Health');
+});
+
+test("an upcoming meeting shows the 'Upcoming' badge and no share icon; past meetings have one", async ({ page }) => {
+  const { anchor } = await upcomingMeeting();
+  await page.goto('/1');
+  const upcoming = page.locator(`#${anchor}`);
   await expect(upcoming.getByText('Upcoming', { exact: true })).toBeVisible();
   await expect(upcoming.getByRole('button', { name: /^Copy a link/ })).toHaveCount(0);
   const past = page.locator('#meeting-06-17-25');

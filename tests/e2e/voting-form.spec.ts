@@ -1,7 +1,7 @@
 // The agenda vote page of the built site: what a resident sees and sends, and what the database then holds.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sql } from '../../supabase/tests/helpers';
+import { rpc, sql } from '../../supabase/tests/helpers';
 
 const ITEMS = [
   'Adoption of the 2025-26 District Budget',
@@ -12,6 +12,15 @@ const ITEMS = [
 ];
 const LABELS = ['Support', 'Oppose', 'Neutral / Unsure'];
 const RPC = '**/rest/v1/rpc/submit_agenda_vote';
+const TOTALS_RPC = '**/rest/v1/rpc/agenda_vote_totals';
+const FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
+// The agenda items the Board votes on, and the words of the record's issue that name each.
+const VOTED: [item: string, words: RegExp][] = [
+  [ITEMS[0], /budget/i],
+  [ITEMS[1], /LCAP/],
+  [ITEMS[4], /playground/i],
+];
+const INFORMATION = 'An information item: the Board heard it and took no vote.';
 
 /** Opens the page and waits until the form can be sent (the island has hydrated). */
 async function openForm(page: Page) {
@@ -154,6 +163,11 @@ test('a full submission shows Sending… then the thank-you, and the vote is sto
   await expect(thanks).toBeVisible();
   await expect(thanks).toBeFocused();
   await expect(page.getByText('Your responses for the June 17 board meeting have been recorded.')).toBeVisible();
+  // Where the answers go, and where the Board's own votes are.
+  await expect(page.locator('.vote-thanks')).toContainText(
+    'This site stores your answers and counts them per agenda item. The totals are shown on this page once five residents have answered; your email address is never shown.',
+  );
+  await expect(page.getByRole('link', { name: 'See how the Board voted' })).toHaveAttribute('href', '/1?tab=voting');
   await expect(page.getByRole('button', { name: /Submit Vote|Sending…/ })).toHaveCount(0);
   await expect(page.getByRole('group')).toHaveCount(0);
 
@@ -276,4 +290,96 @@ test('the vote page has no axe violations, with or without errors shown', async 
   await page.getByRole('button', { name: 'Submit Vote' }).click();
   await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
   expect((await scan()).violations).toEqual([]);
+});
+
+/** The Board's records of 17 June 2025 in district 1, as the database holds them. */
+async function boardRecords() {
+  return sql<{ id: number; issue: string; outcome: string; votes: { name: string; vote: string }[] }>(
+    `select id, issue, outcome, votes from public.votings where "districtId" = 1 and "voteDate" = '2025-06-17' order by id`,
+  );
+}
+
+/** What agenda_vote_totals answers now, as a line per item ('Support 3, Oppose 1, Neutral / Unsure 2 (6 residents answered).'). */
+async function totalsNow() {
+  const rows = await sql<{ item: string; support: number; oppose: number; neutral: number; answers: number }>('select * from public.agenda_vote_totals()');
+  return rows.map((row) => `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered).`);
+}
+
+test('after the meeting, each item shows how the Board voted, in the HTML before any script runs', async ({ browser }) => {
+  const records = await boardRecords();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/votingPAUSD');
+  for (const [item, words] of VOTED) {
+    const record = records.find((candidate) => words.test(candidate.issue));
+    expect(record, `a Board record of 17 June 2025 names ${item}`).toBeTruthy();
+    const card = page.getByRole('group', { name: item });
+    await expect(card).toContainText(`How the Board voted on 17 June: ${record!.outcome}.`);
+    // Each member's vote, under the word they voted.
+    for (const { name, vote } of record!.votes) await expect(card).toContainText(new RegExp(`${vote}: [^;]*${name}`));
+    await expect(card.getByRole('link', { name: record!.outcome })).toHaveAttribute('href', `/1?tab=voting#vote-${record!.id}`);
+  }
+  for (const item of [ITEMS[2], ITEMS[3]]) await expect(page.getByRole('group', { name: item })).toContainText(`How the Board voted on 17 June: ${INFORMATION}`);
+  // The totals are live: without script the page says what it needs instead of a count that never comes.
+  await expect(page.getByText('Residents’ answers:')).toHaveCount(0);
+  await context.close();
+});
+
+test("the residents' totals beside each item equal the database's count of the stored answers", async ({ page }) => {
+  // Five answers through the real function, so the totals are shown whatever else is stored.
+  for (let n = 0; n < 5; n++) {
+    const submission = {
+      idempotency_key: crypto.randomUUID(),
+      meeting_date: '2025-06-17',
+      ...Object.fromEntries(FIELDS.map((field, i) => [field, ['support', 'oppose', 'neutral'][(n + i) % 3]])),
+      email: null,
+      comments: null,
+    };
+    expect((await rpc('submit_agenda_vote', submission)).body).toEqual({ ok: true, errors: {}, form_errors: [] });
+  }
+  // Other tests store answers meanwhile: reload until the page and the database agree on one moment.
+  await expect(async () => {
+    await page.goto('/votingPAUSD');
+    const cards = ITEMS.map((item) => page.getByRole('group', { name: item }));
+    await expect(cards[0]).toContainText('Residents’ answers: Support', { timeout: 5_000 });
+    const expected = await totalsNow();
+    expect(expected).toHaveLength(5);
+    for (const [index, card] of cards.entries()) await expect(card).toContainText(`Residents’ answers: ${expected[index]}`, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+});
+
+test("the residents' totals load without holding up the form, and say so in plain words while they come", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(TOTALS_RPC, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openForm(page);
+  const budget = page.getByRole('group', { name: ITEMS[0] });
+  await expect(budget).toContainText('Residents’ answers: Counting residents’ answers…');
+  // The form works while the count is on its way.
+  await choose(page, [allFive[0]]);
+  await expect(budget.getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
+  release();
+  await expect(budget).toContainText(/Residents’ answers: Support \d+, Oppose \d+, Neutral \/ Unsure \d+/);
+});
+
+test('below five answers the page says when totals appear, never a count', async ({ page }) => {
+  // What the function answers while fewer than five residents answered: no row (supabase/tests/agenda-vote-totals.test.ts).
+  await page.route(TOTALS_RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await openForm(page);
+  for (const item of ITEMS) await expect(page.getByRole('group', { name: item })).toContainText('Residents’ answers: Residents’ totals appear here once five residents have answered.');
+  await expect(page.getByText(/Support \d+/)).toHaveCount(0);
+});
+
+test('totals that cannot be loaded are said in plain words, and the form still sends', async ({ page }) => {
+  await page.route(TOTALS_RPC, (route) => route.abort('connectionreset'));
+  await openForm(page);
+  await expect(page.getByRole('group', { name: ITEMS[1] })).toContainText(
+    'Residents’ totals could not be loaded: the connection to the server failed. Check your connection and reload the page.',
+  );
+  await choose(page, allFive);
+  await page.getByRole('button', { name: 'Submit Vote' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
 });

@@ -142,3 +142,53 @@ describe('sortDirectionLabel: what the phone sort control calls each direction',
     ['member:Priya Raman', 'ascending', 'A to Z'],
   ] as const)('%s %s → %s', (key, direction, label) => expect(sortDirectionLabel(key, direction)).toBe(label));
 });
+
+describe('outcomeAgreesWithVotes: the outcome says what the votes beside it say', async () => {
+  const { outcomeAgreesWithVotes, outcomeProblem, voteCounts } = await import('../../src/lib/votings');
+  const cast = (...words: string[]) => words.map((vote, i) => ({ name: `Member ${i + 1}`, vote }));
+  const five = cast('Yes', 'Yes', 'Yes', 'Yes', 'Yes');
+
+  it.each([
+    ['Passed (5-0)', five, true],
+    ['Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'), false],
+    ['Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes'), false],
+    ['Passed (5-0)', [], false],
+    ['Passed (4-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'), true],
+    ['Passed (4-0)', cast('Yes', 'Yes', 'Yes', 'Yes', 'Absent'), true],
+    ['Passed (4-1)', cast('Yes', 'No', 'Yes', 'Yes', 'Yes'), true],
+    ['Passed (4-1)', cast('Yes', 'No', 'Yes', 'Yes', 'Abstain'), false],
+    ['Passed (3-1-1)', cast('Abstain', 'Yes', 'Yes', 'No', 'Yes'), true],
+    ['Passed (4-0-1)', cast('Yes', 'Yes', 'Yes', 'Yes', 'Abstain'), true],
+    ['Passed (3-2)', cast('Yes', 'Yes', 'No', 'Yes', 'No'), true],
+    ['Passed (2-3)', cast('Yes', 'Yes', 'No', 'No', 'No'), false],
+    ['Passed', cast('Yes', 'No', 'No'), false],
+    ['Passed', five, true],
+    ['passed (5-0)', five, true],
+    ['Approved (consent agenda)', five, true],
+    ['Approved (consent agenda)', cast('Yes', 'Yes', 'Yes', 'Yes'), true],
+    ['Approved (consent agenda)', [], false],
+    ['Failed (2-3)', cast('Yes', 'No', 'Yes', 'No', 'No'), true],
+    ['Failed (2-2)', cast('Yes', 'No', 'Yes', 'No', '-'), true],
+    ['Failed (1-4)', cast('No', 'No', 'No', 'No', 'Yes'), true],
+    ['Failed', five, false],
+    ['Failed', [], false],
+    ['Tabled', [], true],
+    ['Tabled', cast('-', '-', '-'), true],
+    ['Tabled', cast('Yes', 'Yes', 'Yes', 'Yes'), false],
+    ['Postponed', cast('No'), false],
+    ['Received and filed', five, true],
+    [null, five, true],
+    ['', [], true],
+  ])('%j with %j: %s', (outcome, votes, agrees) => {
+    expect(outcomeAgreesWithVotes(outcome, votes)).toBe(agrees);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(outcomeProblem('Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'))).toBe("'Passed (5-0)' counts 5-0-0 but the votes are 4 Yes, 0 No, 0 other");
+    expect(outcomeProblem('Tabled', cast('Yes'))).toBe("'Tabled' says no decision was taken but 1 Yes or No votes are recorded");
+  });
+
+  it('counts Yes, No, other votes cast and no vote recorded', () => {
+    expect(voteCounts(cast('Yes', ' yes ', 'No', 'Abstain', '-', 'Absent', ''))).toEqual({ yes: 2, no: 1, other: 1, none: 3 });
+  });
+});

@@ -1,9 +1,11 @@
 // The /votingPAUSD form: a choice on each of the five agenda items, optional email and comments, sent to
-// submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you.
+// submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you. Once the
+// meeting is over, each item also shows how the Board voted (from the build's data) and the residents' totals (live).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/browser/api';
 import {
   AGENDA_ITEMS,
+  BOARD_VOTES_HREF,
   CHOICES,
   CHOICE_LABELS,
   EMPTY_VOTE_FORM,
@@ -18,12 +20,15 @@ import {
   valuesFromForm,
   voteSendFailure,
   type AgendaField,
+  type BoardDecision,
   type Choice,
   type DisplayedErrors,
   type VisibleField,
   type VoteFormValues,
 } from '../../lib/agenda';
 import { submitAgendaVote } from '../../lib/data/agendaVotes';
+import { useResidentTotals } from '../../lib/browser/residentTotals';
+import AgendaOutcome from '../AgendaOutcome';
 
 /** The spec's form states: idle, submitting, then succeeded or failed. */
 type Status = 'idle' | 'submitting' | 'succeeded' | 'failed';
@@ -37,7 +42,12 @@ const fieldTarget = (field: VisibleField) => (field === 'email' ? EMAIL_ID : fie
 const errorId = (field: VisibleField) => `${field}-error`;
 const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-export default function AgendaVoteForm() {
+interface Props {
+  /** How the Board decided each item, when the meeting is over at build time; absent before it. */
+  decisions?: Record<AgendaField, BoardDecision> | null;
+}
+
+export default function AgendaVoteForm({ decisions = null }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
   const [status, setStatus] = useState<Status>('idle');
@@ -51,6 +61,8 @@ export default function AgendaVoteForm() {
   const thanksRef = useRef<HTMLHeadingElement>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
+  // Loaded after the form is usable, never before: reading and answering do not wait for the count.
+  const totals = useResidentTotals(decisions !== null);
 
   // Until hydration the button stays disabled: without script the form would only reload the page.
   // Whatever was chosen or typed before hydration is kept.
@@ -119,6 +131,13 @@ export default function AgendaVoteForm() {
           Thank you for voting!
         </h2>
         <p>Your responses for the June 17 board meeting have been recorded.</p>
+        <p>
+          This site stores your answers and counts them per agenda item. The totals are shown on this page once five
+          residents have answered; your email address is never shown.
+        </p>
+        <p>
+          <a href={BOARD_VOTES_HREF}>See how the Board voted</a>
+        </p>
       </div>
     );
   }
@@ -158,6 +177,7 @@ export default function AgendaVoteForm() {
               <h3>{item.title}</h3>
             </legend>
             <p id={`${item.field}-description`}>{item.description}</p>
+            {decisions && <AgendaOutcome field={item.field} decision={decisions[item.field]} totals={totals} />}
             {error && (
               <p id={errorId(item.field)} className="field-error">
                 {error}

@@ -1,12 +1,16 @@
 // The agenda_votes table: written only through submit_agenda_vote, which validates every field and answers
-// {ok, errors, form_errors}. Nobody reads it through the API; operators count it with `npm run votes:report`.
-import type { AgendaVoteSubmission } from '../agenda';
+// {ok, errors, form_errors}; read only as totals through agenda_vote_totals, which answers nothing below five answers.
+// Operators count it in full with `npm run votes:report`.
+import * as z from 'zod/mini';
+import { AGENDA_FIELDS, type AgendaField, type AgendaVoteSubmission, type ItemTotals, type ResidentTotals } from '../agenda';
 import type { FormResult } from '../formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
+import { describeIssues, QueryError } from './validate';
 
 export const TABLE = 'agenda_votes';
 export const SUBMIT_FUNCTION = 'submit_agenda_vote';
+export const TOTALS_FUNCTION = 'agenda_vote_totals';
 
 /**
  * Sends one submission. Resolves with the function's answer (ok, or the errors to show); throws a QueryError
@@ -15,4 +19,25 @@ export const SUBMIT_FUNCTION = 'submit_agenda_vote';
 export async function submitAgendaVote(db: Db, submission: AgendaVoteSubmission, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
   // The function's one parameter is unnamed: the whole body is the submission.
   return callFormFunction(db, TABLE, SUBMIT_FUNCTION, submission, options.signal);
+}
+
+const count = z.number().check(z.int(), z.nonnegative());
+const totalsRowsSchema = z.array(z.object({ item: z.enum(AGENDA_FIELDS), support: count, oppose: count, neutral: count, answers: count }));
+
+/**
+ * The residents' totals per agenda item, or null while fewer than five residents have answered (the function then
+ * answers no row). Throws a QueryError when the request fails or the answer is not one row per item.
+ */
+export async function fetchAgendaVoteTotals(db: Db, options: { signal?: AbortSignal } = {}): Promise<ResidentTotals | null> {
+  let request = db.rpc(TOTALS_FUNCTION, {});
+  if (options.signal) request = request.abortSignal(options.signal);
+  const { data, error } = await request;
+  if (error) throw new QueryError(TABLE, error.message);
+  const parsed = totalsRowsSchema.safeParse(data);
+  if (!parsed.success) throw new QueryError(TABLE, `the totals came in an unexpected shape (${describeIssues(parsed.error).join('; ')})`);
+  if (parsed.data.length === 0) return null;
+  const items = Object.fromEntries(parsed.data.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }])) as Partial<Record<AgendaField, ItemTotals>>;
+  const missing = AGENDA_FIELDS.filter((field) => !items[field]);
+  if (missing.length > 0) throw new QueryError(TABLE, `the totals left out ${missing.join(', ')}`);
+  return { answers: parsed.data[0].answers, items: items as Record<AgendaField, ItemTotals> };
 }

@@ -51,4 +51,3 @@ export function checkVoting(raw: unknown): Checked<Voting> {
   const { votes, ok } = parseVotes(row.votes);
   return { row: { ...row, votes }, problems: ok ? [] : ['votes: not an array of {name, vote}; shown as no votes'] };
 }
-

@@ -1,0 +1,187 @@
+// After the 17 June 2025 meeting: when it counts as over, which Board record is which agenda item, and how the
+// Board's votes and the residents' totals read beside each item.
+import { describe, expect, it } from 'vitest';
+import {
+  BOARD_VOTES_HREF,
+  boardDecision,
+  boardDecisions,
+  boardVoteHref,
+  boardVoteLine,
+  issueNames,
+  itemTotalsText,
+  meetingHasPassed,
+  totalsLoadFailure,
+  TOTALS_TOO_FEW,
+  type AgendaField,
+  type BoardRecord,
+} from '../../src/lib/agenda';
+
+const yes = (name: string) => ({ name, vote: 'Yes' });
+const no = (name: string) => ({ name, vote: 'No' });
+
+/** The 17 June 2025 records of the demo data, as the build reads them. */
+const june17: BoardRecord[] = [
+  { id: 1, voteDate: '2025-06-17', issue: 'Adopt the 2025-26 district budget', outcome: 'Passed (4-1)', votes: [yes('A'), no('B'), yes('C'), yes('D'), yes('E')] },
+  { id: 2, voteDate: '2025-06-17', issue: 'Adopt the 2025-26 Local Control and Accountability Plan (LCAP)', outcome: 'Passed (5-0)', votes: [] },
+  { id: 3, voteDate: '2025-06-17', issue: 'Award a $1.27 million contract for an accessible elementary playground', outcome: 'Passed (5-0)', votes: [] },
+  { id: 4, voteDate: '2025-06-17', issue: 'Approve minutes, warrants, gifts and field trips', outcome: 'Approved (consent agenda)', votes: [] },
+];
+
+describe('meetingHasPassed: the meeting is over from the day after it, read in UTC', () => {
+  it.each([
+    ['2025-06-16T23:59:59Z', false],
+    ['2025-06-17T00:00:00Z', false],
+    ['2025-06-17T23:59:59Z', false],
+    ['2025-06-18T00:00:00Z', true],
+    ['2026-11-25T12:00:00Z', true],
+  ])('on %s: %s', (now, passed) => {
+    expect(meetingHasPassed(new Date(now))).toBe(passed);
+  });
+
+  it('takes another meeting date', () => {
+    expect(meetingHasPassed(new Date('2030-01-01T00:00:00Z'), '2031-01-01')).toBe(false);
+  });
+});
+
+describe('issueNames: whole words, any letter case', () => {
+  it.each([
+    ['Adopt the 2025-26 district budget', ['budget'], true],
+    ['Adopt the 2025-26 District BUDGET', ['budget'], true],
+    ['Certify the second interim budget report', ['budget'], true],
+    ['Adopt the 2025-26 Local Control and Accountability Plan (LCAP)', ['budget'], false],
+    ['Adopt the 2025-26 Local Control and Accountability Plan (LCAP)', ['LCAP'], true],
+    ['Approve the local control and accountability plan', ['LCAP', 'Local Control and Accountability Plan'], true],
+    ['Budgetary guidelines', ['budget'], false],
+    ['Playgrounds at three schools', ['playground'], false],
+    ['Accessible playground contract', ['playground'], true],
+    ['Playground.', ['playground'], true],
+    [null, ['budget'], false],
+    ['', ['budget'], false],
+    ['a.b', ['a.b'], true],
+    ['axb', ['a.b'], false],
+  ] as const)('%j with %j: %s', (issue, words, named) => {
+    expect(issueNames(issue, words)).toBe(named);
+  });
+});
+
+describe('boardDecision: which record of the meeting day is which agenda item', () => {
+  it.each([
+    ['budget', { kind: 'vote', id: 1, outcome: 'Passed (4-1)' }],
+    ['lcap', { kind: 'vote', id: 2, outcome: 'Passed (5-0)' }],
+    ['hoover_playground', { kind: 'vote', id: 3, outcome: 'Passed (5-0)' }],
+    ['esri_update', { kind: 'information' }],
+    ['summer_projects', { kind: 'information' }],
+  ] as [AgendaField, object][])('%s on the demo data: %j', (field, expected) => {
+    expect(boardDecision(field, june17)).toMatchObject(expected);
+  });
+
+  it('carries the members’ votes of the record', () => {
+    expect(boardDecision('budget', june17)).toEqual({ kind: 'vote', id: 1, outcome: 'Passed (4-1)', votes: june17[0].votes });
+  });
+
+  it('reads only records of the meeting day', () => {
+    const other: BoardRecord = { id: 0, voteDate: '2024-06-18', issue: 'Adopt the 2024-25 district budget', outcome: 'Passed (5-0)', votes: [] };
+    expect(boardDecision('budget', [other, ...june17])).toMatchObject({ id: 1 });
+    expect(boardDecision('budget', [other])).toEqual({ kind: 'not-recorded' });
+  });
+
+  it('takes the lowest id when several records name the item, whatever their order', () => {
+    const amended: BoardRecord = { id: 9, voteDate: '2025-06-17', issue: 'Amend the budget', outcome: 'Failed (2-3)', votes: [] };
+    expect(boardDecision('budget', [amended, ...june17])).toMatchObject({ id: 1 });
+  });
+
+  it('says an item is not recorded when no record names it, and an information item stays one whatever the records say', () => {
+    expect(boardDecision('lcap', [])).toEqual({ kind: 'not-recorded' });
+    const odd: BoardRecord = { id: 7, voteDate: '2025-06-17', issue: 'Every Student Reads summer projects', outcome: 'Passed', votes: [] };
+    expect(boardDecision('esri_update', [odd])).toEqual({ kind: 'information' });
+  });
+
+  it('gives every agenda item a decision', () => {
+    expect(Object.keys(boardDecisions(june17))).toEqual(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground']);
+  });
+});
+
+describe('boardVoteLine: the members grouped by their vote, Yes first, then No, then the rest', () => {
+  it.each([
+    [[yes('A'), no('B'), yes('C')], 'Yes: A, C; No: B'],
+    [[no('B'), yes('A')], 'Yes: A; No: B'],
+    [[yes('A'), { name: 'B', vote: 'Abstain' }, no('C')], 'Yes: A; No: C; Abstain: B'],
+    [[{ name: 'A', vote: 'yes' }, yes('B')], 'yes: A, B'],
+    [[yes('A'), { name: 'B', vote: '-' }, { name: 'C', vote: ' ' }, { name: ' ', vote: 'No' }], 'Yes: A'],
+    [[], ''],
+  ])('%j → %j', (votes, line) => {
+    expect(boardVoteLine(votes)).toBe(line);
+  });
+});
+
+describe('links and words of the outcome', () => {
+  it('links to the district’s Voting tab, and to a record in it', () => {
+    expect(BOARD_VOTES_HREF).toBe('/1?tab=voting');
+    expect(boardVoteHref(3)).toBe('/1?tab=voting#vote-3');
+  });
+
+  it('shows an item’s totals in the choices’ labels', () => {
+    expect(itemTotalsText({ support: 12, oppose: 3, neutral: 0 })).toBe('Support 12, Oppose 3, Neutral / Unsure 0');
+  });
+
+  it('says when totals appear, and why they are missing in plain words', () => {
+    expect(TOTALS_TOO_FEW).toBe('Residents’ totals appear here once five residents have answered.');
+    expect(totalsLoadFailure('TypeError: Failed to fetch')).toBe(
+      'Residents’ totals could not be loaded: the connection to the server failed. Check your connection and reload the page.',
+    );
+    expect(totalsLoadFailure('<html>502</html>')).toBe('Residents’ totals could not be loaded: the server could not send it just now. Please reload the page.');
+  });
+});
+
+describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', async () => {
+  const { fetchAgendaVoteTotals } = await import('../../src/lib/data/agendaVotes');
+  type Db = Parameters<typeof fetchAgendaVoteTotals>[0];
+  const answering = (data: unknown, error: { message: string } | null = null) => ({ rpc: () => Promise.resolve({ data, error }) }) as unknown as Db;
+  const row = (item: string, support = 1, oppose = 2, neutral = 3) => ({ item, support, oppose, neutral, answers: 6 });
+  const fields = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'];
+
+  it('is null while no row came back (fewer than five answers)', async () => {
+    expect(await fetchAgendaVoteTotals(answering([]))).toBeNull();
+  });
+
+  it('gives each item its totals and the number of answers', async () => {
+    const totals = await fetchAgendaVoteTotals(answering(fields.map((field, i) => row(field, i, 6 - i, 0))));
+    expect(totals).toEqual({
+      answers: 6,
+      items: Object.fromEntries(fields.map((field, i) => [field, { support: i, oppose: 6 - i, neutral: 0 }])),
+    });
+  });
+
+  it.each([
+    ['a failed request', answering(null, { message: 'permission denied for function agenda_vote_totals' }), /permission denied/],
+    ['an unknown item', answering([...fields.map((f) => row(f)), row('pool')]), /unexpected shape/],
+    ['a negative count', answering(fields.map((f) => row(f, -1))), /unexpected shape/],
+    ['an item left out', answering(fields.slice(1).map((f) => row(f))), /left out budget/],
+    ['not a list', answering({ support: 1 }), /unexpected shape/],
+  ])('throws on %s', async (_, db, message) => {
+    await expect(fetchAgendaVoteTotals(db)).rejects.toThrow(message);
+  });
+});
+
+describe('the vote form as the server renders it', async () => {
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  const { createElement } = await import('react');
+  const { default: AgendaVoteForm } = await import('../../src/components/islands/AgendaVoteForm');
+  const text = (html: string) => html.replace(/<[^>]+>/g, '');
+
+  it('before the meeting, shows the form alone', () => {
+    const html = text(renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: null })));
+    expect(html).toContain('Cast Your Vote');
+    expect(html).not.toContain('How the Board voted');
+    expect(html).not.toContain('Residents’ answers');
+  });
+
+  it('after it, shows the Board’s decision in every card, and no count before the live totals load', () => {
+    const html = renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: boardDecisions(june17) }));
+    expect(text(html).match(/How the Board voted on 17 June:/g)).toHaveLength(5);
+    expect(text(html)).toContain('How the Board voted on 17 June: Passed (4-1). Yes: A, C, D, E; No: B.');
+    expect(html).toContain('href="/1?tab=voting#vote-1"');
+    expect(text(html).match(/An information item: the Board heard it and took no vote\./g)).toHaveLength(2);
+    expect(text(html)).not.toContain('Residents’ answers');
+  });
+});
