@@ -1,9 +1,10 @@
 // `npm run bench:build -- [N]`: builds the site from N generated districts (default 20,000) three times (a first
 // build with nothing kept, a rebuild with nothing changed, and a nightly rebuild after 1% of the districts
-// changed) and a bare Astro site of the same page count in the same run, and prints pages, wall time, pages per
-// second, peak memory and each build's ratio to the bare one. Uses its own embedded stack on BENCH_PORT_BASE
-// (26000) ports and its own Astro cache folder.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// changed) and a bare Astro site with as many pages as the site has outputs (pages, feeds and files) in the same
+// run, and prints pages, files, how many outputs each build rendered (the rest it copied from the last build),
+// wall time, outputs per second, peak memory and each build's ratio to the bare one. Uses its own embedded stack
+// on BENCH_PORT_BASE (26000) ports and its own Astro cache folder.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,7 +38,23 @@ function bareProject(pages) {
   return dir;
 }
 
-const countPages = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+/** A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside. */
+function countOutputs(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
+  const pages = files.filter((f) => f.name.endsWith('.html')).length;
+  return { pages, files: files.length - pages };
+}
+const countPages = (dir) => countOutputs(dir).pages;
+
+/** How many outputs a build rendered: Astro keeps a copy of each one it renders in its cache folder; the rest it restores. */
+function renderedSince(cacheDir, since) {
+  const dir = join(cacheDir, 'dist');
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && statSync(join(f.parentPath, f.name)).mtimeMs >= since).length;
+  } catch {
+    return 0;
+  }
+}
 
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
 try {
@@ -51,11 +68,12 @@ try {
     console.log(`Building the site: ${label}…`);
     // Each build starts from an empty output folder, as on Netlify: kept pages come from the cache folder.
     rmSync(siteOut, { recursive: true, force: true });
+    const since = Date.now();
     const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build'], {
       cwd: root,
       env: { ...siteEnv(stack), ASTRO_OUT_DIR: siteOut, ASTRO_CACHE_DIR: join(work, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
     });
-    return { label, m, pages: countPages(siteOut) };
+    return { label, m, ...countOutputs(siteOut), rendered: renderedSince(join(work, 'cache'), since) };
   };
   const first = await siteBuild('first build, nothing kept');
   const unchanged = await siteBuild('rebuild, nothing changed');
@@ -63,25 +81,28 @@ try {
   const nightly = await siteBuild(`nightly rebuild, ${changed} districts changed`);
   rmSync(siteOut, { recursive: true, force: true });
 
-  console.log(`Building a bare Astro site of ${first.pages} pages…`);
-  const bareDir = bareProject(first.pages);
+  const outputs = first.pages + first.files;
+  console.log(`Building a bare Astro site of ${outputs} pages (the site's pages and files)…`);
+  const bareDir = bareProject(outputs);
   const bare = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
   const barePages = countPages(join(bareDir, 'dist'));
   rmSync(bareDir, { recursive: true, force: true });
 
-  const row = (name, pages, m) => ({
+  const row = (name, { pages, files = 0, rendered }, m) => ({
     build: name,
     pages,
+    files,
+    rendered: rendered ?? pages + files,
     'wall s': m.seconds.toFixed(1),
-    'pages/s': (pages / m.seconds).toFixed(0),
+    'outputs/s': ((pages + files) / m.seconds).toFixed(0),
     'peak MB': m.peakMB === null ? 'n/a' : m.peakMB.toFixed(0),
     'time ratio': (m.seconds / bare.seconds).toFixed(2) + 'x',
     'memory ratio': m.peakMB && bare.peakMB ? (m.peakMB / bare.peakMB).toFixed(2) + 'x' : 'n/a',
   });
   console.log('');
   printTable([
-    ...[first, unchanged, nightly].map((b) => row(`site: ${b.label}`, b.pages, b.m)),
-    row('bare Astro, trivial pages', barePages, bare),
+    ...[first, unchanged, nightly].map((b) => row(`site: ${b.label}`, b, b.m)),
+    row('bare Astro, trivial pages', { pages: barePages }, bare),
   ]);
   console.log('\nRatios are to the bare Astro build of the same page count, measured in this run.');
 } finally {
