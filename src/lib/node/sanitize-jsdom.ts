@@ -4,7 +4,24 @@
 import { JSDOM } from 'jsdom';
 import { createSanitizer, type Sanitize } from '../sanitize.ts';
 
-/** A sanitiser on a new jsdom window. */
+/**
+ * Pieces of rich text one jsdom window sanitises before it is closed and a new one made: a window keeps growing with
+ * use, and a first build sanitises hundreds of thousands of pieces.
+ */
+const PIECES_PER_WINDOW = 2_000;
+
+/** A sanitiser on a jsdom window of its own, renewed every PIECES_PER_WINDOW pieces. */
 export function createJsdomSanitizer(): Sanitize {
-  return createSanitizer(new JSDOM('').window as unknown as Parameters<typeof createSanitizer>[0]);
+  let dom: JSDOM | undefined;
+  let sanitize: Sanitize | undefined;
+  let used = 0;
+  return (html, enhance) => {
+    if (!sanitize || used++ >= PIECES_PER_WINDOW) {
+      dom?.window.close();
+      dom = new JSDOM('');
+      sanitize = createSanitizer(dom.window as unknown as Parameters<typeof createSanitizer>[0]);
+      used = 1;
+    }
+    return sanitize(html, enhance);
+  };
 }
