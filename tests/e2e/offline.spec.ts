@@ -1,10 +1,16 @@
-// With the database stopped after the build (scripts/test.mjs stops it before running the tests tagged
-// @offline): every page still reads from its pre-rendered HTML, every live part says what went wrong instead
-// of hanging, and a write shows an error and keeps what the resident typed.
+// With the database stopped after the build (these run after every other browser test, see playwright.config.ts):
+// every page still reads from its pre-rendered HTML, every live part says what went wrong instead of hanging, and a
+// write shows an error and keeps what the resident typed.
 import { expect, test } from '@playwright/test';
 import { hydrated } from './district-helpers';
 
 test.describe('@offline the database is stopped', () => {
+  // The test stack (scripts/e2e-stack.mjs) stops every part of itself; a second stop does nothing.
+  test.beforeAll(async () => {
+    const response = await fetch(`${process.env.TEST_STACK_URL}/stop`, { method: 'POST' });
+    expect(response.ok).toBe(true);
+  });
+
   for (const [path, heading] of [
     ['/', 'School Board Transparency'],
     ['/about', 'About School Board Transparency'],
