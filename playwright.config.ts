@@ -1,7 +1,14 @@
-// Browser tests against the built site served by `astro preview`, on the embedded stack (see scripts/test.mjs).
-import { defineConfig, devices } from '@playwright/test';
+// Browser tests against the built site: Playwright starts a fresh embedded stack and builds the site against it
+// (scripts/e2e-stack.mjs), serves the build with `astro preview`, runs the tests, then stops the database and runs
+// the tests tagged @offline. `npm test` runs this after the unit and database tests.
+import { defineConfig, devices, chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { join } from 'node:path';
+import { browserTestPlaces, testStackEnv } from './scripts/lib/test-stack.mjs';
+
+const { base, work, siteUrl, controlUrl } = browserTestPlaces();
+// The tests reach the stack through the environment, as the database tests do (supabase/tests/helpers.ts).
+Object.assign(process.env, testStackEnv(base, work), { TEST_STACK_URL: controlUrl });
 
 // Playwright's own Chromium when it is installed (`npx playwright install chromium`), else the system's.
 function chromiumPath(): string | undefined {
@@ -14,6 +21,15 @@ function chromiumPath(): string | undefined {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  },
+};
+const node = JSON.stringify(process.execPath);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: true,
@@ -22,20 +38,30 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: {
-    baseURL: process.env.SITE_URL ?? 'http://127.0.0.1:4329',
-    trace: 'retain-on-failure',
-  },
-  projects: [
+  use: { baseURL: siteUrl, trace: 'retain-on-failure' },
+  // Started in this order, each once the one before answers; a run on CI starts its own.
+  webServer: [
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-        },
-      },
+      name: 'stack',
+      command: `${node} scripts/e2e-stack.mjs`,
+      url: controlUrl,
+      // The stack, the demo seed and a full build, on a machine that may be busy.
+      timeout: 10 * 60_000,
+      // Postgres's fast shutdown, and the script stops the rest of the stack.
+      gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+      reuseExistingServer: !process.env.CI,
     },
+    {
+      name: 'site',
+      command: `${node} node_modules/astro/bin/astro.mjs preview --host 127.0.0.1 --port ${base + 29}`,
+      env: { ASTRO_OUT_DIR: join(work, 'dist'), ASTRO_TELEMETRY_DISABLED: '1' },
+      url: siteUrl,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+  projects: [
+    { name: 'online', grepInvert: /@offline/, use: browser },
+    // After every online test (Playwright skips these when one of those failed): offline.spec.ts stops the database first.
+    { name: 'offline', grep: /@offline/, dependencies: ['online'], use: browser },
   ],
 });

@@ -1,6 +1,6 @@
-// The database tests' stack: when `npm test` started one (TEST_DB_URL is set), they use it; run on their own
-// (`npx vitest run --project db`), they start a fresh embedded stack on TEST_PORT_BASE ports (default 25800) here,
-// the same way `npm test` does (scripts/lib/test-stack.mjs), and stop it afterwards.
+// The database tests' stack: a fresh embedded stack on TEST_PORT_BASE ports (`npm test` passes its own; default 25800,
+// beside the browser tests' 25400), started here as the browser tests' is (scripts/lib/test-stack.mjs) and stopped
+// afterwards. When TEST_DB_URL is set, the tests use that stack instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from './routes';
+import { suggestionList } from './site-helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -54,6 +55,6 @@ test('axe finds no violations with the mobile sidebar open', async ({ page }) =>
 test('axe finds no violations with search suggestions open', async ({ page }) => {
   await page.goto('/search');
   await page.getByPlaceholder('Search...').fill('palo');
-  await expect(page.locator('[role="listbox"] [role="option"]').first()).toBeVisible();
+  await expect(suggestionList(page).getByRole('option').first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });

@@ -1,9 +1,9 @@
 // Shared steps of the district page browser tests.
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-/** Waits until an island has hydrated (Astro removes its `ssr` attribute then), so clicks reach React. */
-export async function hydrated(page: Page, component: 'TopicVoting' | 'VotingTables' | 'LiveDistrict' | 'RecordSearch') {
-  await expect(page.locator(`astro-island[component-url*="/${component}."]`)).not.toHaveAttribute('ssr');
+/** The topic the Topics tab shows (the others' panels are hidden). */
+export function shownTopic(page: Page) {
+  return page.getByRole('tabpanel', { name: 'Topics' }).getByRole('tabpanel');
 }
 
 /** The YouTube player cannot load here (no internet): its embed address answers with an empty page instead. */

@@ -1,7 +1,8 @@
 // The rest of the district page: the subscribe box, 'Did you find this useful?', and an accessibility sweep.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, stubYouTube } from './district-helpers';
+import { stubYouTube } from './district-helpers';
+import { islandHydrated } from './site-helpers';
 
 test("'Get Summaries In Your Email' has a required email field and a 'Subscribe' button", async ({ page }) => {
   await page.goto('/1');
@@ -43,14 +44,14 @@ test('axe finds no violations on the Summaries tab with a card open and the vide
   await expect(page.getByRole('dialog')).toBeVisible();
   // axe reads inside every frame: let the (stubbed) player frame finish loading first, so axe never waits on a frame
   // that is still navigating.
-  await expect.poll(async () => (await (await page.locator('.video-popup iframe').elementHandle())?.contentFrame())?.title()).toBe('player');
+  await expect.poll(async () => (await (await page.getByRole('dialog').locator('iframe').elementHandle())?.contentFrame())?.title()).toBe('player');
   expect(await violations(page)).toEqual([]);
 });
 
 for (const tab of ['Topics', 'Voting']) {
   test(`axe finds no violations on the ${tab} tab`, async ({ page }) => {
     await page.goto(`/1?tab=${tab}`);
-    await hydrated(page, tab === 'Topics' ? 'TopicVoting' : 'VotingTables');
+    await islandHydrated(page, tab === 'Topics' ? 'TopicVoting' : 'VotingTables');
     expect(await violations(page)).toEqual([]);
   });
 }

@@ -3,15 +3,16 @@
 // (8, 9 and 10) and assert relative changes; display tests read topics 1 to 3, which no test votes on.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
-import { collectAlerts, hydrated } from './district-helpers';
+import { collectAlerts, shownTopic } from './district-helpers';
+import { islandHydrated } from './site-helpers';
 
 async function openTopics(page: Page, hash = '') {
   await page.goto(`/1?tab=topics${hash}`);
-  await hydrated(page, 'TopicVoting');
+  await islandHydrated(page, 'TopicVoting');
 }
 
 const bar = (page: Page) => page.getByRole('tablist', { name: 'Topics' });
-const shown = (page: Page) => page.locator('.topic-detail:visible');
+const shown = shownTopic;
 const upvote = (page: Page) => shown(page).getByRole('button', { name: /^Upvote/ });
 const downvote = (page: Page) => shown(page).getByRole('button', { name: /^Downvote/ });
 
@@ -122,7 +123,7 @@ test('votes follow the transition table, are written to the database and survive
 
   // The counts are kept; the visitor's own vote is not (it lives only in the page).
   await page.reload();
-  await hydrated(page, 'TopicVoting');
+  await islandHydrated(page, 'TopicVoting');
   await expect(downvote(page)).toHaveText(`Downvote ${start.downvotes + 1}`);
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await expect(downvote(page)).toHaveAttribute('aria-pressed', 'false');

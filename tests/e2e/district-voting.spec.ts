@@ -1,13 +1,13 @@
 // The Voting tab of district 1: two tables with the spec's columns, '-' for a missing vote, Yes/No marked
 // beyond colour, M/D/YY dates, two-line outcomes, and sorting by any header (aria-sort, arrow, toggling).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { hydrated } from './district-helpers';
+import { islandHydrated } from './site-helpers';
 
 const MEMBERS = ['Maria Okafor', 'James Lindqvist', 'Priya Raman', 'Daniel Whitfield', 'Sofia Delgado-Reyes'];
 
 async function openVoting(page: Page) {
   await page.goto('/1?tab=voting');
-  await hydrated(page, 'VotingTables');
+  await islandHydrated(page, 'VotingTables');
 }
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 const header = (t: Locator, name: string) => t.getByRole('columnheader', { name, exact: true });

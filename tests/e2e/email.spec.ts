@@ -8,7 +8,7 @@ import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers'
 import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail.mjs';
 import { subscribedMessage } from '../../src/lib/data/subscriptions';
 
-const siteUrl = () => process.env.SITE_URL ?? '';
+const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });
 
 async function subscribeAndConfirm(page: Page, email: string) {

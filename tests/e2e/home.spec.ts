@@ -1,7 +1,7 @@
 // The home page: the hero, the way to Palo Alto, and 'What We Provide' with its demo clip, which fades in
 // once 10% of it is visible (and does not move at all under reduced motion).
 import { expect, test, type Page } from '@playwright/test';
-import { searchIsReady, settle, suggestionList } from './site-helpers';
+import { islandHydrated, settle, suggestionList } from './site-helpers';
 
 const HERO_TEXT =
   'Stay informed on every school board decision, track the topics that matter most, and get up-to-date voting details—all in one place.';
@@ -20,7 +20,7 @@ test('the hero says what the site is for and leads to Palo Alto', async ({ page 
 test("the district search is on the home page below the hero", async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Find Your District' })).toBeVisible();
-  await searchIsReady(page);
+  await islandHydrated(page, 'DistrictSearch');
   await page.getByRole('combobox', { name: 'District name' }).fill('palo alto');
   await expect(suggestionList(page).getByRole('option')).toHaveText(['Palo Alto Unified School District (CA, Santa Clara)']);
 });
@@ -89,7 +89,7 @@ test.describe('the fade-in', () => {
 
   test('the demo clip plays while it is on screen', async ({ page }) => {
     await page.goto('/');
-    const video = page.locator('.demo-video');
+    const video = page.getByRole('region', { name: 'What We Provide' }).locator('video');
     await expect(video).toHaveJSProperty('paused', true);
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveJSProperty('paused', false);
@@ -103,7 +103,7 @@ test.describe('the fade-in', () => {
       const section = page.locator('[data-fade-in]');
       await expect(section).toHaveCSS('opacity', '1');
       await expect(section).not.toHaveAttribute('data-fade');
-      const video = page.locator('.demo-video');
+      const video = page.getByRole('region', { name: 'What We Provide' }).locator('video');
       await video.scrollIntoViewIfNeeded();
       await settle(page);
       await expect(video).toHaveJSProperty('paused', true);

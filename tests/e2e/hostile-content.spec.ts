@@ -49,7 +49,7 @@ for (const path of PAGES) {
     await page.waitForLoadState('networkidle');
     // Show every summary, hover and click what a visitor would, then look again.
     if (!path.includes('?tab=')) await expandAll(page);
-    for (const p of await page.locator('.rich-text p').all()) await p.hover({ trial: false, force: true }).catch(() => {});
+    for (const p of await page.getByRole('main').getByRole('paragraph').all()) await p.hover({ trial: false, force: true }).catch(() => {});
     expect(await dangerousMarkup(page)).toEqual([]);
     expect(await watch.pwned()).toBeNull();
     expect(watch.dialogs).toEqual([]);
@@ -62,14 +62,15 @@ test('hostile meeting summaries keep their harmless text and drop the rest', asy
   await watchForScript(page);
   await page.goto(`/${HOSTILE_DISTRICT_ID}`);
   await expandAll(page);
-  const text = await page.locator('.meeting-summary').allInnerTexts();
+  // Each summary is what its (now Minimize) button controls.
+  const text = await page.getByRole('button', { name: 'Minimize' }).evaluateAll((buttons) => buttons.map((button) => document.getElementById(button.getAttribute('aria-controls') ?? '')?.innerText ?? ''));
   const all = text.join('\n');
   expect(all).toContain('Paragraph with handlers');
   expect(all).toContain('Style injection');
   expect(all).not.toContain('window.__pwned');
   // The page is still visible: injected styles did not hide it.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const safeLink = page.locator('.meeting-summary a', { hasText: 'A normal link that must open safely' });
+  const safeLink = page.getByRole('link', { name: 'A normal link that must open safely' });
   await expect(safeLink).toHaveAttribute('href', 'https://example.org/');
   const target = await safeLink.getAttribute('target');
   if (target === '_blank') await expect(safeLink).toHaveAttribute('rel', /noopener/);

@@ -1,10 +1,17 @@
-// With the database stopped after the build (scripts/test.mjs stops it before running the tests tagged
-// @offline): every page still reads from its pre-rendered HTML, every live part says what went wrong instead
-// of hanging, and a write shows an error and keeps what the resident typed.
+// With the database stopped after the build (these run after every other browser test, see playwright.config.ts):
+// every page still reads from its pre-rendered HTML, every live part says what went wrong instead of hanging, and a
+// write shows an error and keeps what the resident typed.
 import { expect, test } from '@playwright/test';
-import { hydrated } from './district-helpers';
+import { shownTopic } from './district-helpers';
+import { islandHydrated } from './site-helpers';
 
 test.describe('@offline the database is stopped', () => {
+  // The test stack (scripts/e2e-stack.mjs) stops every part of itself; a second stop does nothing.
+  test.beforeAll(async () => {
+    const response = await fetch(`${process.env.TEST_STACK_URL}/stop`, { method: 'POST' });
+    expect(response.ok).toBe(true);
+  });
+
   for (const [path, heading] of [
     ['/', 'School Board Transparency'],
     ['/about', 'About School Board Transparency'],
@@ -31,8 +38,8 @@ test.describe('@offline the database is stopped', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/1?tab=topics');
-    await hydrated(page, 'TopicVoting');
-    const shown = page.locator('.topic-detail:visible');
+    await islandHydrated(page, 'TopicVoting');
+    const shown = shownTopic(page);
     const up = shown.getByRole('button', { name: /^Upvote/ });
     const before = await up.textContent();
     await up.click();
@@ -48,7 +55,7 @@ test.describe('@offline the database is stopped', () => {
     await page.getByPlaceholder('Search...').fill('palo');
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     await expect(page.getByRole('combobox', { name: 'District name' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('[role="listbox"] [role="option"]')).toHaveCount(0);
+    await expect(page.getByRole('listbox', { name: 'District suggestions', includeHidden: true }).getByRole('option', { includeHidden: true })).toHaveCount(0);
   });
 
   test("a district that was not built shows 'Error loading district info: …'", async ({ page }) => {

@@ -2,8 +2,7 @@
 // result lands on the exact meeting card, topic or vote row; the site-wide page finds a term in two districts and
 // narrows to one; the empty, failed and too-long states say so.
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './district-helpers';
-import { expectNoAxeViolations } from './site-helpers';
+import { expectNoAxeViolations, islandHydrated } from './site-helpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_records';
 
@@ -14,7 +13,7 @@ function boardSearch(page: Page) {
 /** Focuses the district page's search box (which loads its island) and waits until it searches in place. */
 async function readyToSearch(page: Page) {
   await boardSearch(page).focus();
-  await hydrated(page, 'RecordSearch');
+  await islandHydrated(page, 'RecordSearch');
 }
 
 async function searchBoard(page: Page, text: string) {
@@ -171,7 +170,7 @@ test.describe('the site-wide search', () => {
     const box = page.getByRole('searchbox', { name: "Search every board's record" });
     await box.fill('solar');
     release();
-    await hydrated(page, 'RecordSearch');
+    await islandHydrated(page, 'RecordSearch');
     await expect(box).toHaveValue('solar');
     await box.press('Enter');
     await expect(page).toHaveURL(/\?q=solar$/);

@@ -3,7 +3,7 @@
 // a blank string, a failed search, and a slow earlier answer that must not replace a newer one.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { US_STATES } from '../../src/lib/search';
-import { expectNoAxeViolations, searchIsReady, settle, suggestionList } from './site-helpers';
+import { expectNoAxeViolations, islandHydrated, settle, suggestionList } from './site-helpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_districts';
 const searchText = (request: Request) => (request.url().includes('/rpc/search_districts') ? request.postDataJSON()?.search_text : undefined);
@@ -14,7 +14,7 @@ function searchBox(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/search');
-  await searchIsReady(page);
+  await islandHydrated(page, 'DistrictSearch');
 });
 
 test("the search page has 'Find Your District', the 'Search...' box, the state dropdown and 'Go'", async ({ page }) => {
@@ -241,7 +241,7 @@ test('typing waits for a pause: quick keystrokes send one search', async ({ page
 
 test('an address with ?q= and &state= fills the search in', async ({ page }) => {
   await page.goto('/search?q=public%20schools&state=ny');
-  await searchIsReady(page);
+  await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('NY');
   await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);

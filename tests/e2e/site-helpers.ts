@@ -22,9 +22,13 @@ export async function settle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-/** Waits until the district search island has woken up (Astro drops the island's ssr attribute then). */
-export async function searchIsReady(page: Page) {
-  await expect(page.locator('astro-island[component-url*="DistrictSearch"]:not([ssr])').first()).toBeAttached();
+/**
+ * Waits until an island's script has taken over its markup, so what a test does next reaches React. These islands
+ * enhance controls that already work without script (forms submit, buttons and tabs are there), so a visitor sees no
+ * change when one wakes up: Astro's dropping the island's ssr attribute is the only sign, read here and nowhere else.
+ */
+export async function islandHydrated(page: Page, component: 'DistrictSearch' | 'TopicVoting' | 'VotingTables' | 'RecordSearch') {
+  await expect(page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first()).toBeAttached();
 }
 
 /** The district search's suggestion list (the state dropdown's options are options too). */

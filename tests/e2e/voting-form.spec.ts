@@ -22,6 +22,9 @@ const VOTED: [item: string, words: RegExp][] = [
 ];
 const INFORMATION = 'An information item: the Board heard it and took no vote.';
 
+/** The list of what stopped the vote, above the form. */
+const errorSummary = (page: Page) => page.getByRole('region', { name: 'Your vote was not sent' });
+
 /** Opens the page and waits until the form can be sent (the island has hydrated). */
 async function openForm(page: Page) {
   await page.goto('/votingPAUSD');
@@ -105,7 +108,7 @@ test('one error system: no browser bubbles (novalidate), missing choices listed 
     await expect(page.getByRole('group', { name: item })).toHaveAccessibleDescription(new RegExp(`${item.replace(/[()]/g, '\\$&')} needs a choice`));
   }
   await expect(page.getByRole('link', { name: new RegExp(`^${ITEMS[1].replace(/[()]/g, '\\$&')}`) })).toHaveCount(0);
-  await expect(page.locator('.error-summary')).toBeFocused();
+  await expect(errorSummary(page)).toBeFocused();
   expect(await storedFor('email', email)).toEqual([]);
 });
 
@@ -121,7 +124,7 @@ for (const width of [375, 1280]) {
     const link = page.getByRole('link', { name: 'Email must be a valid address such as name@example.org' });
     await expect(link).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
-    await expect(page.locator('.error-summary')).toBeFocused();
+    await expect(errorSummary(page)).toBeFocused();
     await expect(link).toHaveAttribute('href', '#vote-email');
     expect(await storedFor('comments', comments)).toEqual([]);
   });
@@ -190,7 +193,7 @@ test('a server-side email error shows Email … and keeps everything the residen
   await expect(page.locator('#email-error')).toHaveText('Email must be a valid address such as name@example.org');
   await expect(emailBox).toHaveAccessibleDescription(/Email must be a valid address such as name@example\.org/);
   await expect(emailBox).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.error-summary')).toBeFocused();
+  await expect(errorSummary(page)).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
   // The form stays as it was typed.
   await expect(emailBox).toHaveValue(email);
@@ -215,7 +218,7 @@ test('a lost answer is shown, keeps the form, and sending again stores the vote 
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
 
-  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.');
+  await expect(errorSummary(page)).toContainText('Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.');
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await expect(page.getByRole('group', { name: ITEMS[0] }).getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
   expect(await storedFor('email', email)).toHaveLength(1);
@@ -239,7 +242,7 @@ test('an edited resend after a lost answer stores the new answers, never silentl
   await choose(page, allFive);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent');
+  await expect(errorSummary(page)).toContainText('Your vote could not be sent');
 
   // The resident changes an answer and sends again: the form sends it as a new submission, which is stored.
   await choose(page, [[ITEMS[0], 'Oppose']]);
@@ -259,7 +262,7 @@ test('past the limit on votes from one connection, the form says so and keeps th
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(page.locator('.error-summary')).toContainText(message);
+  await expect(errorSummary(page)).toContainText(message);
   await expect(page.getByRole('group', { name: ITEMS[1] }).getByRole('radio', { name: 'Oppose', exact: true })).toBeChecked();
 });
 
@@ -268,8 +271,8 @@ test("a proxy's error page is not shown to the resident: a short message in plai
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the server could not take it just now. Your answers are still here; please try again.');
-  await expect(page.locator('.error-summary')).not.toContainText('nginx');
+  await expect(errorSummary(page)).toContainText('Your vote could not be sent: the server could not take it just now. Your answers are still here; please try again.');
+  await expect(errorSummary(page)).not.toContainText('nginx');
 });
 
 test('an unexpected answer from the server is shown, never taken for success', async ({ page }) => {
@@ -277,7 +280,7 @@ test('an unexpected answer from the server is shown, never taken for success', a
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(page.locator('.error-summary')).toContainText('Your vote could not be sent: the server gave an unexpected answer.');
+  await expect(errorSummary(page)).toContainText('Your vote could not be sent: the server gave an unexpected answer.');
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
 });
 
@@ -285,7 +288,7 @@ test('the vote page has no axe violations, with or without errors shown', async 
   await openForm(page);
   const scan = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect((await scan()).violations).toEqual([]);
-  await page.locator('form.vote-form').evaluate((form: HTMLFormElement) => { form.noValidate = true; });
+  await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => { form.noValidate = true; });
   await page.getByRole('textbox', { name: 'Email' }).fill('x@localhost');
   await page.getByRole('button', { name: 'Submit Vote' }).click();
   await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();

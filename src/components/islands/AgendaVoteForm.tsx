@@ -152,7 +152,8 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
       <p>Indicate your position on each agenda item below.</p>
 
       {hasErrors && (
-        <div className="error-summary" ref={summaryRef} tabIndex={-1} aria-labelledby="error-summary-title">
+        // A labelled region, so a screen reader's list of landmarks leads back to what stopped the vote.
+        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="region" aria-labelledby="error-summary-title">
           <h3 id="error-summary-title">Your vote was not sent</h3>
           <ul>
             {errors.form.map((message) => (
