@@ -21,16 +21,11 @@ export interface DistrictPage {
   votings: Voting[];
 }
 
-/** A meeting with its summary sanitised (time stamps made buttons when it has a video): only so is it rendered. */
-export type BuiltMeeting = Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null };
-/** A topic with its description sanitised: only so is it rendered. */
-export type BuiltTopic = Omit<Topic, 'description'> & { descriptionHtml: SafeHtml | null };
-
-/** A district page ready to render: its rich text sanitised. */
+/** A district page ready to render: its rich text sanitised (time stamps made buttons), and only so kept. */
 export interface BuiltDistrictPage {
   district: District;
-  meetings: BuiltMeeting[];
-  topics: BuiltTopic[];
+  meetings: (Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null })[];
+  topics: (Omit<Topic, 'description'> & { descriptionHtml: SafeHtml | null })[];
   votings: Voting[];
 }
 

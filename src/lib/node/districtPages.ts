@@ -44,16 +44,6 @@ export class SnapshotError extends Error {
   }
 }
 
-/** The Supabase address and anon key the build reads, from the environment. */
-export function buildEnv(env: Record<string, string | undefined> = { ...process.env, ...import.meta.env }) {
-  const url = env.PUBLIC_SUPABASE_URL;
-  const key = env.PUBLIC_SUPABASE_ANON_KEY;
-  if (!url || !key) {
-    throw new SnapshotError('PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).');
-  }
-  return { url, key };
-}
-
 /** A query's rows, or a SnapshotError saying what the failure means for the build. */
 async function rows<T>(url: string, query: PromiseLike<{ data: unknown; error: { message: string } | null; status: number }>): Promise<T[]> {
   const { data, error, status } = await query;
@@ -67,10 +57,9 @@ async function rows<T>(url: string, query: PromiseLike<{ data: unknown; error: {
 /** Runs `work` on every item, `lanes` at a time. */
 async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  const lane = async () => {
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, async () => {
     while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  }));
 }
 
 /**
@@ -149,7 +138,8 @@ export function districtPagesLoader(): Loader {
     name: 'supabase-district-pages',
     async load({ store, logger, config }) {
       const started = performance.now();
-      const { url, key } = buildEnv();
+      const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = { ...process.env, ...import.meta.env } as Record<string, string | undefined>;
+      if (!url || !key) throw new SnapshotError('PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).');
       const db = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
       const version = pageVersion();
       const digests = await readDigests(db, url);
@@ -168,8 +158,7 @@ export function districtPagesLoader(): Loader {
       const readAt = new Date().toISOString();
       const chunks: number[][] = [];
       for (let at = 0; at < changed.length; at += PAGES_PER_REQUEST) chunks.push(changed.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
-      let done = 0;
-      let reported = 0;
+      let [done, reported] = [0, 0];
       try {
         await inLanes(chunks, IN_FLIGHT, async (ids) => {
           const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
@@ -197,8 +186,7 @@ export function districtPagesLoader(): Loader {
       } finally {
         await sanitize.close();
       }
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${digests.length - changed.length} kept from the last build (${seconds} s)`);
+      logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${digests.length - changed.length} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     },
   };
 }

@@ -12,9 +12,7 @@ const PIECES_PER_WINDOW = 2_000;
 
 /** A sanitiser on a jsdom window of its own, renewed every PIECES_PER_WINDOW pieces. */
 export function createJsdomSanitizer(): Sanitize {
-  let dom: JSDOM | undefined;
-  let sanitize: Sanitize | undefined;
-  let used = 0;
+  let [dom, sanitize, used]: [JSDOM | undefined, Sanitize | undefined, number] = [undefined, undefined, 0];
   return (html, enhance) => {
     if (!sanitize || used++ >= PIECES_PER_WINDOW) {
       dom?.window.close();
