@@ -23,10 +23,10 @@ test("'Did you find this useful?' offers Yes (to /yesform) and No (to /noform)",
   await expect(page).toHaveURL(/\/yesform$/);
 });
 
-test('the page comes after the header in order: Board Breakdown, subscribe box, then the feedback question', async ({ page }) => {
+test('the page comes after the header in order: Board Breakdown, following the board, the subscribe box, then the feedback question', async ({ page }) => {
   await page.goto('/1');
   const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings).toEqual(['Board Breakdown', 'Get Summaries In Your Email', 'Did you find this useful?']);
+  expect(headings).toEqual(['Board Breakdown', 'Follow this board', 'Get Summaries In Your Email', 'Did you find this useful?']);
 });
 
 /** axe with the WCAG 2.2 A and AA rules. */
