@@ -1,22 +1,24 @@
 // The build's snapshot of the district pages, one entry per district. The loader reads every district's digest from
 // the district_pages view, reads in full only the districts whose digest changed, sanitises their rich text once
-// (in worker threads when there is much of it) and keeps each page as a JSON file in Astro's cache folder. Astro's
-// store keeps only a small entry per district (its row, its key), because it serialises itself whole on every build.
+// and keeps each page as a JSON file in Astro's cache folder. Astro's store keeps only a small entry per district
+// (its row, its key), because it serialises itself whole on every build.
+//
+// The sanitiser runs in this thread, while the next pages are read. Worker threads sanitised a first build faster,
+// but their memory grew with every page they sanitised (at 2,000 districts the loader alone peaked at 1.65 GB with
+// two workers, 0.84 GB without; at 20,000 the first build reached 9 GB), and 2.5 GB is the build's budget.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import DOMPurify from 'dompurify';
-import { Piscina } from 'piscina';
 import { checkDistrictPage, richTextJobs, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../data/districtPages';
 import type { District } from '../data/districts';
 import { districtMembers, type BoardMember } from '../members';
-import { sanitizeJob, type RichTextJob, type SafeHtml } from '../sanitize';
+import { sanitizeJob } from '../sanitize';
 import { createJsdomSanitizer } from './sanitize-jsdom';
 
 /** The collection's name in src/content.config.ts. */
@@ -27,8 +29,6 @@ const DIGESTS_PER_REQUEST = 1000;
 const PAGES_PER_REQUEST = 50;
 /** Requests at once: a hosted database is tens of milliseconds away. */
 const IN_FLIGHT = 4;
-/** Up to this many changed districts, sanitising in the build's thread costs less than starting the workers. */
-const IN_THREAD_MAX = 500;
 
 /** What Astro's store keeps of a district: its row (the listings by state) and its board members (their pages' paths). */
 export interface DistrictEntry {
@@ -97,7 +97,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  */
 export function pageVersion(): string {
   const hash = createHash('sha256');
-  const files = ['districtPages.ts', 'sanitize-jsdom.ts', 'sanitize-worker.ts', '../sanitize.ts', '../timestamps.ts', '../meetings.ts', '../topics.ts', '../members.ts', '../votings.ts'];
+  const files = ['districtPages.ts', 'sanitize-jsdom.ts', '../sanitize.ts', '../timestamps.ts', '../meetings.ts', '../topics.ts', '../members.ts', '../votings.ts'];
   const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
   for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
   const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
@@ -115,18 +115,6 @@ export interface KeptPage extends BuiltDistrictPage {
   broken: BrokenSection[];
   /** When the build read this page from the database (ISO 8601): the calendar's DTSTAMP, the same while it is kept. */
   readAt: string;
-}
-
-/** Sanitises rich text: in this thread for a few pages, in one worker per core for many. */
-function sanitizer(pages: number): { run: (jobs: RichTextJob[]) => Promise<(SafeHtml | null)[]>; close: () => Promise<void> } {
-  if (pages <= IN_THREAD_MAX) {
-    const sanitize = createJsdomSanitizer();
-    return { run: async (jobs) => jobs.map((job) => sanitizeJob(sanitize, job)), close: async () => {} };
-  }
-  const threads = availableParallelism();
-  // Node runs the worker's TypeScript itself: every Node that jsdom supports (package.json engines) strips types.
-  const pool = new Piscina({ filename: join(HERE, 'sanitize-worker.ts'), minThreads: threads, maxThreads: threads });
-  return { run: (jobs) => pool.run(jobs), close: () => pool.destroy() };
 }
 
 /**
@@ -154,38 +142,34 @@ export function districtPagesLoader(): Loader {
       const changed = digests.filter(({ id, digest }) => store.get(String(id))?.digest !== `${digest}.${version}` || !existsSync(pageFile(config.cacheDir, id)));
       await mkdir(dirname(pageFile(config.cacheDir, 0)), { recursive: true });
 
-      const sanitize = sanitizer(changed.length);
+      const sanitize = createJsdomSanitizer();
       const readAt = new Date().toISOString();
       const chunks: number[][] = [];
       for (let at = 0; at < changed.length; at += PAGES_PER_REQUEST) chunks.push(changed.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
       let [done, reported] = [0, 0];
-      try {
-        await inLanes(chunks, IN_FLIGHT, async (ids) => {
-          const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
-          const checked = read.map((row) => ({ row, ...checkDistrictPage(row.page) }));
-          const html = await sanitize.run(checked.flatMap(({ page }) => (page ? richTextJobs(page) : [])));
-          let at = 0;
-          for (const { row, page, problems, broken } of checked) {
-            for (const problem of problems) logger.warn(problem);
-            if (!page) {
-              store.delete(String(row.id));
-              continue;
-            }
-            const jobs = richTextJobs(page).length;
-            const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
-            await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
-            const digest = `${row.digest}.${version}${problems.length ? '.reported' : ''}`;
-            store.set({ id: String(row.id), data: { district: page.district, members: districtMembers(page.district.id, page.votings) } satisfies DistrictEntry, digest });
+      await inLanes(chunks, IN_FLIGHT, async (ids) => {
+        const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
+        const checked = read.map((row) => ({ row, ...checkDistrictPage(row.page) }));
+        const html = checked.flatMap(({ page }) => (page ? richTextJobs(page) : [])).map((job) => sanitizeJob(sanitize, job));
+        let at = 0;
+        for (const { row, page, problems, broken } of checked) {
+          for (const problem of problems) logger.warn(problem);
+          if (!page) {
+            store.delete(String(row.id));
+            continue;
           }
-          done += ids.length;
-          // A first build reads for minutes: say how far it is, a quarter at a time.
-          const quarter = Math.floor((4 * done) / changed.length);
-          if (changed.length >= 2_000 && quarter > reported && quarter < 4) logger.info(`${done} of ${changed.length} district pages read and sanitised`);
-          reported = quarter;
-        });
-      } finally {
-        await sanitize.close();
-      }
+          const jobs = richTextJobs(page).length;
+          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
+          await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
+          const digest = `${row.digest}.${version}${problems.length ? '.reported' : ''}`;
+          store.set({ id: String(row.id), data: { district: page.district, members: districtMembers(page.district.id, page.votings) } satisfies DistrictEntry, digest });
+        }
+        done += ids.length;
+        // A first build reads for minutes: say how far it is, a quarter at a time.
+        const quarter = Math.floor((4 * done) / changed.length);
+        if (changed.length >= 2_000 && quarter > reported && quarter < 4) logger.info(`${done} of ${changed.length} district pages read and sanitised`);
+        reported = quarter;
+      });
       logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${digests.length - changed.length} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     },
   };

@@ -1,6 +1,6 @@
-// The one sanitiser on a jsdom window of its own: how the build runs it (in the pool's workers, or in the build's
-// thread for a few rows) and how tests run it. Never imported by an island, so jsdom stays out of the browser.
-// The .ts extension: the workers load this file in Node itself (see districtPages.ts).
+// The one sanitiser on a jsdom window of its own: how the build's loader, the mail sender and tests run it. Never
+// imported by an island, so jsdom stays out of the browser. The .ts extension: the mail sender's scripts load this
+// file in Node itself.
 import { JSDOM } from 'jsdom';
 import { createSanitizer, type Sanitize } from '../sanitize.ts';
 
