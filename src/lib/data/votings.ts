@@ -1,4 +1,4 @@
-// The votings table: its row shape, validation (votes as an array or a JSON string), and the queries.
+// The votings table: its row shape and validation (votes as an array or a JSON string; pages read votes through district_pages).
 import * as z from 'zod/mini';
 import { checkRow, optionalText, type Checked } from './validate';
 
