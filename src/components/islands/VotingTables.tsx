@@ -83,7 +83,8 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
                 <col key={column.key} className={column.className} />
               ))}
             </colgroup>
-            <thead role="rowgroup">
+            {/* On a phone the header row is out of sight but still the table's column headers to screen readers (the roles keep the table a table). */}
+            <thead role="rowgroup" className="visually-hidden-phone">
               <tr role="row">
                 {columns.map((column) => (
                   <th
