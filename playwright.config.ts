@@ -31,7 +31,9 @@ const browser = {
 const node = JSON.stringify(process.execPath);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The site-wide tests, and each feature's own beside its code (src/district/tests/e2e).
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.spec.ts', 'src/**/*.spec.ts'],
   forbidOnly: true,
   retries: 0,
   workers: 2,

@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'], exclude: ['src/**/*.components.test.ts'], sequence: { groupOrder: 0 } } },
       // The build-time components, rendered through Astro's container API (its own Vite setup).
       'tests/components/vitest.config.ts',
       {

@@ -3,7 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'zod';
-import { districtPagesLoader } from './lib/node/districtPages';
+import { districtPagesLoader } from './district/build/loader';
 
 // A team member's social link; an empty address is a placeholder that is not shown.
 const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });

@@ -2,7 +2,7 @@
 import type { Voting, VoteItem } from './data/votings';
 import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './formResult';
 import { districtPath } from './paths';
-import { voteAnchor } from './votings';
+import { voteAnchor } from '../district/voteRecords';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';

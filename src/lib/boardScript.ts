@@ -1,9 +1,9 @@
 // The district page's few lines of plain script, inlined in its head so that the Board Breakdown's tabs, the meeting
 // cards' Expand/Minimize and share buttons work the moment the HTML is shown, long before any island loads.
 // Handlers are delegated from the document, so the same script serves cards and tabs rendered later (LiveDistrict).
-import { COPIED_MESSAGE } from './share';
-import { meetingShareUrl, meetingToggleVerb } from './meetings';
-import { DEFAULT_TAB, TAB_ALIASES, TABS, panelId, tabId } from './tabs';
+import { COPIED_MESSAGE } from '../district/share';
+import { meetingShareUrl, meetingToggleVerb } from '../district/meetingCards';
+import { DEFAULT_TAB, TAB_ALIASES, TABS, panelId, tabId } from '../district/tabs';
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (the spec's 768 px). */
 export const NARROW_QUERY = '(max-width: 767.98px)';

@@ -1,6 +1,6 @@
 // The record search's rules (search_records in the database): what may be searched, what a result says, and what
 // the page announces. Pure, shared by the district page's search box and the site-wide search page.
-import { formatMeetingDate } from './meetings';
+import { formatMeetingDate } from '../district/meetingCards';
 
 /** The longest text the search takes (the database refuses longer with the same words). */
 export const MAX_RECORD_SEARCH_LENGTH = 200;

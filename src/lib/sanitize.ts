@@ -4,7 +4,7 @@
 // bundle), the page's in the browser.
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 // With its extension: the build's sanitiser workers load this file in Node itself (see sanitize-pool.ts).
-import { linkTimestamps } from './timestamps.ts';
+import { linkTimestamps } from '../district/timestamps.ts';
 
 /** HTML that went through sanitize(): the only kind of string the components render as HTML. */
 export type SafeHtml = string & { readonly __safeHtml: true };

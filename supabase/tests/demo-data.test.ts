@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkVoting, type Voting } from '../../src/lib/data/votings';
-import { outcomeProblem, voteCounts } from '../../src/lib/votings';
+import { outcomeProblem, voteCounts } from '../../src/district/voteRecords';
 import { superuser } from './helpers';
 
 const SEED = readFileSync(new URL('../seed.sql', import.meta.url), 'utf8')

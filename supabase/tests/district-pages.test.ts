@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { districtPagesLoader, pageFile, readDigests, type KeptPage } from '../../src/lib/node/districtPages';
-import { fetchDistrictPage } from '../../src/lib/data/districtPages';
+import { districtPagesLoader, pageFile, readDigests, type KeptPage } from '../../src/district/build/loader';
+import { fetchDistrictPage } from '../../src/district/document';
 import { anonKey, apiUrl, rest, sql } from './helpers';
 
 // A district of this file's own, so district 1 stays as the browser tests (run after these) expect it.

@@ -4,7 +4,7 @@
 import { getViteConfig } from 'astro/config';
 
 export default getViteConfig(
-  /** @type {import('vite').UserConfig} */ ({ test: { name: 'components', include: ['tests/components/**/*.test.ts'], sequence: { groupOrder: 0 } } }),
+  /** @type {import('vite').UserConfig} */ ({ test: { name: 'components', include: ['src/**/*.components.test.ts'], sequence: { groupOrder: 0 } } }),
   // Not the site's astro.config.mjs: rendering a component needs none of its integrations or build-time checks.
   { configFile: false, logLevel: 'error' },
 );

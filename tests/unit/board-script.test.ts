@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import BoardTabs from '../../src/components/BoardTabs';
+import BoardTabs from '../../src/district/view/BoardTabs';
 import { boardScript } from '../../src/lib/boardScript';
-import { DEFAULT_TAB, TABS, boardPanel, tabFromSearch } from '../../src/lib/tabs';
+import { DEFAULT_TAB, TABS, boardPanel, tabFromSearch } from '../../src/district/tabs';
 
 /** The Board Breakdown as the server renders it (Meetings open), with one meeting card, loaded at `url`. */
 function page(url: string) {

@@ -1,5 +1,5 @@
-// Where code runs decides where it lives: src/lib/node/ runs only in Node (the build, the mail sender), src/lib/browser/
-// only in the browser, and the rest of src/lib is pure rules both use. This keeps the browser from ever importing
+// Where code runs decides where it lives: a node/ or build/ folder runs only in Node (the build, the mail sender), a
+// browser/ folder only in the browser, and the rest is pure rules both use. This keeps the browser from ever importing
 // Node code (jsdom, worker threads, the file system), and islands/ holding only components that hydrate.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -33,7 +33,7 @@ function browserViolations(entries: string[], read: (file: string) => string, re
     if (seen.has(file)) return;
     seen.add(file);
     const path = [...chain, relative(ROOT, file)];
-    if (file.includes('/src/lib/node/')) problems.push(path.join(' → '));
+    if (/\/src\/(.+\/)?(node|build)\//.test(file)) problems.push(path.join(' → '));
     if (!/\.(ts|tsx)$/.test(file)) return;
     for (const specifier of specifiers(read(file))) {
       if (specifier.startsWith('node:') || NODE_ONLY_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`))) {
@@ -51,9 +51,17 @@ function browserViolations(entries: string[], read: (file: string) => string, re
 const filesIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(ts|tsx)$/.test(file)).map((file) => join(dir, file)) : [];
 
+/** Every folder under src/ with this name (src/components/islands, src/district/islands, …). */
+const folders = (name: string) =>
+  readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.split('/').at(-1) === name && !path.includes('tests/'))
+    .map((path) => join(SRC, path));
+/** The folders whose code runs in the browser: islands, browser modules, stores and client directives. */
+const browserFolders = () => ['islands', 'browser', 'stores', 'directives'].flatMap(folders);
+
 describe('the browser never imports Node code', () => {
   it('holds for every island, browser module, store and client directive, and all they import', () => {
-    const entries = ['components/islands', 'lib/browser', 'stores', 'directives'].flatMap((dir) => filesIn(join(SRC, dir)));
+    const entries = browserFolders().flatMap((dir) => filesIn(dir));
     expect(entries.length).toBeGreaterThan(10);
     expect(browserViolations(entries, (file) => readFileSync(file, 'utf8'), resolveFile)).toEqual([]);
   });
@@ -81,9 +89,11 @@ describe('islands/ holds only what hydrates', () => {
       .filter((file) => file.endsWith('.astro'))
       .map((file) => readFileSync(join(SRC, file), 'utf8'))
       .join('\n');
-    const islands = readdirSync(join(SRC, 'components/islands'))
+    const islands = folders('islands')
+      .flatMap((dir) => readdirSync(dir))
       .filter((file) => /\.tsx?$/.test(file))
       .map((file) => file.replace(/\.tsx?$/, ''));
+    expect(islands.length).toBeGreaterThan(5);
     const notHydrated = islands.filter((name) => !new RegExp(`<${name}\\s[^>]*client:`).test(astro));
     expect(notHydrated).toEqual([]);
   });

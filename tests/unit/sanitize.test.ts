@@ -1,7 +1,7 @@
 // The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
 import { describe, expect, it } from 'vitest';
 import { createJsdomSanitizer } from '../../src/lib/node/sanitize-jsdom';
-import { linkTimestamps } from '../../src/lib/timestamps';
+import { linkTimestamps } from '../../src/district/timestamps';
 
 // The sanitiser on a jsdom window, as the build's workers run it (sanitize-pool.test.ts runs the workers themselves).
 const sanitize = createJsdomSanitizer();

@@ -3,7 +3,7 @@
 // agrees with its votes.
 import { describe, expect, it } from 'vitest';
 import { districtRows, nextTuesdayAfter, nthTuesday } from '../../scripts/lib/scale-fixtures.mjs';
-import { outcomeProblem, voteCounts } from '../../src/lib/votings';
+import { outcomeProblem, voteCounts } from '../../src/district/voteRecords';
 
 interface Rows {
   meetings: { date: string; isUpcoming: boolean; meeting_type: string }[];

@@ -1,7 +1,7 @@
 // What each email says: the confirmation and the digest, as subject, plain text, HTML and headers, from the outbox
 // row's payload. Pure rules (the sanitiser is passed in), so they are table-tested and the same for every sender.
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { formatMeetingDate, meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicsText } from '../meetings.ts';
+import { formatMeetingDate, meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicsText } from '../../district/meetingCards.ts';
 
 /** Where an email's links point. */
 export interface MailLinks {

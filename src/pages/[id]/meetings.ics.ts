@@ -1,8 +1,8 @@
 // A district's meetings as an iCalendar feed (METHOD:PUBLISH), advertised in its page's head; served as text/calendar.
 import type { APIRoute } from 'astro';
-import { meetingsCalendar } from '../../lib/feeds';
-import { readBuiltPage } from '../../lib/node/districtPages';
-import { districtPaths } from '../../lib/node/districtRoutes';
+import { meetingsCalendar } from '../../district/follow/feeds';
+import { readBuiltPage } from '../../district/build/loader';
+import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;
 

@@ -1,9 +1,9 @@
 // A district's meeting summaries as RSS 2.0, newest first (advertised in its page's head).
 import type { APIRoute } from 'astro';
 import { getRssString } from '@astrojs/rss';
-import { summariesFeed } from '../../lib/feeds';
-import { readBuiltPage } from '../../lib/node/districtPages';
-import { districtPaths } from '../../lib/node/districtRoutes';
+import { summariesFeed } from '../../district/follow/feeds';
+import { readBuiltPage } from '../../district/build/loader';
+import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;
 

@@ -1,8 +1,8 @@
 // Every member vote of a district as CSV, one row per member vote (open data, linked from the Voting tab).
 import type { APIRoute } from 'astro';
-import { votesCsv } from '../../lib/openData';
-import { readBuiltPage } from '../../lib/node/districtPages';
-import { districtPaths } from '../../lib/node/districtRoutes';
+import { votesCsv } from '../../district/follow/openData';
+import { readBuiltPage } from '../../district/build/loader';
+import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;
 

@@ -1,8 +1,8 @@
 // Every vote record of a district as Open Civic Data VoteEvents (open data, linked from the Voting tab).
 import type { APIRoute } from 'astro';
-import { voteEvents } from '../../lib/openData';
-import { readBuiltPage } from '../../lib/node/districtPages';
-import { districtPaths } from '../../lib/node/districtRoutes';
+import { voteEvents } from '../../district/follow/openData';
+import { readBuiltPage } from '../../district/build/loader';
+import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;
 

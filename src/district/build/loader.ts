@@ -1,0 +1,185 @@
+// The build's snapshot of the district pages, one entry per district. The loader reads every district's digest from
+// the district_pages view, reads in full only the districts whose digest changed, sanitises their rich text once
+// and keeps each page as a JSON file in Astro's cache folder. Astro's store keeps only a small entry per district
+// (its row, its key), because it serialises itself whole on every build.
+//
+// The sanitiser runs in this thread, while the next pages are read. Worker threads sanitised a first build faster,
+// but their memory grew with every page they sanitised (at 2,000 districts the loader alone peaked at 1.65 GB with
+// two workers, 0.84 GB without; at 20,000 the first build reached 9 GB), and 2.5 GB is the build's budget.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Loader } from 'astro/loaders';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import DOMPurify from 'dompurify';
+import { checkDistrictPage, richTextJobs, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../document';
+import type { District } from '../../lib/data/districts';
+import { districtMembers, type BoardMember } from '../boardMembers';
+import { sanitizeJob } from '../../lib/sanitize';
+import { createJsdomSanitizer } from '../../lib/node/sanitize-jsdom';
+
+/** The collection's name in src/content.config.ts. */
+export const COLLECTION = 'districtPages';
+/** Digests a request: Supabase answers at most 1,000 rows a request. */
+const DIGESTS_PER_REQUEST = 1000;
+/** Whole pages a request: a page is some tens of kilobytes. */
+const PAGES_PER_REQUEST = 50;
+/** Requests at once: a hosted database is tens of milliseconds away. */
+const IN_FLIGHT = 4;
+
+/** What Astro's store keeps of a district: its row (the listings by state) and its board members (their pages' paths). */
+export interface DistrictEntry {
+  district: District;
+  members: BoardMember[];
+}
+
+/** Why the build cannot go on; the message is meant to be read in a failed nightly job. */
+export class SnapshotError extends Error {
+  constructor(message: string) {
+    super(`${message} The build stops here so the last good site stays published.`);
+    this.name = 'SnapshotError';
+  }
+}
+
+/** A query's rows, or a SnapshotError saying what the failure means for the build. */
+async function rows<T>(url: string, query: PromiseLike<{ data: unknown; error: { message: string } | null; status: number }>): Promise<T[]> {
+  const { data, error, status } = await query;
+  if (!error) return (data ?? []) as T[];
+  if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message)) throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
+  if (status === 401 || status === 403) throw new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`);
+  const migrate = /district_pages/.test(error.message) ? ' Apply the migrations in supabase/migrations/ to this database (district_pages came with 20261125000100_district_pages.sql).' : '';
+  throw new SnapshotError(`Reading ${TABLE} from ${url} failed (${status}: ${error.message}).${migrate}`);
+}
+
+/** Runs `work` on every item, `lanes` at a time. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+/**
+ * Every district's id and page digest, in id order. Pages of rows after an id, never at an offset (which makes the
+ * database compute every skipped page); after the first page the ids are split into lanes of equal span read at once.
+ */
+export async function readDigests(db: SupabaseClient, url: string, perRequest = DIGESTS_PER_REQUEST): Promise<{ id: number; digest: string }[]> {
+  type Row = { id: number; digest: string };
+  const page = (after: number, upTo: number | null) => {
+    const query = db.from(TABLE).select('id,digest').gt('id', after);
+    return rows<Row>(url, (upTo === null ? query : query.lte('id', upTo)).order('id').limit(perRequest));
+  };
+  const lane = async (after: number, upTo: number | null, found: Row[] = []): Promise<Row[]> => {
+    const got = await page(after, upTo);
+    found.push(...got);
+    return got.length < perRequest ? found : lane(got[got.length - 1].id, upTo, found);
+  };
+  const [first, last] = await Promise.all([page(0, null), rows<Row>(url, db.from(TABLE).select('id').order('id', { ascending: false }).limit(1))]);
+  if (first.length < perRequest) return first;
+  const start = first[first.length - 1].id;
+  const span = (last[0]?.id ?? start) - start;
+  const count = Math.max(1, Math.min(IN_FLIGHT, Math.ceil(span / perRequest)));
+  // The last lane has no end, so districts added during the read are read too.
+  const ends = Array.from({ length: count }, (_, at) => (at === count - 1 ? null : start + Math.round((span * (at + 1)) / count)));
+  const rest = await Promise.all(ends.map((upTo, at) => lane(at === 0 ? start : ends[at - 1]!, upTo)));
+  return [first, ...rest].flat();
+}
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What a kept page file depends on besides its document: the code that checks and sanitises it and the libraries it
+ * runs on. Any change to these makes every page again; a change anywhere else (the pages' own code is Astro's to
+ * watch) keeps the files.
+ */
+export function pageVersion(): string {
+  const hash = createHash('sha256');
+  const files = ['districtPages.ts', 'sanitize-jsdom.ts', '../../lib/sanitize.ts', '../timestamps.ts', '../meetingCards.ts', '../topicItems.ts', '../boardMembers.ts', '../voteRecords.ts'];
+  const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
+  for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
+  const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
+  hash.update(`dompurify ${DOMPurify.version} jsdom ${version('jsdom')} zod ${version('zod')}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The file a district's built page is kept in, inside Astro's cache folder. */
+export function pageFile(cacheDir: URL | string, id: number | string): string {
+  return join(cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir, 'district-pages', `${id}.json`);
+}
+
+/** A built page as its file holds it: the page, the lists of it that could not be read, and when it was read. */
+export interface KeptPage extends BuiltDistrictPage {
+  broken: BrokenSection[];
+  /** When the build read this page from the database (ISO 8601): the calendar's DTSTAMP, the same while it is kept. */
+  readAt: string;
+}
+
+/**
+ * The content loader of the district pages. An entry's digest is its page's key: the database's digest of the page
+ * and pageVersion(). A page with a bad row keeps a key no build matches, so every build reads and reports it again.
+ */
+export function districtPagesLoader(): Loader {
+  return {
+    name: 'supabase-district-pages',
+    async load({ store, logger, config }) {
+      const started = performance.now();
+      const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = { ...process.env, ...import.meta.env } as Record<string, string | undefined>;
+      if (!url || !key) throw new SnapshotError('PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).');
+      const db = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+      const version = pageVersion();
+      const digests = await readDigests(db, url);
+      if (digests.length === 0) throw new SnapshotError(`The database at ${url} returned no districts.`);
+
+      const present = new Set(digests.map(({ id }) => String(id)));
+      for (const id of store.keys()) {
+        if (present.has(id)) continue;
+        store.delete(id);
+        await rm(pageFile(config.cacheDir, id), { force: true });
+      }
+      const changed = digests.filter(({ id, digest }) => store.get(String(id))?.digest !== `${digest}.${version}` || !existsSync(pageFile(config.cacheDir, id)));
+      await mkdir(dirname(pageFile(config.cacheDir, 0)), { recursive: true });
+
+      const sanitize = createJsdomSanitizer();
+      const readAt = new Date().toISOString();
+      const chunks: number[][] = [];
+      for (let at = 0; at < changed.length; at += PAGES_PER_REQUEST) chunks.push(changed.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
+      let [done, reported] = [0, 0];
+      await inLanes(chunks, IN_FLIGHT, async (ids) => {
+        const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
+        const checked = read.map((row) => ({ row, ...checkDistrictPage(row.page) }));
+        const html = checked.flatMap(({ page }) => (page ? richTextJobs(page) : [])).map((job) => sanitizeJob(sanitize, job));
+        let at = 0;
+        for (const { row, page, problems, broken } of checked) {
+          for (const problem of problems) logger.warn(problem);
+          if (!page) {
+            store.delete(String(row.id));
+            continue;
+          }
+          const jobs = richTextJobs(page).length;
+          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
+          await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
+          const digest = `${row.digest}.${version}${problems.length ? '.reported' : ''}`;
+          store.set({ id: String(row.id), data: { district: page.district, members: districtMembers(page.district.id, page.votings) } satisfies DistrictEntry, digest });
+        }
+        done += ids.length;
+        // A first build reads for minutes: say how far it is, a quarter at a time.
+        const quarter = Math.floor((4 * done) / changed.length);
+        if (changed.length >= 2_000 && quarter > reported && quarter < 4) logger.info(`${done} of ${changed.length} district pages read and sanitised`);
+        reported = quarter;
+      });
+      logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${digests.length - changed.length} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    },
+  };
+}
+
+/** A district's built page, read from its file when the page is rendered. */
+export async function readBuiltPage(id: number | string): Promise<KeptPage> {
+  // Imported here, not above, so that the loader can be tested outside Astro.
+  const { cacheDir } = await import('astro:config/server');
+  const file = pageFile(cacheDir, id);
+  if (!existsSync(file)) throw new Error(`The page of district ${id} is missing from ${file}. Build again.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as KeptPage;
+}

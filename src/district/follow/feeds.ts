@@ -1,0 +1,196 @@
+// Feeds a reader can follow: the RSS 2.0 items of a district's meeting summaries, and the iCalendar of its meetings.
+import type { RSSFeedItem, RSSOptions } from '@astrojs/rss';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { District } from '../../lib/data/districts';
+import type { Meeting } from '../../lib/data/meetings';
+import type { SafeHtml } from '../../lib/sanitize';
+import { districtPath } from '../../lib/paths';
+import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
+
+/** A meeting as the feeds read it: the built row (summary sanitised), with `sequence` rising each time it changes (0 if absent). */
+export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
+  summaryHtml: SafeHtml | null;
+  sequence?: number | null;
+};
+
+/**
+ * The primary IANA time zone of each state, district and territory (the zone most of its people live in: Central
+ * for Tennessee, Eastern for Kentucky and Indiana, Mountain for Idaho's capital). Dates in the table are dates only,
+ * so this only tells a calendar which day it is in; it never moves a time.
+ */
+export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
+  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles',
+  CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York',
+  GA: 'America/New_York', HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
+  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago', MS: 'America/Chicago',
+  MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
+  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago',
+  OH: 'America/New_York', OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
+  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver',
+  VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles', WV: 'America/New_York', WI: 'America/Chicago',
+  WY: 'America/Denver', PR: 'America/Puerto_Rico', GU: 'Pacific/Guam', VI: 'America/St_Thomas', AS: 'Pacific/Pago_Pago',
+  MP: 'Pacific/Saipan',
+};
+
+/** The time zone of a district's state (its two-letter code, any case), or null when the state is unknown. */
+export function stateTimeZone(state: string | null | undefined): string | null {
+  return STATE_TIME_ZONES[state?.trim().toUpperCase() ?? ''] ?? null;
+}
+
+/** A meeting's identity in feeds and calendars, stable for its life (from the district and meeting ids, never the date). */
+export function meetingUid(districtId: number, meetingId: number, site: string | URL): string {
+  return `meeting-${meetingId}.district-${districtId}@${new URL(site).hostname}`;
+}
+
+/** A meeting date (YYYY-MM-DD) at noon UTC: the same calendar day in every US time zone, where midnight UTC is the day before. */
+export function meetingDay(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+// A tag, with quoted attribute values that may hold '>'.
+const TAG = /<(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+
+/**
+ * Sanitised rich text as plain text, for calendars: blocks and line breaks become new lines, list items start with
+ * '- ', a link keeps its address after its text, tags go and entities are decoded. Input is sanitize()'s output
+ * only, so no script or comment is ever there to mislead it.
+ */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return '';
+  return html
+    .replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, text: string) => {
+      const label = text.replace(TAG, '').trim();
+      const url = decodeEntities(href);
+      return label && label !== url ? `${text} (${url})` : text;
+    })
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/li>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/?(p|div|ul|ol|h[1-6]|blockquote|pre|table|tr|dl|dt|dd|hr)\b[^>]*>/gi, '\n')
+    .replace(/<\/t[dh]>/gi, '\t')
+    .replace(TAG, '')
+    .split('\n')
+    .map((line) => decodeEntities(line).replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** One character reference (`&amp;`, `&#39;`, `&#x2014;`) as its character; an unknown one is left as written. */
+function decodeEntity(all: string, name: string): string {
+  if (name[0] === '#') {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  }
+  return ENTITIES[name.toLowerCase()] ?? all;
+}
+
+/** Text with its character references decoded (what remains of HTML once its tags are gone). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => decodeEntity(all, name));
+}
+
+/** A summary as a feed reader gets it: the sanitised HTML, its time stamp buttons (which need the page's video) back to text. */
+export function feedSummaryHtml(html: SafeHtml): string {
+  return html.replace(/<button\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '').replace(/<\/button>/gi, '');
+}
+
+/** The feed's address for a district (advertised with <link rel="alternate" type="application/rss+xml">). */
+export function summariesFeedPath(districtId: number): string {
+  return `${districtPath(districtId)}/summaries.xml`;
+}
+
+/** The calendar's address for a district (served as text/calendar, advertised with <link rel="alternate" type="text/calendar">). */
+export function meetingsCalendarPath(districtId: number): string {
+  return `${districtPath(districtId)}/meetings.ics`;
+}
+
+/** What a district page's head advertises with <link rel="alternate">, so browsers and feed readers find both feeds. */
+export function feedAlternates(district: Pick<District, 'id' | 'name'>): { rel: 'alternate'; type: string; href: string; title: string }[] {
+  return [
+    { rel: 'alternate', type: 'application/rss+xml', href: summariesFeedPath(district.id), title: `${district.name}: board meeting summaries (RSS)` },
+    { rel: 'alternate', type: 'text/calendar', href: meetingsCalendarPath(district.id), title: `${district.name}: board meetings (iCalendar)` },
+  ];
+}
+
+/**
+ * The RSS 2.0 feed of a district's meeting summaries, for @astrojs/rss (`getRssString` or the default `rss()`): one
+ * item per meeting with a summary, newest first, linking to its card, with a guid that survives a changed date.
+ */
+export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings: FeedMeeting[], site: string | URL): RSSOptions {
+  const links = meetingLinks(district.id, meetings);
+  const items: RSSFeedItem[] = meetings
+    .filter((meeting) => meeting.summaryHtml?.trim())
+    .map((meeting, index) => ({ meeting, index }))
+    // Newest first even if the caller's order is not; a day's meetings keep their order.
+    .sort((a, b) => (a.meeting.date === b.meeting.date ? a.index - b.index : a.meeting.date < b.meeting.date ? 1 : -1))
+    .map(({ meeting }) => ({
+      title: `${meetingTitle(meeting.title, meeting.meeting_type)}, ${meeting.date}`,
+      // Absolute: @astrojs/rss would add a slash after a relative link's hash.
+      link: new URL(links.get(meeting.id)!, site).href,
+      pubDate: meetingDay(meeting.date),
+      description: feedSummaryHtml(meeting.summaryHtml!),
+      categories: meetingTopicList(meeting.topics),
+      customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
+    }));
+  return {
+    title: `${district.name}: board meeting summaries`,
+    description: `Summaries of the ${district.name} board's meetings, newest first.`,
+    site: new URL(districtPath(district.id), site).href,
+    trailingSlash: false,
+    // The feed names its own address (atom:link rel=self), as feed validators ask of RSS 2.0.
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en-us</language><atom:link href="${new URL(summariesFeedPath(district.id), site).href}" rel="self" type="application/rss+xml"/>`,
+    items,
+  };
+}
+
+/** How often calendar apps are asked to check again: the site is rebuilt nightly. */
+export const CALENDAR_REFRESH_SECONDS = 12 * 60 * 60;
+
+/**
+ * The iCalendar (METHOD:PUBLISH) of a district's meetings: one all-day event per meeting (the table holds dates
+ * only) with a UID from the district and meeting ids, SEQUENCE from the meeting's `sequence`, the card as URL, the
+ * summary as plain text, the district's address as location, and X-WR-TIMEZONE for its state. `stamp` is DTSTAMP:
+ * when the data was read, passed in so the same data makes the same file.
+ */
+export function meetingsCalendar(
+  district: Pick<District, 'id' | 'name' | 'state' | 'address'>,
+  meetings: FeedMeeting[],
+  options: { site: string | URL; stamp: Date },
+): string {
+  const links = meetingLinks(district.id, meetings);
+  const zone = stateTimeZone(district.state);
+  const calendar = ical({
+    name: `${district.name} board meetings`,
+    description: `Meetings of the ${district.name} board`,
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: 'School Board Transparency', product: 'Board meetings', language: 'EN' },
+    url: new URL(districtPath(district.id), options.site).href,
+    ttl: CALENDAR_REFRESH_SECONDS,
+  });
+  // Named, not set as ical-generator's timezone: that would write DTSTAMP and the dates in the build machine's own
+  // zone. All-day dates are floating by RFC 5545; X-WR-TIMEZONE tells calendar apps whose day they are.
+  if (zone) calendar.x('X-WR-TIMEZONE', zone);
+  for (const meeting of meetings) {
+    const [year, month, day] = meeting.date.split('-').map(Number);
+    const topics = meetingTopicList(meeting.topics).join(', ');
+    const summary = plainText(meeting.summaryHtml);
+    calendar.createEvent({
+      id: meetingUid(district.id, meeting.id, options.site),
+      sequence: Math.max(0, Math.trunc(meeting.sequence ?? 0)),
+      stamp: options.stamp,
+      // Midnight UTC: ical-generator writes a date-only value from the UTC date when no zone is set.
+      start: new Date(Date.UTC(year, month - 1, day)),
+      allDay: true,
+      summary: `${meetingTitle(meeting.title, meeting.meeting_type)}, ${district.name}`,
+      description: [topics && `Topics: ${topics}`, summary].filter(Boolean).join('\n\n') || null,
+      location: district.address?.trim() || null,
+      url: new URL(links.get(meeting.id)!, options.site).href,
+    });
+  }
+  return calendar.toString();
+}

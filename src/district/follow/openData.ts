@@ -1,0 +1,167 @@
+// Open data per district: every member vote as CSV, and each record as an Open Civic Data VoteEvent in JSON.
+import type { District } from '../../lib/data/districts';
+import type { Voting } from '../../lib/data/votings';
+import { districtPath } from '../../lib/paths';
+import { voteAnchor } from '../voteRecords';
+import { castVote, voteKind, type MemberVoting } from '../boardMembers';
+import { schoolYearStart } from '../charts';
+
+/** Where a district's votes are published as CSV. */
+export function votesCsvPath(districtId: number): string {
+  return `${districtPath(districtId)}/votes.csv`;
+}
+
+/** Where a district's votes are published as Open Civic Data VoteEvents (JSON). */
+export function voteEventsPath(districtId: number): string {
+  return `${districtPath(districtId)}/votes.json`;
+}
+
+/** The CSV's columns: the six a reader asks for, then the record's id and table so rows can be joined back. */
+export const CSV_COLUMNS = ['date', 'category', 'issue', 'outcome', 'member', 'vote', 'record_id', 'table'] as const;
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection): =, +, -, @, tab, carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a cell a spreadsheet would run as a formula gets a leading single quote (OWASP), then RFC 4180
+ * quoting: a cell holding a comma, a double quote, CR or LF is put in double quotes, its quotes doubled.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value == null ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line of cells, ended by CRLF as RFC 4180 has it. */
+export function csvLine(cells: (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * All votes of a district as CSV, one row per member vote (a record without votes has no rows), records newest
+ * first and members in the record's order. A vote of '-' or blank (no vote recorded) is an empty cell, not a '-'
+ * the formula guard would have to quote.
+ */
+export function votesCsv(votings: MemberVoting[]): string {
+  let csv = csvLine([...CSV_COLUMNS]);
+  for (const record of byDateDescending(votings)) {
+    for (const item of record.votes) {
+      const vote = voteKind(item.vote) === 'none' ? '' : item.vote.trim();
+      csv += csvLine([record.voteDate, record.category, record.issue, record.outcome, item.name.trim(), vote, record.id, record.type]);
+    }
+  }
+  return csv;
+}
+
+// Newest first, undated last, ties by id: the same order for every export.
+function byDateDescending<T extends Pick<Voting, 'id' | 'voteDate'>>(votings: T[]): T[] {
+  return [...votings].sort((a, b) => {
+    if (a.voteDate !== b.voteDate) {
+      if (a.voteDate === null) return 1;
+      if (b.voteDate === null) return -1;
+      return a.voteDate < b.voteDate ? 1 : -1;
+    }
+    return a.id - b.id;
+  });
+}
+
+/** The vote options of Open Civic Data, in the order counts list them. */
+export const OCD_OPTIONS = ['yes', 'no', 'abstain', 'absent', 'excused', 'not voting', 'other'] as const;
+export type OcdOption = (typeof OCD_OPTIONS)[number];
+
+/**
+ * A vote's Open Civic Data option: Yes/No in any case, Abstain, Absent and Excused by name, Recused and no vote
+ * recorded ('-', blank) as 'not voting', any other word as 'other'.
+ */
+export function ocdOption(vote: string | null | undefined): OcdOption {
+  const kind = voteKind(vote);
+  if (kind === 'yes' || kind === 'no') return kind;
+  if (kind === 'none') return 'not voting';
+  const word = vote!.trim().toLowerCase();
+  if (word === 'abstain' || word === 'abstained') return 'abstain';
+  if (word === 'absent' || word === 'excused') return word;
+  if (word === 'recused' || word === 'not voting') return 'not voting';
+  return 'other';
+}
+
+const PASS_WORDS = /\b(pass(ed|es)?|approved?|adopted?|carried|accepted|ratified|confirmed)\b/i;
+const FAIL_WORDS = /\b(fail(ed|s)?|rejected|defeated|denied|tabled|withdrawn|postponed|died|lost)\b/i;
+const NEGATED_PASS = /\bnot\s+(pass(ed)?|approved?|adopted?|carried|accepted|ratified|confirmed)\b/i;
+
+/**
+ * Whether a motion passed, as Open Civic Data's result. The outcome text decides when it is clear: 'not approved'
+ * fails; words of passing (passed, approved, adopted, carried...) pass; words of failing (failed, rejected, tabled,
+ * withdrawn, postponed...) fail; both or neither is unclear. Then the votes decide: more Yes than No passes; a tie
+ * or no Yes/No votes, read from the record or else from a '(Y-N)' in the outcome, fails, since a motion passes only
+ * on a majority.
+ */
+export function voteResult(outcome: string | null | undefined, counts: { yes: number; no: number }): 'pass' | 'fail' {
+  const text = outcome ?? '';
+  if (NEGATED_PASS.test(text)) return 'fail';
+  const pass = PASS_WORDS.test(text);
+  const fail = FAIL_WORDS.test(text);
+  if (pass !== fail) return pass ? 'pass' : 'fail';
+  let { yes, no } = counts;
+  const tally = /\((\d+)\s*-\s*(\d+)(?:\s*-\s*\d+)*\)/.exec(text);
+  if (yes === 0 && no === 0 && tally) [yes, no] = [Number(tally[1]), Number(tally[2])];
+  return yes > no ? 'pass' : 'fail';
+}
+
+/** The school year a date falls in, July to June, as Open Civic Data's session: '2024-2025' for 2025-03-04. */
+export function schoolYear(date: string): string {
+  const start = schoolYearStart(date);
+  return `${start}-${start + 1}`;
+}
+
+/** A record as an Open Civic Data VoteEvent. */
+export interface VoteEvent {
+  identifier: string;
+  motion_text: string;
+  motion_classification: string[];
+  /** YYYY-MM-DD, or null when the record has no date. */
+  start_date: string | null;
+  result: 'pass' | 'fail';
+  organization: { name: string; classification: 'legislature' };
+  legislative_session: string | null;
+  counts: { option: OcdOption; value: number }[];
+  votes: { option: OcdOption; voter_name: string }[];
+  sources: { url: string; note: string }[];
+  extras: { record_id: number; table: Voting['type']; category: string | null; outcome: string | null };
+}
+
+/**
+ * Each record of a district as an Open Civic Data VoteEvent, newest first: identifier 'vote-{id}' (the row's anchor
+ * on the page), the issue as motion text, the board as the organization, the school year as the session, counts of
+ * every option that occurs (yes and no always), and the district page's row as the source.
+ */
+export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: MemberVoting[], site: string | URL): VoteEvent[] {
+  const source = new URL(`${districtPath(district.id)}?tab=Voting`, site);
+  return byDateDescending(votings).map((record) => {
+    const tally = new Map<OcdOption, number>([['yes', 0], ['no', 0]]);
+    const votes = record.votes.flatMap((item) => {
+      const voter_name = item.name.trim();
+      if (!voter_name) return [];
+      const option = ocdOption(item.vote);
+      tally.set(option, (tally.get(option) ?? 0) + 1);
+      return [{ option, voter_name }];
+    });
+    // Results are read from cast yes/no votes only (an 'Absent' never counts toward either).
+    const cast = record.votes.map((item) => castVote(item.vote));
+    const yes = cast.filter((vote) => vote === 'yes').length;
+    const no = cast.filter((vote) => vote === 'no').length;
+    source.hash = voteAnchor(record.id);
+    return {
+      identifier: voteAnchor(record.id),
+      motion_text: record.issue?.trim() ?? '',
+      motion_classification: [],
+      start_date: record.voteDate,
+      result: voteResult(record.outcome, { yes, no }),
+      organization: { name: district.name, classification: 'legislature' },
+      legislative_session: record.voteDate ? schoolYear(record.voteDate) : null,
+      counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({ option, value: tally.get(option)! })),
+      votes,
+      sources: [{ url: source.href, note: `${district.name} board votes` }],
+      extras: { record_id: record.id, table: record.type, category: record.category, outcome: record.outcome },
+    };
+  });
+}

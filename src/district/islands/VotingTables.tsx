@@ -1,0 +1,151 @@
+// The Voting tab: 'Current Board Votes' and 'Past Board Votes', in the HTML sorted by date (newest first); the
+// island makes every column header a sort button (a second click reverses), with aria-sort and an arrow. Under 768 px
+// each vote reads top to bottom as a card (CSS: each cell labelled by its column, members' names written across),
+// sorted with a 'Sort by' control for the same columns.
+import { useMemo, useState } from 'react';
+import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow, voteAnchor } from '../voteRecords';
+import '../view/district.css';
+import './VotingTables.css';
+
+interface Column {
+  key: SortKey;
+  label: string;
+  className: string;
+}
+
+function Outcome({ outcome }: { outcome: string | null }) {
+  const { text, detail } = splitOutcome(outcome);
+  return (
+    <>
+      <span className="outcome-text">{text}</span>
+      {detail && <span className="outcome-detail">{detail}</span>}
+    </>
+  );
+}
+
+/** Each member's page by name: their column header links to it. */
+type MemberPaths = Record<string, string>;
+
+/** A small link to a member's page under their name; its name is said in words, its text stays the member's alone. */
+function MemberLink({ name, path }: { name: string; path: string }) {
+  return (
+    <a className="member-link" href={path} aria-label={`Every vote of ${name}`} title={`Every vote of ${name}`}>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.5 2.2-4 5-4s5 1.5 5 4v1H3v-1Z" fill="currentColor" /></svg>
+    </a>
+  );
+}
+
+function VotingTable({ id, title, rows, memberPaths }: { id: string; title: string; rows: VotingRow[]; memberPaths: MemberPaths }) {
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const members = useMemo(() => boardMembers(rows), [rows]);
+  const sorted = useMemo(() => sortVotings(rows, sort), [rows, sort]);
+  const headingId = `${id}-heading`;
+  const columns: Column[] = [
+    { key: 'date', label: 'Date', className: 'col-date' },
+    { key: 'category', label: 'Category', className: 'col-category' },
+    { key: 'issue', label: 'Issue (Brief Description)', className: 'col-issue' },
+    { key: 'outcome', label: 'Outcome', className: 'col-outcome' },
+    ...members.map((name): Column => ({ key: `member:${name}`, label: name, className: 'col-member' })),
+  ];
+
+  const sortId = `${id}-sort`;
+  return (
+    <div className="voting-section">
+      <h3 id={headingId}>{title}</h3>
+      {rows.length === 0 ? (
+        <p className="empty-state">No votes found.</p>
+      ) : (
+        <>
+        {/* On a phone the headers are not shown: the same sorting, as a control. */}
+        <div className="phone-sort">
+          <label htmlFor={`${sortId}-key`}>Sort by</label>
+          <select id={`${sortId}-key`} value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
+            {columns.map((column) => (
+              <option key={column.key} value={column.key}>
+                {column.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${sortId}-direction`}>Order</label>
+          <select id={`${sortId}-direction`} value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
+            {(['descending', 'ascending'] as const).map((direction) => (
+              <option key={direction} value={direction}>
+                {sortDirectionLabel(sort.key, direction)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          {/* Explicit roles: on a phone the rows are laid out as cards, and the table must stay a table to screen readers. */}
+          <table role="table" className="voting-table" aria-labelledby={headingId} data-members={members.length}>
+            <colgroup>
+              {columns.map((column) => (
+                <col key={column.key} className={column.className} />
+              ))}
+            </colgroup>
+            {/* On a phone the header row is out of sight but still the table's column headers to screen readers (the roles keep the table a table). */}
+            <thead role="rowgroup" className="visually-hidden-phone">
+              <tr role="row">
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    role="columnheader"
+                    scope="col"
+                    className={column.key.startsWith('member:') ? 'member-header' : undefined}
+                    aria-sort={sort.key === column.key ? sort.direction : undefined}
+                    // A member's header is named by the member alone, though it also holds the link to their page.
+                    aria-label={column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined}
+                  >
+                    <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column.key))}>
+                      {column.label}
+                    </button>
+                    {column.key.startsWith('member:') && memberPaths[column.label] && <MemberLink name={column.label} path={memberPaths[column.label]} />}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {sorted.map((row) => (
+                <tr key={row.id} role="row" id={voteAnchor(row.id)}>
+                  <td role="cell" className="cell-date" data-label="Date">{row.voteDate ? <time dateTime={row.voteDate}>{formatVoteDate(row.voteDate)}</time> : NO_VOTE}</td>
+                  <td role="cell" className="cell-category" data-label="Category">{row.category}</td>
+                  <td role="cell" className="cell-issue" data-label="Issue">{row.issue}</td>
+                  <td role="cell" className="outcome" data-label="Outcome">
+                    <Outcome outcome={row.outcome} />
+                  </td>
+                  {members.map((name) => {
+                    const vote = memberVote(row, name);
+                    if (vote === NO_VOTE) {
+                      // '-' as the spec shows it; announced as what it means (the ::after's alternative text).
+                      return (
+                        <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={NO_VOTE_RECORDED}>
+                          <span aria-hidden="true">{vote}</span>
+                        </td>
+                      );
+                    }
+                    return (
+                      <td key={name} role="cell" className={`vote vote-${voteTone(vote)}`} data-label={name}>
+                        {vote}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function VotingTables({ recent, past, memberPaths = {} }: { recent: VotingRow[]; past: VotingRow[]; memberPaths?: MemberPaths }) {
+  return (
+    <div className="voting-tables">
+      <p className="voting-hint">Click any column header to sort by that column.</p>
+      <VotingTable id="votes-recent" title="Current Board Votes" rows={recent} memberPaths={memberPaths} />
+      <VotingTable id="votes-past" title="Past Board Votes" rows={past} memberPaths={memberPaths} />
+    </div>
+  );
+}

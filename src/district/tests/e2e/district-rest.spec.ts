@@ -1,0 +1,57 @@
+// The rest of the district page: the subscribe box, 'Did you find this useful?', and an accessibility sweep.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { stubYouTube } from './district-helpers';
+import { islandHydrated } from '../../../../tests/e2e/site-helpers';
+
+test("'Get Summaries In Your Email' has a required email field and a 'Subscribe' button", async ({ page }) => {
+  await page.goto('/1');
+  const box = page.getByRole('region', { name: 'Get Summaries In Your Email' });
+  await expect(box.getByRole('heading', { name: 'Get Summaries In Your Email' })).toBeVisible();
+  const email = box.getByRole('textbox', { name: 'Email' });
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('required', '');
+  await expect(box.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
+
+test("'Did you find this useful?' offers Yes (to /yesform) and No (to /noform)", async ({ page }) => {
+  await page.goto('/1');
+  const feedback = page.getByRole('region', { name: 'Did you find this useful?' });
+  await expect(feedback.getByRole('link', { name: 'Yes', exact: true })).toHaveAttribute('href', '/yesform');
+  await expect(feedback.getByRole('link', { name: 'No', exact: true })).toHaveAttribute('href', '/noform');
+  await feedback.getByRole('link', { name: 'Yes', exact: true }).click();
+  await expect(page).toHaveURL(/\/yesform$/);
+});
+
+test('the page comes after the header in order: Board Breakdown, following the board, the subscribe box, then the feedback question', async ({ page }) => {
+  await page.goto('/1');
+  const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual(['Board Breakdown', 'Follow this board', 'Get Summaries In Your Email', 'Did you find this useful?']);
+});
+
+/** axe with the WCAG 2.2 A and AA rules. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('axe finds no violations on the Summaries tab with a card open and the video popup showing', async ({ page }) => {
+  await stubYouTube(page);
+  await page.goto('/1');
+  const card = page.locator('#meeting-08-13-24');
+  await card.getByRole('button', { name: 'Expand' }).click();
+  await card.getByRole('button', { name: 'Play the video from 3:07' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // axe reads inside every frame: let the (stubbed) player frame finish loading first, so axe never waits on a frame
+  // that is still navigating.
+  await expect.poll(async () => (await (await page.getByRole('dialog').locator('iframe').elementHandle())?.contentFrame())?.title()).toBe('player');
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const tab of ['Topics', 'Voting']) {
+  test(`axe finds no violations on the ${tab} tab`, async ({ page }) => {
+    await page.goto(`/1?tab=${tab}`);
+    await islandHydrated(page, tab === 'Topics' ? 'TopicVoting' : 'VotingTables');
+    expect(await violations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,190 @@
+// Following a board: each member's page, who votes together, the feeds and open data, all compared with what the
+// database holds, and read with the parsers a reader's software uses (rss-parser, ical.js, csv-parse, JSON.parse).
+import { expect, test, type Page } from '@playwright/test';
+import Parser from 'rss-parser';
+import ICAL from 'ical.js';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from '../../../../supabase/tests/helpers';
+import { parseVotes } from '../../../lib/data/votings';
+
+interface Vote {
+  id: number;
+  type: string;
+  issue: string | null;
+  votes: { name: string; vote: string }[];
+}
+
+/** District 1's vote records as the database holds them, with each record's votes read by the spec's rule. */
+async function districtVotes(): Promise<Vote[]> {
+  const rows = await sql<{ id: number; type: string; issue: string | null; votes: unknown }>('select id::int, type, issue, votes from public.votings where "districtId" = 1 order by id');
+  return rows.map((row) => ({ ...row, votes: parseVotes(row.votes).votes }));
+}
+
+/** A vote that says the member took part (the documented rule: not blank, '-', absent, excused or recused). */
+const cast = (vote: string | undefined) => {
+  const word = vote?.trim().toLowerCase() ?? '';
+  return word && word !== '-' && !['absent', 'excused', 'recused'].includes(word) ? word : null;
+};
+
+async function openVoting(page: Page) {
+  await page.goto('/1?tab=voting');
+  await expect(page.getByRole('heading', { name: 'Current Board Votes' })).toBeVisible();
+}
+
+test("each member's column header leads to their page, whose votes are the database's, the minority ones first", async ({ page }) => {
+  test.slow(); // one page per board member
+  const records = await districtVotes();
+  const names = [...new Set(records.flatMap((r) => r.votes.map((v) => v.name.trim())))];
+  expect(names.length).toBeGreaterThan(2);
+  for (const name of names) {
+    await openVoting(page);
+    await page.getByRole('table', { name: 'Current Board Votes' }).getByRole('link', { name: `Every vote of ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const theirs = records.filter((r) => r.votes.some((v) => v.name.trim() === name));
+    const rows = page.locator('main table tbody tr');
+    await expect(rows).toHaveCount(theirs.length);
+    // Every row's issue and vote, as the database has them (no vote recorded for a '-').
+    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent?.trim(), tr.querySelectorAll('td')[3]?.textContent?.trim()]));
+    const expected = theirs.map((r) => {
+      const vote = r.votes.find((v) => v.name.trim() === name)!.vote.trim();
+      return [r.issue ?? 'Untitled vote', vote && vote !== '-' ? vote : 'No vote recorded'];
+    });
+    expect([...shown].sort()).toEqual([...expected].sort());
+    // The counts add up to the votes listed.
+    const counts = await page.locator('.member-counts dd').allTextContents();
+    expect(counts.slice(0, 4).reduce((sum, n) => sum + Number(n), 0)).toBe(theirs.length);
+    // The minority section comes first and holds as many rows as its count says.
+    const minority = Number(counts[4]);
+    await expect(page.getByRole('heading', { level: 2 }).nth(1)).toHaveText(`Votes in the minority (${minority})`);
+  }
+});
+
+test("who votes together: each pair's percentage and count equal the database's", async ({ page }) => {
+  const records = await districtVotes();
+  await openVoting(page);
+  const table = page.getByRole('table', { name: 'Who votes together' });
+  await expect(table).toBeVisible();
+  const members = await table.locator('thead th').allTextContents();
+  expect(members.length).toBeGreaterThan(2);
+  for (const [row, a] of members.entries()) {
+    const cells = await table.locator('tbody tr').nth(row).locator('td').allTextContents();
+    for (const [col, b] of members.entries()) {
+      if (a === b) continue;
+      let shared = 0;
+      let same = 0;
+      for (const record of records) {
+        const va = cast(record.votes.find((v) => v.name.trim() === a)?.vote);
+        const vb = cast(record.votes.find((v) => v.name.trim() === b)?.vote);
+        if (!va || !vb) continue;
+        shared += 1;
+        if (va === vb) same += 1;
+      }
+      const text = cells[col].replace(/\s+/g, ' ').trim();
+      if (shared === 0) expect(text).toBe('No shared votes');
+      else {
+        expect(text).toMatch(new RegExp(`^\\d+% of ${shared} votes?$`));
+        const percent = Number(text.split('%')[0]);
+        expect(Math.abs(percent - (100 * same) / shared)).toBeLessThan(1);
+      }
+    }
+  }
+  // The same numbers as a picture, which screen readers skip for the table.
+  await expect(page.locator('svg.agreement-heatmap, .agreement-heatmap svg').first()).toHaveAttribute('aria-hidden', 'true');
+});
+
+test("the district page advertises its feeds in its head, and 'Follow this board' links them with the email box", async ({ page }) => {
+  await page.goto('/1');
+  expect(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/1/summaries.xml');
+  expect(await page.locator('head link[rel="alternate"][type="text/calendar"]').getAttribute('href')).toBe('/1/meetings.ics');
+  const follow = page.getByRole('region', { name: 'Follow this board' });
+  await follow.getByRole('link', { name: 'Summaries by email' }).click();
+  await expect(page).toHaveURL(/#subscribe-heading$/);
+  await expect(page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' })).toBeVisible();
+});
+
+test('the summaries feed is RSS a reader parses, newest first, one item per summary in the database', async ({ page, request }) => {
+  await page.goto('/1');
+  const href = await page.getByRole('region', { name: 'Follow this board' }).getByRole('link', { name: /Meeting summaries \(RSS feed\)/ }).getAttribute('href');
+  const response = await request.get(href!);
+  expect(response.ok()).toBe(true);
+  const feed = await new Parser().parseString(await response.text());
+  const meetings = await sql<{ date: string }>(`select to_char(date, 'YYYY-MM-DD') as date from public.meetings where "districtId" = 1 and coalesce(trim(summary), '') <> '' order by date desc, id`);
+  expect(feed.title).toBe('Palo Alto Unified School District: board meeting summaries');
+  expect(feed.items).toHaveLength(meetings.length);
+  expect(feed.items.map((item) => item.title?.slice(-10))).toEqual(meetings.map((m) => m.date));
+  for (const item of feed.items) expect(item.link).toMatch(/\/1\?tab=Meetings(#meeting-\d\d-\d\d-\d\d)?$/);
+});
+
+test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one event per meeting, a stable UID each', async ({ page, request }) => {
+  await page.goto('/1');
+  const href = await page.getByRole('region', { name: 'Follow this board' }).getByRole('link', { name: /Board meetings \(iCalendar\)/ }).getAttribute('href');
+  const response = await request.get(href!);
+  expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
+  const calendar = new ICAL.Component(ICAL.parse(await response.text()));
+  expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+  expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
+  const events = calendar.getAllSubcomponents('vevent');
+  const meetings = await sql<{ id: number; date: string; sequence: number }>(`select id::int, to_char(date, 'YYYY-MM-DD') as date, sequence from public.meetings where "districtId" = 1`);
+  expect(events).toHaveLength(meetings.length);
+  const uids = events.map((event) => String(event.getFirstPropertyValue('uid')));
+  expect(new Set(uids).size).toBe(meetings.length);
+  for (const meeting of meetings) {
+    const event = events.find((e) => String(e.getFirstPropertyValue('uid')).startsWith(`meeting-${meeting.id}.district-1@`))!;
+    expect(event).toBeTruthy();
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe(meeting.date);
+    expect(Number(event.getFirstPropertyValue('sequence'))).toBe(meeting.sequence);
+    expect(event.getFirstPropertyValue('dtstamp')).toBeTruthy();
+    expect(String(event.getFirstPropertyValue('url'))).toMatch(/\/1\?tab=Meetings/);
+  }
+});
+
+test('every vote as CSV, one row per member vote, safe for spreadsheets; and as Open Civic Data VoteEvents', async ({ page, request }) => {
+  const records = await districtVotes();
+  await openVoting(page);
+  const panel = page.getByRole('tabpanel', { name: 'Voting' });
+  const csvHref = await panel.getByRole('link', { name: 'CSV' }).getAttribute('href');
+  const rows: Record<string, string>[] = parseCsv(await (await request.get(csvHref!)).text(), { columns: true });
+  expect(rows).toHaveLength(records.reduce((sum, r) => sum + r.votes.length, 0));
+  expect(Object.keys(rows[0]).slice(0, 6)).toEqual(['date', 'category', 'issue', 'outcome', 'member', 'vote']);
+  for (const row of rows) expect(row.issue).not.toMatch(/^[=+\-@\t\r]/);
+
+  const jsonHref = await panel.getByRole('link', { name: 'JSON (Open Civic Data)' }).getAttribute('href');
+  const events = JSON.parse(await (await request.get(jsonHref!)).text());
+  expect(events).toHaveLength(records.length);
+  for (const event of events) {
+    const record = records.find((r) => `vote-${r.id}` === event.identifier)!;
+    expect(record).toBeTruthy();
+    expect(event.motion_text).toBe(record.issue);
+    expect(['pass', 'fail']).toContain(event.result);
+    expect(event.votes.map((v: { voter_name: string }) => v.voter_name).sort()).toEqual(record.votes.map((v) => v.name.trim()).sort());
+    const total = event.counts.reduce((sum: number, c: { value: number }) => sum + c.value, 0);
+    expect(total).toBe(record.votes.length);
+    expect(event.sources[0].url).toMatch(/\/1\?tab=Voting/);
+  }
+});
+
+test("the district page describes each meeting as a schema.org Event, organised by the district's GovernmentOrganization", async ({ page }) => {
+  await page.goto('/1');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  const events = data['@graph'];
+  const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from public.meetings where "districtId" = 1');
+  expect(data['@context']).toBe('https://schema.org');
+  expect(events).toHaveLength(count);
+  for (const event of events) {
+    expect(event['@type']).toBe('Event');
+    expect(event.eventStatus).toMatch(/^https:\/\/schema\.org\/Event/);
+    expect(event.organizer['@type']).toBe('GovernmentOrganization');
+    expect(event.organizer.name).toBe('Palo Alto Unified School District');
+    expect(event.startDate).toMatch(/^\d{4}-\d{2}-\d{2}/);
+  }
+});
+
+test('the Topics tab shows how often each topic came up as a picture and as a table with the same numbers', async ({ page }) => {
+  await page.goto('/1?tab=topics');
+  const panel = page.getByRole('tabpanel', { name: 'Topics' });
+  const table = panel.getByRole('table', { name: /^Meetings per month listing each topic/ });
+  await expect(table).toBeVisible();
+  // The topic, the twelve months of the school year, and the total.
+  await expect(table.getByRole('columnheader')).toHaveCount(14);
+  await expect(panel.locator('svg[aria-hidden="true"]').last()).toBeVisible();
+});

@@ -1,0 +1,140 @@
+// Meeting card rules: MM/DD/YY in UTC, the title with its meeting type, topics joined with commas, anchors.
+import { describe, expect, it } from 'vitest';
+import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingToggleTarget, meetingToggleVerb, meetingTopicsText, summaryJob } from '../meetingCards';
+import type { Meeting } from '../../lib/data/meetings';
+import type { SafeHtml } from '../../lib/sanitize';
+
+describe('formatMeetingDate: MM/DD/YY, read in UTC', () => {
+  it.each([
+    ['2024-08-13', '08/13/24'],
+    ['2025-01-01', '01/01/25'],
+    ['2024-12-31', '12/31/24'],
+    ['2026-12-08', '12/08/26'],
+    ['2000-02-29', '02/29/00'],
+    // A time late in the day in UTC is still that UTC day, whatever the machine's time zone.
+    ['2025-06-17T23:30:00Z', '06/17/25'],
+    ['2025-06-18T01:00:00+02:00', '06/17/25'],
+    ['not a date', 'not a date'],
+  ])('%s → %s', (value, expected) => {
+    expect(formatMeetingDate(value)).toBe(expected);
+  });
+});
+
+describe('meetingTitle: default Board Meeting; a type other than normal is capitalised and put first', () => {
+  it.each([
+    ['Regular Board Meeting', 'normal', 'Regular Board Meeting'],
+    [null, 'normal', 'Board Meeting'],
+    ['', 'normal', 'Board Meeting'],
+    ['   ', null, 'Board Meeting'],
+    [null, 'special', 'Special Board Meeting'],
+    [null, 'study session', 'Study session Board Meeting'],
+    ['Teacher Housing', 'study session', 'Study session Teacher Housing'],
+    ['Regular Board Meeting', 'upcoming', 'Upcoming Regular Board Meeting'],
+    ['Regular Board Meeting', 'Normal', 'Regular Board Meeting'],
+    ['Special Board Meeting', 'special', 'Special Board Meeting'],
+    ['Board Meeting', 'closed', 'Closed Board Meeting'],
+  ])('%j of type %j → %s', (title, type, expected) => {
+    expect(meetingTitle(title, type)).toBe(expected);
+  });
+});
+
+describe('meetingTopicsText: an array is joined with commas', () => {
+  it.each([
+    [['Budget', 'LCAP', 'Calendar 2025-26'], 'Budget, LCAP, Calendar 2025-26'],
+    [['Budget'], 'Budget'],
+    [[], ''],
+    ['Student Mental Health and Wellness', 'Student Mental Health and Wellness'],
+    ['["Budget","LCAP"]', 'Budget, LCAP'],
+    ['[not json', '[not json'],
+    [[' Budget ', '', 'LCAP'], 'Budget, LCAP'],
+    [null, ''],
+  ])('%j → %j', (topics, expected) => {
+    expect(meetingTopicsText(topics)).toBe(expected);
+  });
+});
+
+describe('isUpcomingMeeting: flagged, or of type upcoming', () => {
+  it.each([
+    [true, 'normal', true],
+    [false, 'upcoming', true],
+    [false, 'normal', false],
+    [null, null, false],
+  ])('isUpcoming=%j, type=%j → %j', (isUpcoming, type, expected) => {
+    expect(isUpcomingMeeting({ isUpcoming, meeting_type: type })).toBe(expected);
+  });
+});
+
+describe('meeting anchors and share links', () => {
+  it.each([
+    ['2024-09-10', 'meeting-09-10-24'],
+    ['2025-06-17', 'meeting-06-17-25'],
+  ])('%s → #%s', (date, anchor) => {
+    expect(meetingAnchor(date)).toBe(anchor);
+  });
+
+  it('the share link is page URL + ?tab=Meetings#meeting-MM-DD-YY', () => {
+    expect(meetingShareUrl('https://example.org/1', 'meeting-09-10-24')).toBe('https://example.org/1?tab=Meetings#meeting-09-10-24');
+  });
+});
+
+describe('meetingCards', () => {
+  const meeting = (over: Partial<Meeting>): Meeting => ({
+    id: 1,
+    districtId: 1,
+    date: '2024-09-10',
+    title: null,
+    topics: null,
+    summary: '<p>at 3:07</p>',
+    meeting_type: 'normal',
+    isUpcoming: false,
+    youtube_link: null,
+    sequence: 0,
+    ...over,
+  });
+  const render = (m: Meeting) => `rendered:${m.id}` as SafeHtml;
+
+  it.each([
+    ['a watch link', 'https://www.youtube.com/watch?v=aBcDeFgHiJ1', true],
+    ['a short link', 'https://youtu.be/Qx7mN2pLk4Z', true],
+    ['a link that yields no video id', 'https://vimeo.com/12345', false],
+    ['no link', null, false],
+  ])('turns time stamps into buttons only with %s', (_label, link, linked) => {
+    expect(summaryJob(meeting({ youtube_link: link }))).toEqual({ html: '<p>at 3:07</p>', timestamps: linked });
+    const [card] = meetingCards([meeting({ youtube_link: link })], render);
+    expect(card.youtubeLink).toBe(linked ? link : null);
+  });
+
+  it.each([
+    ['no summary', null],
+    ['an empty summary', ''],
+    ['a summary of spaces', '  \n '],
+  ])('has nothing to sanitise for %s', (_label, summary) => {
+    expect(summaryJob(meeting({ summary }))).toBeNull();
+  });
+
+  it('trims the summary it sanitises, and takes the card summary from the given function', () => {
+    expect(summaryJob(meeting({ summary: '  <p>x</p>\n' }))).toEqual({ html: '<p>x</p>', timestamps: false });
+    const [card] = meetingCards([meeting({ id: 7 })], render);
+    expect(card.summaryHtml).toBe('rendered:7');
+  });
+
+  it('gives a date anchor to the first meeting of a date only, so ids stay unique', () => {
+    const cards = meetingCards([meeting({ id: 1 }), meeting({ id: 2 }), meeting({ id: 3, date: '2024-09-11' })], render);
+    expect(cards.map((c) => c.anchor)).toEqual(['meeting-09-10-24', null, 'meeting-09-11-24']);
+  });
+
+  it('fills title, date, topics and upcoming from the rules', () => {
+    const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], () => null);
+    expect(card).toMatchObject({ title: 'Upcoming Board Meeting', date: '09/10/24', isoDate: '2024-09-10', topics: 'A, B', upcoming: true, summaryHtml: null });
+  });
+});
+
+describe('the Expand/Minimize control: its name starts with the verb and names its meeting', () => {
+  it.each([
+    [false, 'Board Meeting', '06/17/25', 'Expand Board Meeting, 06/17/25'],
+    [true, 'Board Meeting', '06/17/25', 'Minimize Board Meeting, 06/17/25'],
+    [false, 'Special Board Meeting', '01/02/26', 'Expand Special Board Meeting, 01/02/26'],
+  ])('expanded=%s, %s on %s reads %j', (expanded, title, date, name) => {
+    expect(`${meetingToggleVerb(expanded)}${meetingToggleTarget({ title, date })}`).toBe(name);
+  });
+});

@@ -1,0 +1,194 @@
+// Voting table rules: M/D/YY in UTC, member columns, '-' for a missing vote, tones, outcome lines, sort order.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SORT, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, votingTables, type SortState, type VotingRow } from '../voteRecords';
+
+describe('formatVoteDate: M/D/YY, read in UTC', () => {
+  it.each([
+    ['2025-06-17', '6/17/25'],
+    ['2025-01-02', '1/2/25'],
+    ['2024-12-10', '12/10/24'],
+    ['2009-03-04', '3/4/09'],
+    ['2025-06-17T23:59:59Z', '6/17/25'],
+    ['2025-06-18T01:00:00+02:00', '6/17/25'],
+    [null, '-'],
+    ['oops', 'oops'],
+  ])('%j → %s', (value, text) => {
+    expect(formatVoteDate(value)).toBe(text);
+  });
+});
+
+const row = (id: number, voteDate: string | null, over: Partial<VotingRow> = {}): VotingRow => ({ id, voteDate, category: null, issue: null, outcome: null, votes: [], ...over });
+
+describe('boardMembers: one column per member found in the records, in order of appearance', () => {
+  it.each([
+    ['names across records', [[{ name: 'A', vote: 'Yes' }, { name: 'B', vote: 'No' }], [{ name: 'C', vote: 'Yes' }, { name: 'A', vote: 'No' }]], ['A', 'B', 'C']],
+    ['no records', [], []],
+    ['records without votes', [[], []], []],
+    ['names with stray spaces', [[{ name: ' A ', vote: 'Yes' }], [{ name: 'A', vote: 'No' }]], ['A']],
+  ])('%s', (_label, votesList, names) => {
+    expect(boardMembers(votesList.map((votes, i) => row(i, null, { votes })))).toEqual(names);
+  });
+});
+
+describe("memberVote: the member's vote, or '-' when the record has none", () => {
+  const record = row(1, null, { votes: [{ name: 'A', vote: 'Yes' }, { name: 'B', vote: '' }] });
+  it.each([
+    ['A', 'Yes'],
+    ['B', '-'],
+    ['C', '-'],
+  ])('%s → %s', (name, vote) => {
+    expect(memberVote(record, name)).toBe(vote);
+  });
+});
+
+describe('voteTone: Yes green, No red, anything else neutral', () => {
+  it.each([
+    ['Yes', 'yes'],
+    ['yes', 'yes'],
+    [' YES ', 'yes'],
+    ['No', 'no'],
+    ['no', 'no'],
+    ['Abstain', 'other'],
+    ['Absent', 'other'],
+    ['Nope', 'other'],
+    ['-', 'other'],
+  ])('%j → %s', (vote, tone) => {
+    expect(voteTone(vote)).toBe(tone);
+  });
+});
+
+describe("splitOutcome: 'text (detail)' goes on two lines", () => {
+  it.each([
+    ['Passed (4-1)', { text: 'Passed', detail: '(4-1)' }],
+    ['Approved (consent agenda)', { text: 'Approved', detail: '(consent agenda)' }],
+    ['Passed (3-1-1)', { text: 'Passed', detail: '(3-1-1)' }],
+    ['Passed', { text: 'Passed', detail: null }],
+    ['Tabled', { text: 'Tabled', detail: null }],
+    ['(4-1)', { text: '(4-1)', detail: null }],
+    ['Passed (4-1) later', { text: 'Passed (4-1) later', detail: null }],
+    ['Passed(5-0)', { text: 'Passed', detail: '(5-0)' }],
+    ['', { text: '', detail: null }],
+    [null, { text: '', detail: null }],
+  ])('%j', (outcome, parts) => {
+    expect(splitOutcome(outcome)).toEqual(parts);
+  });
+});
+
+describe('nextSort: a new column sorts ascending, the same column again reverses', () => {
+  it.each([
+    [DEFAULT_SORT, 'date', { key: 'date', direction: 'ascending' }],
+    [{ key: 'date', direction: 'ascending' }, 'date', { key: 'date', direction: 'descending' }],
+    [DEFAULT_SORT, 'category', { key: 'category', direction: 'ascending' }],
+    [{ key: 'category', direction: 'ascending' }, 'category', { key: 'category', direction: 'descending' }],
+    [{ key: 'category', direction: 'descending' }, 'member:A', { key: 'member:A', direction: 'ascending' }],
+  ] as [SortState, SortState['key'], SortState][])('%j, click %s → %j', (current, key, next) => {
+    expect(nextSort(current, key)).toEqual(next);
+  });
+
+  it('starts at date descending', () => {
+    expect(DEFAULT_SORT).toEqual({ key: 'date', direction: 'descending' });
+  });
+});
+
+describe('sortVotings: by a column, empty values last, ties in the order given', () => {
+  const rows = [
+    row(1, '2024-08-13', { category: 'budget', issue: 'Item 10', outcome: 'Passed', votes: [{ name: 'A', vote: 'Yes' }] }),
+    row(2, '2025-06-17', { category: 'Policy', issue: 'Item 9', outcome: 'Failed', votes: [{ name: 'A', vote: 'No' }] }),
+    row(3, null, { category: null, issue: 'Item 2', outcome: null, votes: [] }),
+    row(4, '2025-01-28', { category: 'Budget', issue: 'item 1', outcome: 'Tabled', votes: [{ name: 'A', vote: 'Abstain' }] }),
+  ];
+  it.each([
+    [{ key: 'date', direction: 'descending' }, [2, 4, 1, 3]],
+    [{ key: 'date', direction: 'ascending' }, [1, 4, 2, 3]],
+    // Case does not matter; equal categories keep their order.
+    [{ key: 'category', direction: 'ascending' }, [1, 4, 2, 3]],
+    [{ key: 'category', direction: 'descending' }, [2, 1, 4, 3]],
+    // Numbers inside text sort by value (Item 2 < Item 9 < Item 10).
+    [{ key: 'issue', direction: 'ascending' }, [4, 3, 2, 1]],
+    [{ key: 'outcome', direction: 'ascending' }, [2, 1, 4, 3]],
+    [{ key: 'member:A', direction: 'ascending' }, [4, 2, 1, 3]],
+    [{ key: 'member:A', direction: 'descending' }, [1, 2, 4, 3]],
+  ] as [SortState, number[]][])('%j → %j', (sort, ids) => {
+    expect(sortVotings(rows, sort).map((r) => r.id)).toEqual(ids);
+  });
+
+  it('does not change the rows it is given', () => {
+    const before = rows.map((r) => r.id);
+    sortVotings(rows, { key: 'issue', direction: 'ascending' });
+    expect(rows.map((r) => r.id)).toEqual(before);
+  });
+});
+
+describe("votingTables: 'recent' and 'past' records, each newest first", () => {
+  it('splits by type and sorts by date descending', () => {
+    const records = [
+      { ...row(1, '2024-01-01'), type: 'past' as const },
+      { ...row(2, '2025-03-01'), type: 'recent' as const },
+      { ...row(3, '2025-05-01'), type: 'recent' as const },
+      { ...row(4, '2024-06-01'), type: 'past' as const },
+    ];
+    const { recent, past } = votingTables(records);
+    expect(recent.map((r) => r.id)).toEqual([3, 2]);
+    expect(past.map((r) => r.id)).toEqual([4, 1]);
+  });
+});
+
+describe('sortDirectionLabel: what the phone sort control calls each direction', () => {
+  it.each([
+    ['date', 'descending', 'Newest first'],
+    ['date', 'ascending', 'Oldest first'],
+    ['category', 'ascending', 'A to Z'],
+    ['issue', 'descending', 'Z to A'],
+    ['member:Priya Raman', 'ascending', 'A to Z'],
+  ] as const)('%s %s → %s', (key, direction, label) => expect(sortDirectionLabel(key, direction)).toBe(label));
+});
+
+describe('outcomeAgreesWithVotes: the outcome says what the votes beside it say', async () => {
+  const { outcomeAgreesWithVotes, outcomeProblem, voteCounts } = await import('../voteRecords');
+  const cast = (...words: string[]) => words.map((vote, i) => ({ name: `Member ${i + 1}`, vote }));
+  const five = cast('Yes', 'Yes', 'Yes', 'Yes', 'Yes');
+
+  it.each([
+    ['Passed (5-0)', five, true],
+    ['Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'), false],
+    ['Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes'), false],
+    ['Passed (5-0)', [], false],
+    ['Passed (4-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'), true],
+    ['Passed (4-0)', cast('Yes', 'Yes', 'Yes', 'Yes', 'Absent'), true],
+    ['Passed (4-1)', cast('Yes', 'No', 'Yes', 'Yes', 'Yes'), true],
+    ['Passed (4-1)', cast('Yes', 'No', 'Yes', 'Yes', 'Abstain'), false],
+    ['Passed (3-1-1)', cast('Abstain', 'Yes', 'Yes', 'No', 'Yes'), true],
+    ['Passed (4-0-1)', cast('Yes', 'Yes', 'Yes', 'Yes', 'Abstain'), true],
+    ['Passed (3-2)', cast('Yes', 'Yes', 'No', 'Yes', 'No'), true],
+    ['Passed (2-3)', cast('Yes', 'Yes', 'No', 'No', 'No'), false],
+    ['Passed', cast('Yes', 'No', 'No'), false],
+    ['Passed', five, true],
+    ['passed (5-0)', five, true],
+    ['Approved (consent agenda)', five, true],
+    ['Approved (consent agenda)', cast('Yes', 'Yes', 'Yes', 'Yes'), true],
+    ['Approved (consent agenda)', [], false],
+    ['Failed (2-3)', cast('Yes', 'No', 'Yes', 'No', 'No'), true],
+    ['Failed (2-2)', cast('Yes', 'No', 'Yes', 'No', '-'), true],
+    ['Failed (1-4)', cast('No', 'No', 'No', 'No', 'Yes'), true],
+    ['Failed', five, false],
+    ['Failed', [], false],
+    ['Tabled', [], true],
+    ['Tabled', cast('-', '-', '-'), true],
+    ['Tabled', cast('Yes', 'Yes', 'Yes', 'Yes'), false],
+    ['Postponed', cast('No'), false],
+    ['Received and filed', five, true],
+    [null, five, true],
+    ['', [], true],
+  ])('%j with %j: %s', (outcome, votes, agrees) => {
+    expect(outcomeAgreesWithVotes(outcome, votes)).toBe(agrees);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(outcomeProblem('Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'))).toBe("'Passed (5-0)' counts 5-0-0 but the votes are 4 Yes, 0 No, 0 other");
+    expect(outcomeProblem('Tabled', cast('Yes'))).toBe("'Tabled' says no decision was taken but 1 Yes or No votes are recorded");
+  });
+
+  it('counts Yes, No, other votes cast and no vote recorded', () => {
+    expect(voteCounts(cast('Yes', ' yes ', 'No', 'Abstain', '-', 'Absent', ''))).toEqual({ yes: 2, no: 1, other: 1, none: 3 });
+  });
+});

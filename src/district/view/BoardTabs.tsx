@@ -1,0 +1,21 @@
+// The Board Breakdown's sidebar: its heading and the 'Summaries', 'Topics' and 'Voting' tabs. Plain markup, never
+// hydrated: each tab is a link carrying ?tab=, and the page's board script (lib/boardScript.ts) turns them into tabs
+// (WAI-ARIA tabs pattern) the moment the HTML is shown. Rendered by BoardBreakdown.astro and by LiveDistrict.
+import './district.css';
+import './BoardTabs.css';
+import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_LABELS, panelId, tabHref, tabId, type TabName } from '../tabs';
+
+export default function BoardTabs({ active }: { active: TabName }) {
+  return (
+    <div className="board-sidebar">
+      <h2 id={BOARD_BREAKDOWN_HEADING_ID}>Board Breakdown</h2>
+      <div className="board-tabs" role="tablist" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
+        {TABS.map((tab) => (
+          <a key={tab} href={tabHref(tab)} role="tab" id={tabId(tab)} data-tab={tab} aria-selected={active === tab} aria-controls={panelId(tab)} tabIndex={active === tab ? 0 : -1}>
+            {TAB_LABELS[tab]}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}

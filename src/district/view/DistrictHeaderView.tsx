@@ -1,0 +1,48 @@
+// The district header's markup (image, name, address, enrollment, phone): rendered without JavaScript on the
+// district page (DistrictHeader.astro adds the image fallback script) and by LiveDistrict for later districts.
+import type { SyntheticEvent } from 'react';
+import type { District } from '../../lib/data/districts';
+import { formatEnrollment, orNotListed } from '../../lib/format';
+import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
+import './district.css';
+import './DistrictHeaderView.css';
+
+/** A broken district image falls back to the default one (in the browser-rendered header; the static one uses a script). */
+function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(DEFAULT_DISTRICT_IMAGE)) img.src = DEFAULT_DISTRICT_IMAGE;
+}
+
+export default function DistrictHeaderView({ district }: { district: District }) {
+  return (
+    <header className="district-header">
+      <img
+        className="district-image"
+        src={districtImage(district.id)}
+        data-fallback={DEFAULT_DISTRICT_IMAGE}
+        alt=""
+        width={320}
+        height={180}
+        // The largest thing on the first screen of a district page: fetched before the page's scripts.
+        fetchPriority="high"
+        decoding="async"
+        onError={showDefaultImage}
+      />
+      <div className="district-facts">
+        <h1>{district.name}</h1>
+        <dl>
+          <div>
+            <dt>Address:</dt> <dd>{orNotListed(district.address)}</dd>
+          </div>
+          <div>
+            <dt>Enrollment:</dt> <dd>{formatEnrollment(district.totalStudents)}</dd>
+          </div>
+          <div>
+            <dt>Phone:</dt>{' '}
+            <dd>{district.phone ? <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a> : 'Not listed'}</dd>
+          </div>
+        </dl>
+      </div>
+    </header>
+  );
+}
