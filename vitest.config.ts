@@ -1,6 +1,7 @@
-// Three projects: the unit tests and the components (pure rules, in parallel) first, then the database tests (one file at a time, since
-// they share one database) against the embedded stack that `npm test` starts, or that their global setup starts
-// when they run alone (`npx vitest run --project db`).
+// Two projects: the unit tests (pure rules and the components drawn to HTML, in parallel; the site-wide ones in
+// tests/unit, each feature's own beside its code) first, then the database tests (one file at a time, since they
+// share one database) against the embedded stack that `npm test` starts, or that their global setup starts when they
+// run alone (`npx vitest run --project db`).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,9 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'], exclude: ['src/**/*.components.test.ts'], sequence: { groupOrder: 0 } } },
-      // The build-time components, rendered through Astro's container API (its own Vite setup).
-      'tests/components/vitest.config.ts',
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.{ts,tsx}'], sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: { name: 'db', include: ['supabase/tests/**/*.test.ts'], fileParallelism: false, globalSetup: ['supabase/tests/global-setup.ts'], sequence: { groupOrder: 1 } },

@@ -4,7 +4,7 @@
 // run, and prints pages, files, how many outputs each build rendered (the rest it copied from the last build),
 // wall time, outputs per second, peak memory and each build's ratio to the bare one. Uses its own embedded stack
 // on BENCH_PORT_BASE (26000) ports and its own Astro cache folder.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { startStack } from './lib/stack.mjs';
 import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
+import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
 import { root } from './lib/config.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
@@ -38,23 +39,7 @@ function bareProject(pages) {
   return dir;
 }
 
-/** A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside. */
-function countOutputs(dir) {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
-  const pages = files.filter((f) => f.name.endsWith('.html')).length;
-  return { pages, files: files.length - pages };
-}
 const countPages = (dir) => countOutputs(dir).pages;
-
-/** How many outputs a build rendered: Astro keeps a copy of each one it renders in its cache folder; the rest it restores. */
-function renderedSince(cacheDir, since) {
-  const dir = join(cacheDir, 'dist');
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && statSync(join(f.parentPath, f.name)).mtimeMs >= since).length;
-  } catch {
-    return 0;
-  }
-}
 
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
 try {
@@ -73,7 +58,7 @@ try {
       cwd: root,
       env: { ...siteEnv(stack), ASTRO_OUT_DIR: siteOut, ASTRO_CACHE_DIR: join(work, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
     });
-    return { label, m, ...countOutputs(siteOut), rendered: renderedSince(join(work, 'cache'), since) };
+    return { label, m, ...countOutputs(siteOut), rendered: renderedSince(join(work, 'cache'), since).length };
   };
   const first = await siteBuild('first build, nothing kept');
   const unchanged = await siteBuild('rebuild, nothing changed');

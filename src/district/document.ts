@@ -7,7 +7,8 @@ import { checkMeeting, type Meeting } from '../lib/data/meetings';
 import { checkTopic, type Topic } from '../lib/data/topics';
 import { checkVoting, type Voting } from '../lib/data/votings';
 import { QueryError, type Checked } from '../lib/data/validate';
-import type { RichTextJob, SafeHtml } from '../lib/sanitize';
+import type { Sanitize, SafeHtml } from '../lib/sanitize';
+import { linkTimestamps } from './timestamps';
 import { summaryJob } from './meetingCards';
 import { descriptionJob } from './topicItems';
 
@@ -68,6 +69,14 @@ export function checkDistrictPage(raw: unknown): CheckedPage {
     votings: checkRows('votings', doc.votings, checkVoting, problems, broken),
   };
   return { page, problems, broken };
+}
+
+/** One piece of rich text to sanitise; `timestamps` also turns its time stamps into buttons. null: there is none. */
+export type RichTextJob = { html: string; timestamps: boolean } | null;
+
+/** Sanitises one piece of a page's rich text with the given sanitiser (jsdom's at build, the page's in the browser). */
+export function sanitizeJob(sanitizer: Sanitize, job: RichTextJob): SafeHtml | null {
+  return job ? sanitizer(job.html, job.timestamps ? linkTimestamps : undefined) : null;
 }
 
 /** The rich text of a page to sanitise, in order: every meeting's summary, then every topic's description. */

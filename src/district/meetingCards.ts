@@ -1,6 +1,7 @@
 // Meeting card rules: the title with its meeting type, MM/DD/YY dates, the topics line, anchors and share links.
 import type { Meeting } from '../lib/data/meetings';
-import type { RichTextJob, SafeHtml } from '../lib/sanitize';
+import type { SafeHtml } from '../lib/sanitize';
+import type { RichTextJob } from './document';
 import { districtPath } from '../lib/paths.ts';
 import { videoIdFromLink } from './video.ts';
 

@@ -1,6 +1,7 @@
 // Topic rules: the vote counter display, the vote transition table, anchors, share links and preselection.
 import type { Topic, TopicVote } from '../lib/data/topics';
-import type { RichTextJob, SafeHtml } from '../lib/sanitize';
+import type { SafeHtml } from '../lib/sanitize';
+import type { RichTextJob } from './document';
 import { describeSendFailure } from '../lib/formResult';
 
 export interface VoteCounts {

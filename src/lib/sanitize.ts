@@ -1,10 +1,8 @@
 // THE sanitiser: every piece of rich text (meeting summaries, topic descriptions) passes through here before it
 // reaches set:html or dangerouslySetInnerHTML. DOMPurify with an explicit allowlist, on whatever window it is
-// given: jsdom at build (in the snapshot loader's workers, see sanitize-pool.ts, which keeps jsdom out of the browser
-// bundle), the page's in the browser.
+// given: jsdom at build and in the mail sender (node/sanitize-jsdom.ts, which keeps jsdom out of the browser bundle),
+// the page's in the browser.
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
-// With its extension: the build's sanitiser workers load this file in Node itself (see sanitize-pool.ts).
-import { linkTimestamps } from '../district/timestamps.ts';
 
 /** HTML that went through sanitize(): the only kind of string the components render as HTML. */
 export type SafeHtml = string & { readonly __safeHtml: true };
@@ -83,14 +81,6 @@ export function createSanitizer(win: WindowLike): Sanitize {
     enhance?.(body);
     return body.innerHTML as SafeHtml;
   };
-}
-
-/** One piece of rich text to sanitise; `timestamps` also turns its time stamps into buttons. null: there is none. */
-export type RichTextJob = { html: string; timestamps: boolean } | null;
-
-/** Sanitises one piece of rich text with the given sanitiser (at build, in a worker; in the browser, the page's). */
-export function sanitizeJob(sanitizer: Sanitize, job: RichTextJob): SafeHtml | null {
-  return job ? sanitizer(job.html, job.timestamps ? linkTimestamps : undefined) : null;
 }
 
 let browserSanitize: Sanitize | undefined;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { districtPagesLoader, pageFile, readDigests, type KeptPage } from '../../src/district/build/loader';
+import { districtPagesLoader, readDigests } from '../../src/district/build/loader';
+import { pageFile, type KeptPage } from '../../src/district/build/keptPages';
 import { fetchDistrictPage } from '../../src/district/document';
 import { anonKey, apiUrl, rest, sql } from './helpers';
 

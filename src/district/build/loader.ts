@@ -1,25 +1,21 @@
 // The build's snapshot of the district pages, one entry per district. The loader reads every district's digest from
 // the district_pages view, reads in full only the districts whose digest changed, sanitises their rich text once
-// and keeps each page as a JSON file in Astro's cache folder. Astro's store keeps only a small entry per district
-// (its row, its key), because it serialises itself whole on every build.
+// and keeps each page as a JSON file in Astro's cache folder (keptPages.ts). Astro's store keeps only a small entry
+// per district (its row, its key), because it serialises itself whole on every build.
 //
-// The sanitiser runs in this thread, while the next pages are read. Worker threads sanitised a first build faster,
-// but their memory grew with every page they sanitised (at 2,000 districts the loader alone peaked at 1.65 GB with
-// two workers, 0.84 GB without; at 20,000 the first build reached 9 GB), and 2.5 GB is the build's budget.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+// The sanitiser runs in this thread, while the next pages are read: sanitiser threads held more memory than the
+// build's budget allows (docs/performance.md has the measurements).
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import DOMPurify from 'dompurify';
-import { checkDistrictPage, richTextJobs, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../document';
+import { checkDistrictPage, richTextJobs, sanitizeJob, TABLE, withRichText } from '../document';
 import type { District } from '../../lib/data/districts';
 import { districtMembers, type BoardMember } from '../boardMembers';
-import { sanitizeJob } from '../../lib/sanitize';
 import { createJsdomSanitizer } from '../../lib/node/sanitize-jsdom';
+import { pageFile, type KeptPage } from './keptPages';
+import { pageVersion } from './pageVersion';
 
 /** The collection's name in src/content.config.ts. */
 export const COLLECTION = 'districtPages';
@@ -88,35 +84,6 @@ export async function readDigests(db: SupabaseClient, url: string, perRequest = 
   return [first, ...rest].flat();
 }
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-
-/**
- * What a kept page file depends on besides its document: the code that checks and sanitises it and the libraries it
- * runs on. Any change to these makes every page again; a change anywhere else (the pages' own code is Astro's to
- * watch) keeps the files.
- */
-export function pageVersion(): string {
-  const hash = createHash('sha256');
-  const files = ['districtPages.ts', 'sanitize-jsdom.ts', '../../lib/sanitize.ts', '../timestamps.ts', '../meetingCards.ts', '../topicItems.ts', '../boardMembers.ts', '../voteRecords.ts'];
-  const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
-  for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
-  const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
-  hash.update(`dompurify ${DOMPurify.version} jsdom ${version('jsdom')} zod ${version('zod')}`);
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The file a district's built page is kept in, inside Astro's cache folder. */
-export function pageFile(cacheDir: URL | string, id: number | string): string {
-  return join(cacheDir instanceof URL ? fileURLToPath(cacheDir) : cacheDir, 'district-pages', `${id}.json`);
-}
-
-/** A built page as its file holds it: the page, the lists of it that could not be read, and when it was read. */
-export interface KeptPage extends BuiltDistrictPage {
-  broken: BrokenSection[];
-  /** When the build read this page from the database (ISO 8601): the calendar's DTSTAMP, the same while it is kept. */
-  readAt: string;
-}
-
 /**
  * The content loader of the district pages. An entry's digest is its page's key: the database's digest of the page
  * and pageVersion(). A page with a bad row keeps a key no build matches, so every build reads and reports it again.
@@ -129,7 +96,7 @@ export function districtPagesLoader(): Loader {
       const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = { ...process.env, ...import.meta.env } as Record<string, string | undefined>;
       if (!url || !key) throw new SnapshotError('PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).');
       const db = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-      const version = pageVersion();
+      const version = await pageVersion();
       const digests = await readDigests(db, url);
       if (digests.length === 0) throw new SnapshotError(`The database at ${url} returned no districts.`);
 
@@ -173,13 +140,4 @@ export function districtPagesLoader(): Loader {
       logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${digests.length - changed.length} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     },
   };
-}
-
-/** A district's built page, read from its file when the page is rendered. */
-export async function readBuiltPage(id: number | string): Promise<KeptPage> {
-  // Imported here, not above, so that the loader can be tested outside Astro.
-  const { cacheDir } = await import('astro:config/server');
-  const file = pageFile(cacheDir, id);
-  if (!existsSync(file)) throw new Error(`The page of district ${id} is missing from ${file}. Build again.`);
-  return JSON.parse(readFileSync(file, 'utf8')) as KeptPage;
 }

@@ -1,6 +1,6 @@
 // The Board Breakdown's sidebar: its heading and the 'Summaries', 'Topics' and 'Voting' tabs. Plain markup, never
 // hydrated: each tab is a link carrying ?tab=, and the page's board script (lib/boardScript.ts) turns them into tabs
-// (WAI-ARIA tabs pattern) the moment the HTML is shown. Rendered by BoardBreakdown.astro and by LiveDistrict.
+// (WAI-ARIA tabs pattern) the moment the HTML is shown. Drawn by BoardBreakdown.
 import './district.css';
 import './BoardTabs.css';
 import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_LABELS, panelId, tabHref, tabId, type TabName } from '../tabs';

@@ -1,7 +1,7 @@
 // A district's meetings as an iCalendar feed (METHOD:PUBLISH), advertised in its page's head; served as text/calendar.
 import type { APIRoute } from 'astro';
 import { meetingsCalendar } from '../../district/follow/feeds';
-import { readBuiltPage } from '../../district/build/loader';
+import { readBuiltPage } from '../../district/build/keptPages';
 import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;

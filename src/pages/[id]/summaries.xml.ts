@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getRssString } from '@astrojs/rss';
 import { summariesFeed } from '../../district/follow/feeds';
-import { readBuiltPage } from '../../district/build/loader';
+import { readBuiltPage } from '../../district/build/keptPages';
 import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;

@@ -1,7 +1,7 @@
 // Every member vote of a district as CSV, one row per member vote (open data, linked from the Voting tab).
 import type { APIRoute } from 'astro';
 import { votesCsv } from '../../district/follow/openData';
-import { readBuiltPage } from '../../district/build/loader';
+import { readBuiltPage } from '../../district/build/keptPages';
 import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;

@@ -1,7 +1,7 @@
 // Every vote record of a district as Open Civic Data VoteEvents (open data, linked from the Voting tab).
 import type { APIRoute } from 'astro';
 import { voteEvents } from '../../district/follow/openData';
-import { readBuiltPage } from '../../district/build/loader';
+import { readBuiltPage } from '../../district/build/keptPages';
 import { districtPaths } from '../../district/build/routes';
 
 export const getStaticPaths = districtPaths;

@@ -1,12 +1,13 @@
 // The Voting and Topics tabs' pictures and tables as a reader gets them: no script, each SVG hidden from screen
 // readers because a real table beside it carries the same numbers, read here from the rendered HTML.
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
-import { beforeAll, describe, expect, it } from 'vitest';
-import AgreementHeatmap from '../view/AgreementHeatmap.astro';
-import AgreementTable from '../view/AgreementTable.astro';
-import SplitVotes from '../view/SplitVotes.astro';
-import TopicTrendChart from '../view/TopicTrendChart.astro';
+import { describe, expect, it } from 'vitest';
+import AgreementHeatmap from '../view/AgreementHeatmap';
+import AgreementTable from '../view/AgreementTable';
+import SplitVotes from '../view/SplitVotes';
+import TopicTrendChart from '../view/TopicTrendChart';
 import { agreementMatrix, agreementText, splitVotes } from '../agreement';
 import { topicTrend } from '../charts';
 import type { MemberVoting } from '../boardMembers';
@@ -31,19 +32,15 @@ const meetings = [
   { date: '2024-09-10', topics: ['Math Pathways'], isUpcoming: false, meeting_type: 'normal' },
 ];
 
-let container: AstroContainer;
-beforeAll(async () => {
-  container = await AstroContainer.create();
-});
-const render = async (component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>) =>
-  new JSDOM(await container.renderToString(component, { props })).window.document;
+/** The component as the built page has it: rendered to HTML, never hydrated. */
+const render = (element: ReactElement) => new JSDOM(renderToStaticMarkup(element)).window.document;
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('AgreementTable: members by members, each cell the percentage and the votes it rests on', () => {
   const matrix = agreementMatrix(votings);
 
-  it('has a caption and headers a screen reader names each cell by', async () => {
-    const doc = await render(AgreementTable, { matrix, memberPaths: { 'Lin Chen': '/1/members/lin-chen' } });
+  it('has a caption and headers a screen reader names each cell by', () => {
+    const doc = render(<AgreementTable matrix={matrix} memberPaths={{ 'Lin Chen': '/1/members/lin-chen' }} />);
     const table = doc.querySelector('table')!;
     expect(text(table.querySelector('caption'))).toBe('Who votes together');
     expect([...table.querySelectorAll('thead th[scope="col"]')].map(text)).toEqual(matrix.members);
@@ -51,22 +48,22 @@ describe('AgreementTable: members by members, each cell the percentage and the v
     expect(table.querySelector('thead a[href="/1/members/lin-chen"]')).not.toBeNull();
   });
 
-  it('shows every pair as the rules count it', async () => {
-    const doc = await render(AgreementTable, { matrix });
+  it('shows every pair as the rules count it', () => {
+    const doc = render(<AgreementTable matrix={matrix} />);
     const rows = [...doc.querySelectorAll('tbody tr')];
     rows.forEach((row, i) =>
       [...row.querySelectorAll('td')].forEach((cell, j) => expect(text(cell)).toBe(i === j ? '—Same member' : agreementText(matrix.cells[i][j]))),
     );
   });
 
-  it('says so when there is nobody to compare', async () => {
-    expect(text((await render(AgreementTable, { matrix: agreementMatrix([]) })).querySelector('.empty-state'))).toMatch(/not yet two board members/);
+  it('says so when there is nobody to compare', () => {
+    expect(text(render(<AgreementTable matrix={agreementMatrix([])} />).querySelector('.empty-state'))).toMatch(/not yet two board members/);
   });
 });
 
 describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', () => {
-  it('the heat map is an aria-hidden SVG with every percentage written in, and no script', async () => {
-    const doc = await render(AgreementHeatmap, { matrix: agreementMatrix(votings) });
+  it('the heat map is an aria-hidden SVG with every percentage written in, and no script', () => {
+    const doc = render(<AgreementHeatmap matrix={agreementMatrix(votings)} />);
     const svg = doc.querySelector('svg')!;
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(doc.querySelector('script')).toBeNull();
@@ -74,9 +71,9 @@ describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', 
     expect(text(doc.querySelector('figcaption'))).toMatch(/darker squares/);
   });
 
-  it('the trend chart draws each topic and its table holds the same counts', async () => {
+  it('the trend chart draws each topic and its table holds the same counts', () => {
     const trend = topicTrend(meetings);
-    const doc = await render(TopicTrendChart, { trend });
+    const doc = render(<TopicTrendChart trend={trend} />);
     expect(doc.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
     expect(doc.querySelector('script')).toBeNull();
     const rows = [...doc.querySelectorAll('table tbody tr')].map((row) => [text(row.querySelector('th')), ...[...row.querySelectorAll('td')].map((td) => Number(text(td)))]);
@@ -84,14 +81,14 @@ describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', 
     expect([...doc.querySelectorAll('thead th .visually-hidden')].map(text)).toEqual(trend.months.map((month) => month.name));
   });
 
-  it('the trend chart says so when no meeting listed a topic', async () => {
-    expect(text((await render(TopicTrendChart, { trend: topicTrend([]) })).querySelector('.empty-state'))).toBe('No meeting has listed a topic yet.');
+  it('the trend chart says so when no meeting listed a topic', () => {
+    expect(text(render(<TopicTrendChart trend={topicTrend([])} />).querySelector('.empty-state'))).toBe('No meeting has listed a topic yet.');
   });
 });
 
 describe('SplitVotes: each split record, the minority named in words', () => {
-  it('lists the split records newest first with both sides', async () => {
-    const doc = await render(SplitVotes, { districtId: 1, splits: splitVotes(votings), recordCount: votings.length });
+  it('lists the split records newest first with both sides', () => {
+    const doc = render(<SplitVotes districtId={1} splits={splitVotes(votings)} recordCount={votings.length} />);
     expect(text(doc.querySelector('.split-summary'))).toBe('2 of 3 recorded votes were split: the members who voted did not all vote the same way.');
     const items = [...doc.querySelectorAll('.split-item')];
     expect(items.map((item) => item.querySelector('.split-issue a')!.getAttribute('href'))).toEqual(['/1?tab=Voting#vote-2', '/1?tab=Voting#vote-1']);

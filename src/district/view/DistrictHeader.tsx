@@ -1,11 +1,11 @@
-// The district header's markup (image, name, address, enrollment, phone): rendered without JavaScript on the
-// district page (DistrictHeader.astro adds the image fallback script) and by LiveDistrict for later districts.
+// The district header (image, name, address, enrollment, phone), drawn by DistrictView; a broken image falls back to
+// the default one (ImageFallback.astro on the built page, onError on the live one).
 import type { SyntheticEvent } from 'react';
 import type { District } from '../../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
 import './district.css';
-import './DistrictHeaderView.css';
+import './DistrictHeader.css';
 
 /** A broken district image falls back to the default one (in the browser-rendered header; the static one uses a script). */
 function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
@@ -13,7 +13,7 @@ function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
   if (!img.src.endsWith(DEFAULT_DISTRICT_IMAGE)) img.src = DEFAULT_DISTRICT_IMAGE;
 }
 
-export default function DistrictHeaderView({ district }: { district: District }) {
+export default function DistrictHeader({ district }: { district: District }) {
   return (
     <header className="district-header">
       <img

@@ -1,0 +1,26 @@
+// What a build wrote: its outputs (HTML pages and other files), and which of them it rendered rather than restored
+// from the last build. Shared by `npm run bench:build` and the tests of the kept pages.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside. */
+export function countOutputs(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
+  const pages = files.filter((f) => f.name.endsWith('.html')).length;
+  return { pages, files: files.length - pages };
+}
+
+/**
+ * The outputs a build rendered, as paths inside the site ('1.html', '1/votes.csv'): Astro's incremental build keeps a
+ * copy of each output it renders in its cache folder and restores the rest, so these are the copies written since.
+ */
+export function renderedSince(cacheDir, since) {
+  const dir = join(cacheDir, 'dist');
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile() && statSync(join(f.parentPath, f.name)).mtimeMs >= since)
+      .map((f) => relative(dir, join(f.parentPath, f.name)));
+  } catch {
+    return [];
+  }
+}

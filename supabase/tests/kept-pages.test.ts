@@ -1,0 +1,82 @@
+// A nightly build never serves a page made by old code: a copy of the site is built, a rule the district page depends
+// on is changed in the copy (the time stamp rule in video.ts, a path rule in paths.ts), and the next build's page shows
+// the change; a change to a file no district page uses (a form island) re-renders no district.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderedSince } from '../../scripts/lib/build-outputs.mjs';
+import { anonKey, apiUrl } from './helpers';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'sbt-kept-pages-'));
+const site = join(work, 'site');
+const [outDir, cacheDir] = [join(work, 'dist'), join(work, 'cache')];
+
+/** Builds the copy against the test database; resolves with what the build printed and the outputs it rendered. */
+function build(): Promise<{ output: string; rendered: string[] }> {
+  const since = Date.now();
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: site,
+      env: { ...process.env, PUBLIC_SUPABASE_URL: apiUrl(), PUBLIC_SUPABASE_ANON_KEY: anonKey(), ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? done({ output, rendered: renderedSince(cacheDir, since) }) : fail(new Error(`astro build exited with ${code}:\n${output}`))));
+  });
+}
+/** Changes a file of the copy as an engineer would. */
+function change(file: string, from: string, to: string) {
+  const path = join(site, file);
+  const text = readFileSync(path, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+const page = (path: string) => readFileSync(join(outDir, path), 'utf8');
+/** The time stamps of district 1's pages made into buttons (they open the video popup). */
+const timestampButtons = () => (page('1.html').match(/data-timestamp=/g) ?? []).length;
+/** The district outputs (pages, members' pages, feeds, files: every path under a numeric id) a build rendered. */
+const districtOutputs = (rendered: string[]) => rendered.filter((path) => /^\d+(\.html|\/)/.test(path));
+/** '120 district pages: 0 new or changed, …' as the loader reports it. */
+const reread = (output: string) => Number(/(\d+) new or changed/.exec(output)?.[1]);
+
+describe('the kept district pages follow the code that made them', { timeout: 900_000 }, () => {
+  let first: Awaited<ReturnType<typeof build>>;
+  beforeAll(async () => {
+    for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) cpSync(join(ROOT, entry), join(site, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
+    first = await build();
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('a change to the time stamp rule (video.ts) makes every page again, and the page shows it', async () => {
+    const before = timestampButtons();
+    expect(before).toBeGreaterThan(0);
+    // Short links (youtu.be/ID) stop counting as videos: their meetings' time stamps are no longer buttons.
+    change('src/district/video.ts', "host === 'youtu.be'", "host === 'youtu.be.invalid'");
+    const { output, rendered } = await build();
+    expect(reread(output)).toBe(reread(first.output));
+    expect(timestampButtons()).toBeLessThan(before);
+    expect(rendered).toContain('1.html');
+  });
+
+  it('a change to a path rule (paths.ts) makes every page again, and the page shows it', async () => {
+    expect(page('1.html')).toContain('/images/districts/1.svg');
+    change('src/lib/paths.ts', "1: '/images/districts/1.svg'", "1: '/images/districts/default.svg'");
+    const { output, rendered } = await build();
+    expect(reread(output)).toBe(reread(first.output));
+    expect(page('1.html')).not.toContain('/images/districts/1.svg');
+    expect(districtOutputs(rendered).length).toBeGreaterThan(0);
+  });
+
+  it('a change to a file no district page uses (the agenda vote form) re-renders no district', async () => {
+    change('src/components/islands/AgendaVoteForm.tsx', 'export default function', '// Changed by the test.\nexport default function');
+    const { output, rendered } = await build();
+    expect(reread(output)).toBe(0);
+    expect(districtOutputs(rendered)).toEqual([]);
+    expect(rendered).toContain('votingPAUSD.html');
+  });
+});
