@@ -163,13 +163,14 @@ export interface MemberRecord {
 }
 
 /**
- * A member's record: every record of the district that names them (a record that does not name them was before or
- * after their time on the board, and is not theirs), the votes where they were in the minority first, then the rest;
- * each part newest first, as the voting tables order dates (undated last, ties in the order given).
+ * A member's record, as the voting tables show their column: every record of a table their column is in (a table in
+ * which some record names them), the ones that do not name them counted as 'No vote recorded', the '-' of their cell;
+ * the votes where they were in the minority first, then the rest, each part newest first, as the voting tables order
+ * dates (undated last, ties in the order given).
  */
 export function memberRecord(name: string, votings: MemberVoting[]): MemberRecord {
   const wanted = name.trim();
-  return memberRecords(votings.filter((record) => record.votes.some((item) => item.name.trim() === wanted))).get(wanted) ?? emptyRecord(wanted);
+  return memberRecords(votings).get(wanted) ?? emptyRecord(wanted);
 }
 
 /** A record with no votes, for a name no record holds. */
@@ -184,15 +185,15 @@ function emptyRecord(name: string): MemberRecord {
  */
 export function memberRecords(votings: MemberVoting[]): Map<string, MemberRecord> {
   const records = new Map<string, MemberRecord & { rest: MemberVoteRow[] }>();
+  // Each table's member columns, as the voting tables draw them (boardMembers of that table's records).
+  const columns = new Map<Voting['type'], string[]>();
+  for (const type of new Set(votings.map((record) => record.type))) columns.set(type, boardMembers(votings.filter((record) => record.type === type)));
   for (const record of sortVotings(votings, DEFAULT_SORT)) {
     const cast = castVotes(record);
     const majority = majorityVotes(cast);
-    const seen = new Set<string>();
-    for (const item of record.votes) {
-      const name = item.name.trim();
-      // memberVote reads a member's first entry in a record; a repeated name is that one vote.
-      if (!name || seen.has(name)) continue;
-      seen.add(name);
+    // memberVote reads a member's first entry in a record (a repeated name is that one vote); a member of the table
+    // the record does not name has '-' in their cell.
+    for (const name of columns.get(record.type) ?? []) {
       let member = records.get(name);
       if (!member) records.set(name, (member = { ...emptyRecord(name), rest: [] }));
       const vote = memberVote(record, name);

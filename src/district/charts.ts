@@ -170,13 +170,21 @@ export function agreementLevel(percent: number | null): 0 | 1 | 2 | 3 | 4 | null
   return 0;
 }
 
-/** The heat map's drawing units: rows are named in full, columns by number (row 1 is column 1), so no text is turned. */
-export const HEATMAP = { width: 360, labelWidth: 120, headerHeight: 22, maxCell: 48, minCell: 22, labelChars: 17 } as const;
+/**
+ * The heat map's drawing units: rows are named in full, columns by number (row 1 is column 1), so no text is turned.
+ * The row names' column is as wide as the longest name needs, at `charWidth` units a character of the 11-unit type.
+ */
+export const HEATMAP = { width: 360, minLabelWidth: 120, charWidth: 7, headerHeight: 22, maxCell: 48, minCell: 22 } as const;
 
-/** A row's name as it fits beside the map ('1. Ann Lee'); a longer one is cut with '…' (the table beside has it whole). */
+/** A row's name beside the map: its number and the member's whole name ('1. Ann Lee'), never cut. */
 export function heatmapRowLabel(number: number, name: string): string {
-  const label = `${number}. ${name}`;
-  return label.length <= HEATMAP.labelChars ? label : `${label.slice(0, HEATMAP.labelChars - 1).replace(/[\s,.\-–]+$/, '')}…`;
+  return `${number}. ${name}`;
+}
+
+/** How wide the row names' column is: enough for the longest label, and never narrower than the minimum. */
+export function heatmapLabelWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return Math.max(HEATMAP.minLabelWidth, Math.ceil(longest * HEATMAP.charWidth) + 8);
 }
 
 export interface HeatmapCell {
@@ -204,8 +212,10 @@ export interface HeatmapLayout {
 
 /** The shapes of the agreement heat map: one square per pair, darker for more agreement, each with its percentage and count written in. */
 export function heatmapLayout(matrix: AgreementMatrix): HeatmapLayout {
-  const { width, labelWidth, headerHeight, maxCell, minCell } = HEATMAP;
+  const { width, headerHeight, maxCell, minCell } = HEATMAP;
   const n = matrix.members.length;
+  const labels = matrix.members.map((name, i) => heatmapRowLabel(i + 1, name));
+  const labelWidth = heatmapLabelWidth(labels);
   const size = n === 0 ? maxCell : Math.max(minCell, Math.min(maxCell, Math.floor((width - labelWidth) / n)));
   const cells: HeatmapCell[] = [];
   matrix.cells.forEach((row, i) =>
@@ -228,7 +238,7 @@ export function heatmapLayout(matrix: AgreementMatrix): HeatmapLayout {
     width: Math.max(width, labelWidth + n * size),
     height: headerHeight + n * size,
     size,
-    rows: matrix.members.map((name, i) => ({ label: heatmapRowLabel(i + 1, name), name, number: i + 1, y: headerHeight + i * size + size / 2 })),
+    rows: matrix.members.map((name, i) => ({ label: labels[i], name, number: i + 1, y: headerHeight + i * size + size / 2 })),
     columns: matrix.members.map((_, j) => ({ number: j + 1, x: labelWidth + j * size + size / 2 })),
     cells,
   };

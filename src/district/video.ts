@@ -36,6 +36,17 @@ export function videoEmbedSrc(link: string, timestamp: string): string | null {
   return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&controls=0&loop=1&playlist=${id}&start=${parseTimestamp(timestamp)}`;
 }
 
+/**
+ * The whole meeting on YouTube itself, from the time stamp ('Watch the full meeting' beside the popup, whose player has
+ * no controls); null when the link yields no video id.
+ */
+export function videoWatchUrl(link: string, timestamp: string): string | null {
+  const id = videoIdFromLink(link);
+  if (!id) return null;
+  const start = parseTimestamp(timestamp);
+  return `https://www.youtube.com/watch?v=${id}${start > 0 ? `&t=${start}s` : ''}`;
+}
+
 export interface Size {
   width: number;
   height: number;

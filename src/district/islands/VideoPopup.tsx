@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../stores/videoPopup';
-import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../video';
+import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, videoWatchUrl, type Size } from '../video';
 import { CloseIcon, ExpandIcon } from '../../components/icons';
 import '../view/district.css';
 import './VideoPopup.css';
@@ -35,6 +35,8 @@ export default function VideoPopup() {
 
   const open = state !== null;
   const video = popupVideoSize(state?.expanded ?? false, viewportWidth || Number.POSITIVE_INFINITY, FRAME * 2);
+  // The player has no controls: the whole meeting is one link away, on YouTube.
+  const watchUrl = state ? videoWatchUrl(state.youtubeLink, state.timestamp) : null;
 
   // Place the popup once its size is known: on opening, after a size toggle, and when the window is resized.
   useLayoutEffect(() => {
@@ -154,6 +156,11 @@ export default function VideoPopup() {
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         referrerPolicy="strict-origin-when-cross-origin"
       />
+      {watchUrl && (
+        <a className="video-popup-watch" href={watchUrl} target="_blank" rel="noopener noreferrer">
+          Watch the full meeting<span className="visually-hidden"> on YouTube (opens in a new tab)</span>
+        </a>
+      )}
     </div>
   );
 }

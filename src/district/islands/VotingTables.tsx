@@ -143,7 +143,15 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
 export default function VotingTables({ recent, past, memberPaths = {} }: { recent: VotingRow[]; past: VotingRow[]; memberPaths?: MemberPaths }) {
   return (
     <div className="voting-tables">
+      {/* Where the column headers are shown; on a phone the 'Sort by' control above each table does the sorting. */}
       <p className="voting-hint">Click any column header to sort by that column.</p>
+      <p className="voting-legend">
+        <span className="voting-legend-mark" aria-hidden="true">
+          {NO_VOTE}
+        </span>{' '}
+        {/* Said in words to screen readers too: each '-' cell is announced as what it means. */}
+        <span>means no vote recorded for that member.</span>
+      </p>
       <VotingTable id="votes-recent" title="Current Board Votes" rows={recent} memberPaths={memberPaths} />
       <VotingTable id="votes-past" title="Past Board Votes" rows={past} memberPaths={memberPaths} />
     </div>

@@ -2,6 +2,7 @@
 // first, and their counts of yes, no, other and no vote recorded.
 import { describe, expect, it } from 'vitest';
 import { castVote, districtMembers, inMinority, memberPath, memberRecord, memberRecords, memberSlugBase, memberSlugs, voteKind, type MemberVoting } from '../boardMembers';
+import { NO_VOTE, boardMembers, memberVote, votingTables } from '../voteRecords';
 
 const v = (pairs: string): { name: string; vote: string }[] =>
   pairs
@@ -124,7 +125,7 @@ describe('districtMembers: every name in both tables, in order of first appearan
   });
 });
 
-describe('memberRecord: every record naming the member, minority votes first, each part newest first', () => {
+describe("memberRecord: every record of their column, '-' where a record does not name them, minority votes first, each part newest first", () => {
   const votings = [
     record(1, '2024-09-10', 'A=Yes,B=Yes,C=No', { type: 'past' }),
     record(2, '2025-03-04', 'A=Yes,B=Yes,C=Yes'),
@@ -137,7 +138,8 @@ describe('memberRecord: every record naming the member, minority votes first, ea
   ];
 
   it.each([
-    ['A', [3, 8, 5, 2, 4, 1, 7], { yes: 3, no: 1, other: 2, none: 1 }, 3],
+    // Record 6 does not name A: the Current Board Votes table shows '-' in A's column, and so does A's page.
+    ['A', [3, 8, 5, 6, 2, 4, 1, 7], { yes: 3, no: 1, other: 2, none: 2 }, 3],
     ['C', [1, 6, 3, 2, 8, 5, 4, 7], { yes: 5, no: 3, other: 0, none: 0 }, 1],
     ['Z', [], { yes: 0, no: 0, other: 0, none: 0 }, 0],
   ])('%s', (name, ids, counts, minorityCount) => {
@@ -153,6 +155,21 @@ describe('memberRecord: every record naming the member, minority votes first, ea
     const [first] = memberRecord('A', votings).votes;
     expect(first).toEqual({ id: 3, date: '2025-05-06', category: 'Category 3', issue: 'Issue 3', outcome: 'Passed (2-1)', vote: 'No', kind: 'no', table: 'recent', minority: true });
     expect(memberRecord('A', votings).votes.find((row) => row.id === 4)).toMatchObject({ vote: '-', kind: 'none', table: 'past', minority: false });
+    expect(memberRecord('A', votings).votes.find((row) => row.id === 6)).toMatchObject({ vote: '-', kind: 'none', table: 'recent', minority: false });
+  });
+
+  it("counts as 'No vote recorded' exactly the '-' cells of the member's column in the board's tables", () => {
+    const tables = votingTables(votings);
+    for (const name of ['A', 'B', 'C']) {
+      const dashes = [...tables.recent, ...tables.past].filter((row) => boardMembers(row.type === 'recent' ? tables.recent : tables.past).includes(name) && memberVote(row, name) === NO_VOTE).length;
+      expect(memberRecord(name, votings).counts.none).toBe(dashes);
+    }
+  });
+
+  it('leaves out a table whose records never name the member (their column is not in it)', () => {
+    const split = [record(1, '2024-09-10', 'A=Yes,B=Yes', { type: 'past' }), record(2, '2025-03-04', 'B=Yes,C=No')];
+    expect(memberRecord('A', split).votes.map((row) => row.id)).toEqual([1]);
+    expect(memberRecord('C', split).votes.map((row) => row.id)).toEqual([2]);
   });
 
   it('counts every vote it lists exactly once', () => {

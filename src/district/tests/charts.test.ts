@@ -2,7 +2,7 @@
 // list it), and the agreement heat map, each cell with its percentage and count written in.
 import { describe, expect, it } from 'vitest';
 import { agreementMatrix } from '../agreement';
-import { agreementLevel, heatmapLayout, heatmapRowLabel, HEATMAP, schoolYearLabel, schoolYearMonths, schoolYearStart, topicTrend, TREND_CHART, trendChartLayout } from '../charts';
+import { agreementLevel, heatmapLabelWidth, heatmapLayout, heatmapRowLabel, HEATMAP, schoolYearLabel, schoolYearMonths, schoolYearStart, topicTrend, TREND_CHART, trendChartLayout } from '../charts';
 
 describe('school years run July to June', () => {
   it.each([
@@ -124,13 +124,26 @@ describe('agreementLevel: darker for more agreement', () => {
   ])('%j → %j', (percent, level) => expect(agreementLevel(percent)).toBe(level));
 });
 
-describe('heatmapRowLabel: numbered, cut to fit', () => {
+describe('heatmapRowLabel: numbered, the name never cut', () => {
   it.each([
     [1, 'Ann Lee', '1. Ann Lee'],
-    [2, 'Maria Okafor-Williamson', '2. Maria Okafor…'],
-  ])('%i %s → %s', (number, name, label) => {
-    expect(heatmapRowLabel(number, name)).toBe(label);
-    expect(heatmapRowLabel(number, name).length).toBeLessThanOrEqual(HEATMAP.labelChars);
+    [2, 'Maria Okafor-Williamson', '2. Maria Okafor-Williamson'],
+    [3, 'James Lindqvist', '3. James Lindqvist'],
+  ])('%i %s → %s', (number, name, label) => expect(heatmapRowLabel(number, name)).toBe(label));
+});
+
+describe('heatmapLabelWidth: as wide as the longest name needs', () => {
+  it.each([
+    [['1. Ann Lee'], HEATMAP.minLabelWidth],
+    [[], HEATMAP.minLabelWidth],
+    [['1. A', '2. Maria Okafor-Williamson'], 26 * HEATMAP.charWidth + 8],
+  ])('%j → %i', (labels, width) => expect(heatmapLabelWidth(labels)).toBe(width));
+
+  it('widens the picture rather than cutting a long name', () => {
+    const names = ['Alexandra Montgomery-Fitzgerald', 'Bo Li'];
+    const layout = heatmapLayout(agreementMatrix([], names));
+    expect(layout.rows[0].label).toBe('1. Alexandra Montgomery-Fitzgerald');
+    expect(layout.cells[0].x).toBe(heatmapLabelWidth(layout.rows.map((row) => row.label)));
   });
 });
 
@@ -166,7 +179,7 @@ describe('heatmapLayout: a square per pair with its percentage and count written
     const names = Array.from({ length: 15 }, (_, i) => `M${i}`);
     const big = heatmapLayout(agreementMatrix([], names));
     expect(big.size).toBe(HEATMAP.minCell);
-    expect(big.width).toBe(HEATMAP.labelWidth + 15 * HEATMAP.minCell);
+    expect(big.width).toBe(HEATMAP.minLabelWidth + 15 * HEATMAP.minCell);
   });
 
   it('is empty for a district without votes', () => expect(heatmapLayout(agreementMatrix([]))).toMatchObject({ cells: [], rows: [], columns: [] }));

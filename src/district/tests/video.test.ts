@@ -1,6 +1,6 @@
 // The video popup's rules: video id from each link form, the embed address, and the popup's geometry.
 import { describe, expect, it } from 'vitest';
-import { NAVBAR_FALLBACK_HEIGHT, POPUP_OFFSET, clampPopup, placePopup, popupVideoSize, videoEmbedSrc, videoIdFromLink } from '../video';
+import { NAVBAR_FALLBACK_HEIGHT, POPUP_OFFSET, clampPopup, placePopup, popupVideoSize, videoEmbedSrc, videoIdFromLink, videoWatchUrl } from '../video';
 
 describe('videoIdFromLink: a watch, short-link or embed link yields the id; anything else none', () => {
   it.each([
@@ -89,4 +89,13 @@ describe('clampPopup: dragging stays 8 px inside the viewport and below the navb
   it('keeps the top below the navbar even in a viewport shorter than the popup', () => {
     expect(clampPopup({ left: 0, top: 0 }, size, { width: 320, height: 200 }, 80)).toEqual({ left: 8, top: 80 });
   });
+});
+
+describe('videoWatchUrl: the whole meeting on YouTube, from the time stamp', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=aBcDeFgHiJ1', '12:45', 'https://www.youtube.com/watch?v=aBcDeFgHiJ1&t=765s'],
+    ['https://youtu.be/Qx7mN2pLk4Z', '1:02:03', 'https://www.youtube.com/watch?v=Qx7mN2pLk4Z&t=3723s'],
+    ['https://www.youtube.com/embed/Zt3vWq8Rb5K', '0:00', 'https://www.youtube.com/watch?v=Zt3vWq8Rb5K'],
+    ['https://example.org/video', '1:00', null],
+  ])('%s at %s → %s', (link, timestamp, url) => expect(videoWatchUrl(link, timestamp)).toBe(url));
 });
