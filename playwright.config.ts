@@ -1,5 +1,5 @@
 // Browser tests against the built site: Playwright starts a fresh embedded stack and builds the site against it
-// (scripts/e2e-stack.mjs), serves the build with `astro preview`, runs the tests, then stops the database and runs
+// (scripts/e2e-stack.mjs), serves the build as Netlify does (scripts/serve-site.mjs), runs the tests, then stops the database and runs
 // the tests tagged @offline. `npm test` runs this after the unit and database tests.
 import { defineConfig, devices, chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -55,8 +55,8 @@ export default defineConfig({
     },
     {
       name: 'site',
-      command: `${node} node_modules/astro/bin/astro.mjs preview --host 127.0.0.1 --port ${base + 29}`,
-      env: { ASTRO_OUT_DIR: join(work, 'dist'), ASTRO_TELEMETRY_DISABLED: '1' },
+      // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml.
+      command: `${node} scripts/serve-site.mjs ${JSON.stringify(join(work, 'dist'))} ${base + 29}`,
       url: siteUrl,
       reuseExistingServer: !process.env.CI,
     },

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { root } from './lib/config.mjs';
 import { startStack, stopOnExit } from './lib/stack.mjs';
-import { buildSite, previewSite } from './lib/site.mjs';
+import { buildSite } from './lib/site.mjs';
+import { serveStatic } from './lib/static-server.mjs';
 
 const WIDTH = 960;
 const HEIGHT = 540;
@@ -35,7 +36,7 @@ let site;
 let browser;
 const cleanup = async () => {
   await browser?.close().catch(() => {});
-  await site?.stop();
+  await site?.close();
   await stack?.stop();
   rmSync(work, { recursive: true, force: true });
 };
@@ -153,7 +154,7 @@ try {
   }
   stack = await startStack({ apiPort: base + 41, dbPort: base + 42, restPort: base + 51, smtpPort: base + 45, inboxPort: base + 44, dataDir: join(work, 'postgres'), reset: true, quiet: true });
   await buildSite(stack, { outDir });
-  site = await previewSite(base + 49, { outDir });
+  site = await serveStatic(outDir, base + 49);
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
   // Reduced motion: no smooth scrolling, fade or autoplay of the older clip while the new one is made.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: SCALE, reducedMotion: 'reduce' });

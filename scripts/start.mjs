@@ -1,6 +1,9 @@
 // `npm start`: the embedded Supabase stack, a build of the site against it, and the site served on PORT (4321).
 import { startStack, stopOnExit } from './lib/stack.mjs';
-import { buildSite, previewSite } from './lib/site.mjs';
+import { buildSite } from './lib/site.mjs';
+import { serveStatic } from './lib/static-server.mjs';
+import { root } from './lib/config.mjs';
+import { join } from 'node:path';
 import { assertPortFree } from './lib/ports.mjs';
 
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
@@ -10,19 +13,20 @@ let site;
 try {
   await assertPortFree(port, 'site');
   stack = await startStack();
-  stopOnExit(stack.stop, async () => site?.stop());
+  stopOnExit(stack.stop, async () => site?.close());
   console.log(`Database ready at ${stack.apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s; building the site…`);
   const buildStart = Date.now();
   await buildSite(stack);
   console.log(`Built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
-  site = await previewSite(port, { host: 'localhost' });
+  // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml.
+  site = await serveStatic(join(root, 'dist'), port, { host: 'localhost' });
   console.log(`\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`);
   console.log(`API: ${stack.apiUrl}/rest/v1   anon key: ${stack.anonKey}`);
   console.log(`Inbox: ${stack.inboxUrl} (every email the site sends: confirmations within seconds, digests after \`npm run mail:send\`)`);
   console.log('Press Ctrl-C to stop every process this started.');
 } catch (error) {
   console.error(`Error: ${error.message}`);
-  await site?.stop();
+  await site?.close();
   await stack?.stop();
   process.exit(1);
 }

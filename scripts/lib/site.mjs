@@ -1,4 +1,4 @@
-// Builds the site against a Supabase (embedded or hosted) and serves the built files, as child processes.
+// Builds the site against a Supabase (embedded or hosted), as a child process (static-server.mjs serves the result).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './config.mjs';
@@ -23,31 +23,4 @@ export function siteEnv(stack) {
 export function buildSite(stack, { outDir } = {}) {
   const env = { ...siteEnv(stack), ASTRO_TELEMETRY_DISABLED: '1', ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}) };
   return run(process.execPath, [astroBin, 'build'], { env });
-}
-
-/** Serves the built site with `astro preview` on 127.0.0.1:port; resolves once it answers, with a stop(). */
-export async function previewSite(port, { outDir, host = '127.0.0.1' } = {}) {
-  const args = [astroBin, 'preview', '--port', String(port), '--host', host];
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}) };
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
-  const stop = () => new Promise((resolve) => {
-    process.removeListener('exit', kill);
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`astro preview exited with ${child.exitCode}`);
-    try {
-      await fetch(`http://${host}:${port}/`);
-      return { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`, stop, child };
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  await stop();
-  throw new Error(`astro preview did not answer on port ${port}`);
 }

@@ -1,9 +1,12 @@
-// A small static server for a built site with gzip, as a CDN serves it: /x answers x.html, missing paths
-// get 404.html with status 404 (as Netlify does), /_astro/* is cached immutably.
+// The built site served as Netlify serves it: /x answers x.html, missing paths get 404.html with status 404, the
+// redirects and headers of netlify.toml apply (scripts/lib/netlify-rules.mjs), and text is sent gzipped. `npm start`,
+// the browser tests and bench:pages serve the site with it.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { headersFor, readNetlifyRules, redirectFor } from './netlify-rules.mjs';
+import { root } from './config.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -23,18 +26,33 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml']);
 
+const lowerCase = (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
 function resolveFile(dir, pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const candidates = [join(dir, clean), join(dir, `${clean}.html`), join(dir, clean, 'index.html')];
   return candidates.find((file) => file.startsWith(dir) && existsSync(file) && statSync(file).isFile());
 }
 
-/** Serves dir on 127.0.0.1:port; resolves with { url, close() }. */
-export function serveStatic(dir, port) {
+/** Serves dir on host:port (127.0.0.1 unless told); resolves with { url, close() }. */
+export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {}) {
   const cache = new Map();
   const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://x');
+      decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
+    const { pathname } = url;
     let file = resolveFile(dir, pathname);
+    const redirect = redirectFor(rules, url, Boolean(file));
+    if (redirect) {
+      res.writeHead(redirect.status, { location: redirect.location, ...headersFor(rules, pathname) }).end();
+      return;
+    }
     let status = 200;
     if (!file) {
       file = join(dir, '404.html');
@@ -45,8 +63,8 @@ export function serveStatic(dir, port) {
       }
     }
     const ext = extname(file);
-    const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream' };
-    if (pathname.startsWith('/_astro/')) headers['cache-control'] = 'public, max-age=31536000, immutable';
+    // netlify.toml's headers (security, immutable bundles, feed types) over the file's own type.
+    const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', ...lowerCase(headersFor(rules, pathname)) };
     let body = readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       if (!cache.has(file)) cache.set(file, gzipSync(body, { level: 9 }));
@@ -60,8 +78,8 @@ export function serveStatic(dir, port) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) }),
+    server.listen(port, host, () =>
+      resolve({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) }),
     );
   });
 }

@@ -247,6 +247,22 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
   await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
 });
 
+test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({ page }) => {
+  await page.goto('/search');
+  await islandHydrated(page, 'DistrictSearch');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
+  // The no-script path: the form itself is sent (netlify.toml's redirect takes it to the state's list).
+  await page.locator('form.district-search').evaluate((form: HTMLFormElement) => {
+    (form.elements.namedItem('q') as HTMLInputElement).value = 'public schools';
+    HTMLFormElement.prototype.submit.call(form);
+  });
+  await expect(page).toHaveURL(/\/states\/NY\?q=public\+schools&state=NY$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'School districts in NY' })).toBeVisible();
+  await islandHydrated(page, 'DistrictSearch');
+  await expect(searchBox(page)).toHaveValue('public schools');
+  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
+});
+
 test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A/AA violations', async ({ page }) => {
   const box = searchBox(page);
   await box.fill('palo');

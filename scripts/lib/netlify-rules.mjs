@@ -1,0 +1,47 @@
+// The redirects and headers of netlify.toml, applied the way Netlify applies them, so the local server (npm start, the
+// browser tests, bench:pages) answers as the deployed site does. Only what this site's rules use: exact and `*` paths,
+// `:name` placeholders in query matches, 301/302 redirects, forced or shadowed by an existing file, and headers by path.
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+
+/** The rules of a netlify.toml file: { redirects: [...], headers: [...] }. */
+export function readNetlifyRules(file) {
+  const config = parse(readFileSync(file, 'utf8'));
+  return { redirects: config.redirects ?? [], headers: config.headers ?? [] };
+}
+
+/** Whether a rule's path pattern matches a path: exact ('/search'), or with '*' standing for any text. */
+export function pathMatches(pattern, pathname) {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`).test(pathname);
+}
+
+/**
+ * Where a request goes by the redirect rules, or null when no rule applies: the first rule whose path matches, whose
+ * query parameters are all present with a value (each `:name` then stands for it in `to`), and which is forced or
+ * finds no file at the path. A `to` without a query string passes the request's query string on, as Netlify does.
+ */
+export function redirectFor(rules, url, fileExists) {
+  for (const rule of rules.redirects) {
+    if (!pathMatches(rule.from, url.pathname)) continue;
+    const values = {};
+    let matched = true;
+    for (const [name, placeholder] of Object.entries(rule.query ?? {})) {
+      const value = url.searchParams.get(name);
+      if (!value) matched = false;
+      else values[String(placeholder).replace(/^:/, '')] = value;
+    }
+    if (!matched || (!rule.force && fileExists)) continue;
+    let location = String(rule.to).replace(/:([A-Za-z_]\w*)/g, (whole, name) => (name in values ? encodeURIComponent(values[name]) : whole));
+    if (!location.includes('?') && url.search) location += url.search;
+    return { status: rule.status ?? 301, location };
+  }
+  return null;
+}
+
+/** The headers every matching [[headers]] rule adds to a path, later rules winning. */
+export function headersFor(rules, pathname) {
+  const found = {};
+  for (const rule of rules.headers) if (pathMatches(rule.for, pathname)) Object.assign(found, rule.values);
+  return found;
+}
