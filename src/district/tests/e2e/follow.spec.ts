@@ -92,6 +92,23 @@ test("who votes together: each pair's percentage and count equal the database's"
   await expect(page.locator('svg.agreement-heatmap, .agreement-heatmap svg').first()).toHaveAttribute('aria-hidden', 'true');
 });
 
+test("at 375 px 'Who votes together' reads without sideways scrolling: each member a card of the others' percentages", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openVoting(page);
+  const region = page.getByRole('region', { name: 'Who votes together' });
+  await region.scrollIntoViewIfNeeded();
+  const table = region.getByRole('table', { name: 'Who votes together' });
+  const first = table.getByRole('row').nth(1);
+  const name = (await first.getByRole('rowheader').textContent())!.trim();
+  const other = (await table.getByRole('row').nth(2).getByRole('rowheader').textContent())!.trim();
+  // The member's card names each other member (the cell's label, drawn before it) beside the pair's percentage.
+  await expect(first.locator(`td[data-label="${other}"]`)).toContainText(/\d+% of \d+ votes?|No shared votes/);
+  expect(name).not.toBe(other);
+  for (const box of [await region.boundingBox(), await first.boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
 test("the district page advertises its feeds in its head, and 'Follow this board' links them with the email box", async ({ page }) => {
   await page.goto('/1');
   expect(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/1/summaries.xml');
