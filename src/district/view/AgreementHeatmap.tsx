@@ -2,6 +2,7 @@
 // voted the same way more often, with the percentage and the number of shared votes written in every square, so the
 // shade never carries meaning alone. Rows are named in full (numbered), columns carry the same numbers. The SVG is
 // aria-hidden because AgreementTable, placed beside it, holds the same numbers as a real table with headers.
+import { Fragment } from 'react';
 import './AgreementHeatmap.css';
 import type { AgreementMatrix } from '../agreement';
 import { heatmapLayout } from '../charts';
@@ -35,7 +36,7 @@ export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap' }: P
           </text>
         ))}
         {layout.cells.map((cell) => (
-          <g key={`${cell.row}-${cell.col}`}>
+          <Fragment key={`${cell.row}-${cell.col}`}>
             <rect
               className={cell.self ? 'heatmap-cell heatmap-self' : cell.level === null ? 'heatmap-cell heatmap-none' : `heatmap-cell heatmap-level-${cell.level}`}
               x={cell.x + 1}
@@ -59,7 +60,7 @@ export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap' }: P
                 {cell.detail}
               </text>
             )}
-          </g>
+          </Fragment>
         ))}
       </svg>
     </figure>

@@ -2,6 +2,7 @@
 // topic, each bar with its count written above it) and the same numbers in a real table beside it. The SVG is
 // aria-hidden: the table carries every number to screen readers in a form they can move through cell by cell, so a
 // second, flattened description of the picture would only repeat it.
+import { Fragment } from 'react';
 import './TopicTrendChart.css';
 import { trendChartLayout, type TopicTrend } from '../charts';
 
@@ -29,8 +30,9 @@ export default function TopicTrendChart({ trend, id = 'topic-trend' }: Props) {
               {strip.topic} ({strip.total})
             </text>
             <line className="trend-baseline" x1="4" x2={layout.width - 4} y1={strip.baselineY} y2={strip.baselineY} />
+            {/* No group per bar: a district page draws a hundred of them, and a group adds nothing a reader sees. */}
             {strip.bars.map((bar) => (
-              <g key={bar.x}>
+              <Fragment key={bar.x}>
                 <rect className={bar.count === 0 ? 'trend-bar trend-bar-zero' : 'trend-bar'} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
                 {bar.count > 0 && (
                   <text className="trend-count" x={bar.x + bar.width / 2} y={bar.labelY} textAnchor="middle">
@@ -40,7 +42,7 @@ export default function TopicTrendChart({ trend, id = 'topic-trend' }: Props) {
                 <text className="trend-month" x={bar.x + bar.width / 2} y={bar.initialY} textAnchor="middle">
                   {bar.initial}
                 </text>
-              </g>
+              </Fragment>
             ))}
           </g>
         ))}
