@@ -1,4 +1,4 @@
-// Share links: the page address they start from, and copying one with the spec's alert.
+// Share links: the page address they start from, and copying one with the alert 'Link copied to clipboard!'.
 
 export const COPIED_MESSAGE = 'Link copied to clipboard!';
 

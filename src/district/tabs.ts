@@ -5,7 +5,7 @@
 export const TABS = ['meetings', 'topics', 'voting'] as const;
 export type TabName = (typeof TABS)[number];
 
-/** What each tab button says (the spec's words). */
+/** What each tab button says. */
 export const TAB_LABELS: Record<TabName, string> = {
   meetings: 'Summaries',
   topics: 'Topics',
@@ -14,7 +14,7 @@ export const TAB_LABELS: Record<TabName, string> = {
 
 export const DEFAULT_TAB: TabName = 'meetings';
 
-// Every spelling ?tab= accepts, lower-cased: the spec's names plus the labels.
+// Every spelling ?tab= accepts, lower-cased: 'topics', 'votinganalysis' or 'voting', 'meetings' or 'summaries'.
 export const TAB_ALIASES: Record<string, TabName> = {
   topics: 'topics',
   votinganalysis: 'voting',

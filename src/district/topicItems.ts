@@ -42,7 +42,7 @@ export function formatVoteCount(count: number): string {
 }
 
 /**
- * The spec's transition table: what choosing `to` changes when the visitor's vote on the topic is `from`.
+ * The transition table: what choosing `to` changes when the visitor's vote on the topic is `from`.
  * none→up: +1 up; down→up: +1 up, −1 down; and the mirror images. Choosing the current direction again
  * does nothing (null).
  */

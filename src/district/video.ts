@@ -5,7 +5,7 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
 
 /**
- * The video id of a YouTube link in one of the three forms the spec names: a watch link
+ * The video id of a YouTube link in one of three forms: a watch link
  * (youtube.com/watch?v=ID), a short link (youtu.be/ID) or an embed link (youtube.com/embed/ID); null otherwise.
  */
 export function videoIdFromLink(link: string | null | undefined): string | null {

@@ -116,7 +116,7 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
                   {members.map((name) => {
                     const vote = memberVote(row, name);
                     if (vote === NO_VOTE) {
-                      // '-' as the spec shows it; announced as what it means (the ::after's alternative text).
+                      // '-' where the member has no vote; announced as what it means (the ::after's alternative text).
                       return (
                         <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={NO_VOTE_RECORDED}>
                           <span aria-hidden="true">{vote}</span>

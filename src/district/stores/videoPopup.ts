@@ -25,7 +25,7 @@ let opener: HTMLElement | null = null;
 
 /**
  * Opens the popup at a time stamp of a video. A link that yields no video id opens nothing (returns false),
- * as the spec's validation rule says.
+ * since a link must be a watch, short or embed link to yield a video id.
  */
 export function openVideoPopup(request: { timestamp: string; youtubeLink: string; anchor: Box; from?: HTMLElement | null }): boolean {
   const src = videoEmbedSrc(request.youtubeLink, request.timestamp);

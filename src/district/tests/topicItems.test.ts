@@ -20,7 +20,7 @@ describe('formatVoteCount: 1000 or more as one-decimal k', () => {
   });
 });
 
-describe('topicVoteTransition: the spec transition table', () => {
+describe('topicVoteTransition: none/up/down to up/down, the same direction again does nothing', () => {
   it.each([
     ['none', 'up', { upvotes: 1, downvotes: 0 }],
     ['none', 'down', { upvotes: 0, downvotes: 1 }],

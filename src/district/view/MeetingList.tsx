@@ -29,7 +29,7 @@ function MeetingCard({ card }: { card: MeetingCardData }) {
           <p className="meeting-topics">{card.topics}</p>
         </>
       )}
-      {/* Every card has its control, as the spec says; a meeting without a summary expands to say so. */}
+      {/* Every card has its Expand/Minimize control; a meeting without a summary expands to say so. */}
       <button type="button" className="button secondary meeting-toggle" aria-expanded="false" aria-controls={summaryId}>
         <span className="meeting-toggle-verb">{meetingToggleVerb(false)}</span>
         <span className="visually-hidden">{meetingToggleTarget(card)}</span>

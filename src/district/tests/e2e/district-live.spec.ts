@@ -1,5 +1,5 @@
 // Districts added after the build: /{id} is answered by the 404 page, which renders the district from live data
-// with the same components, and with the spec's loading, error and empty texts. The districts are inserted here
+// with the same components, and with the same loading, error and empty texts. The districts are inserted here
 // with the superuser (ids 900000 and up, random) and deleted afterwards.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
@@ -178,7 +178,7 @@ for (const [list, tab, errorText] of tabErrors) {
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, a numeric path that names no district says so in the spec's words, then offers the search`, async ({ page }) => {
+  test(`at ${width} px, a numeric path that names no district says so in 'Error loading district info: …', then offers the search`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     const id = LIVE + 1_000_000_000;
     await page.goto(`/${id}`);

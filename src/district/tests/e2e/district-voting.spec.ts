@@ -1,4 +1,4 @@
-// The Voting tab of district 1: two tables with the spec's columns, '-' for a missing vote, Yes/No marked
+// The Voting tab of district 1: two tables with the columns Date, Category, Issue, Outcome and one per member, '-' for a missing vote, Yes/No marked
 // beyond colour, M/D/YY dates, two-line outcomes, and sorting by any header (aria-sort, arrow, toggling).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { islandHydrated } from '../../../../tests/e2e/site-helpers';
@@ -29,7 +29,7 @@ for (const name of ['Current Board Votes', 'Past Board Votes']) {
   });
 }
 
-test('the widths follow the spec: the issue widest, then the category; date and outcome narrow', async ({ page }) => {
+test('the widths: the issue widest, then the category; date and outcome narrow', async ({ page }) => {
   await openVoting(page);
   const t = table(page, 'Current Board Votes');
   const width = async (name: string) => (await header(t, name).boundingBox())!.width;

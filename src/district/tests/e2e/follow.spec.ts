@@ -14,7 +14,7 @@ interface Vote {
   votes: { name: string; vote: string }[];
 }
 
-/** District 1's vote records as the database holds them, with each record's votes read by the spec's rule. */
+/** District 1's vote records as the database holds them, with each record's votes read by the rule (an array, or a JSON string holding one). */
 async function districtVotes(): Promise<Vote[]> {
   const rows = await sql<{ id: number; type: string; issue: string | null; votes: unknown }>('select id::int, type, issue, votes from public.votings where "districtId" = 1 order by id');
   return rows.map((row) => ({ ...row, votes: parseVotes(row.votes).votes }));
