@@ -60,6 +60,9 @@ export function applyTopicVote(counts: VoteCounts, from: TopicVote, to: Exclude<
   return { upvotes: Math.max(0, counts.upvotes + delta.upvotes), downvotes: Math.max(0, counts.downvotes + delta.downvotes) };
 }
 
+/** The window event that wakes the Topics tab's island (client:demand), sent on the first interaction with it. */
+export const TOPIC_VOTING_DEMAND = 'topic-voting-demand';
+
 /** The element id (and hash) of a topic. */
 export function topicAnchor(id: number): string {
   return `topic-${id}`;

@@ -12,6 +12,9 @@ export interface SortState {
   direction: SortDirection;
 }
 
+/** The window event that wakes the Voting tab's island (client:demand), sent on the first interaction with it. */
+export const VOTING_TABLES_DEMAND = 'voting-tables-demand';
+
 /** The tables open sorted by date, newest first. */
 export const DEFAULT_SORT: SortState = { key: 'date', direction: 'descending' };
 

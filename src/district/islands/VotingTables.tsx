@@ -1,9 +1,11 @@
 // The Voting tab: 'Current Board Votes' and 'Past Board Votes', in the HTML sorted by date (newest first); the
 // island makes every column header a sort button (a second click reverses), with aria-sort and an arrow. Under 768 px
 // each vote reads top to bottom as a card (CSS: each cell labelled by its column, members' names written across),
-// sorted with a 'Sort by' control for the same columns.
-import { useMemo, useState } from 'react';
-import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type VotingRow, voteAnchor } from '../voteRecords';
+// sorted with a 'Sort by' control for the same columns. On a built page the island loads on the first interaction
+// with it: until then the board script marks the chosen column (aria-sort, with its arrow), and when the island wakes
+// it takes that column over (adoptedSort) and sorts.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type SortState, type VotingRow, voteAnchor } from '../voteRecords';
 import '../view/district.css';
 import './VotingTables.css';
 
@@ -35,8 +37,21 @@ function MemberLink({ name, path }: { name: string; path: string }) {
   );
 }
 
+/** The sort the board script showed on this table's headers before the island woke, or null when there is none. */
+function adoptedSort(table: HTMLTableElement | null): SortState | null {
+  const header = table?.querySelector<HTMLElement>('th[aria-sort][data-sort-key]');
+  const direction = header?.getAttribute('aria-sort');
+  if (!header || (direction !== 'ascending' && direction !== 'descending')) return null;
+  return { key: header.dataset.sortKey as SortKey, direction };
+}
+
 function VotingTable({ id, title, rows, memberPaths }: { id: string; title: string; rows: VotingRow[]; memberPaths: MemberPaths }) {
   const [sort, setSort] = useState(DEFAULT_SORT);
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    const adopted = adoptedSort(table.current);
+    if (adopted && (adopted.key !== DEFAULT_SORT.key || adopted.direction !== DEFAULT_SORT.direction)) setSort(adopted);
+  }, []);
   const members = useMemo(() => boardMembers(rows), [rows]);
   const sorted = useMemo(() => sortVotings(rows, sort), [rows, sort]);
   const headingId = `${id}-heading`;
@@ -59,7 +74,7 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
         {/* On a phone the headers are not shown: the same sorting, as a control. */}
         <div className="phone-sort">
           <label htmlFor={`${sortId}-key`}>Sort by</label>
-          <select id={`${sortId}-key`} value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
+          <select id={`${sortId}-key`} data-sort-control="key" value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
             {columns.map((column) => (
               <option key={column.key} value={column.key}>
                 {column.label}
@@ -67,7 +82,7 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
             ))}
           </select>
           <label htmlFor={`${sortId}-direction`}>Order</label>
-          <select id={`${sortId}-direction`} value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
+          <select id={`${sortId}-direction`} data-sort-control="direction" value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
             {(['descending', 'ascending'] as const).map((direction) => (
               <option key={direction} value={direction}>
                 {sortDirectionLabel(sort.key, direction)}
@@ -77,7 +92,7 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
         </div>
         <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
           {/* Explicit roles: on a phone the rows are laid out as cards, and the table must stay a table to screen readers. */}
-          <table role="table" className="voting-table" aria-labelledby={headingId} data-members={members.length}>
+          <table ref={table} role="table" className="voting-table" aria-labelledby={headingId} data-members={members.length}>
             <colgroup>
               {columns.map((column) => (
                 <col key={column.key} className={column.className} />
@@ -92,6 +107,7 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
                     role="columnheader"
                     scope="col"
                     className={column.key.startsWith('member:') ? 'member-header' : undefined}
+                    data-sort-key={column.key}
                     aria-sort={sort.key === column.key ? sort.direction : undefined}
                     // A member's header is named by the member alone, though it also holds the link to their page.
                     aria-label={column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined}

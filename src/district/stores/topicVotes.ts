@@ -19,8 +19,8 @@ export const $topicCounts = map<Record<string, VoteCounts>>({});
 export const $topicVotes = map<Record<string, TopicVote>>({});
 /** Why the last vote on a topic could not be saved, by topic id. */
 export const $topicVoteErrors = map<Record<string, string>>({});
-/** Topics whose vote is being written (further clicks wait for it). */
-export const $topicVotesPending = map<Record<string, boolean>>({});
+/** Topics whose vote is being written, with the direction being written (further clicks wait for it). */
+export const $topicVotesPending = map<Record<string, Direction>>({});
 
 /** Writes one transition and returns the counts the database now holds. */
 export type WriteTopicVote = (topicId: number, from: TopicVote, to: Direction) => Promise<VoteCounts>;
@@ -55,7 +55,7 @@ export async function castTopicVote(topicId: number, to: Direction, write: Write
   if ($topicVotesPending.get()[key]) return;
   const from = $topicVotes.get()[key] ?? 'none';
   if (!topicVoteTransition(from, to)) return;
-  $topicVotesPending.setKey(key, true);
+  $topicVotesPending.setKey(key, to);
   try {
     const counts = await write(topicId, from, to);
     $topicCounts.setKey(key, { upvotes: counts.upvotes, downvotes: counts.downvotes });
