@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { CACHE_DIR } from './src/district/build/keptPages.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -32,7 +33,7 @@ export default defineConfig({
   // Tests and benchmarks build into their own folder so they never overwrite the site `npm start` serves.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // The snapshot and the pages of the previous build are kept here (a benchmark gives each of its builds its own).
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  cacheDir: CACHE_DIR,
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // renderToString instead of React's web stream: no island suspends, and the stream's overhead is paid on every
   // district page at build (`npm run bench:build` shows it).

@@ -1,6 +1,6 @@
 // The district pages the build keeps in Astro's cache folder, one JSON file per district, and how a route reads one.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrokenSection, BuiltDistrictPage } from '../document';
 
@@ -10,6 +10,13 @@ export interface KeptPage extends BuiltDistrictPage {
   /** When the build read this page from the database (ISO 8601): the calendar's DTSTAMP, the same while it is kept. */
   readAt: string;
 }
+
+/**
+ * Astro's cache folder (astro.config.mjs's cacheDir), where the build keeps the district pages: ASTRO_CACHE_DIR, or
+ * node_modules/.astro in the project (Netlify keeps it between builds). Routes read it from here, not from
+ * astro:config/server, which would make every page depend on the whole site's code and render again on any change.
+ */
+export const CACHE_DIR = resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro');
 
 /** The file a district's built page is kept in, inside Astro's cache folder. */
 export function pageFile(cacheDir: URL | string, id: number | string): string {
@@ -31,13 +38,11 @@ export function readPageFile(file: string, id: number | string): KeptPage {
 }
 
 /** A district's built page, read from its file when a route renders it, once for all that route's outputs of it. */
-export async function readBuiltPage(id: number | string): Promise<KeptPage> {
+export function readBuiltPage(id: number | string): KeptPage {
   const key = String(id);
   const held = recent.get(key);
   if (held) return held;
-  // Imported here, not above, so that the loader can be tested outside Astro.
-  const { cacheDir } = await import('astro:config/server');
-  const page = readPageFile(pageFile(cacheDir, key), key);
+  const page = readPageFile(pageFile(CACHE_DIR, key), key);
   recent.set(key, page);
   if (recent.size > RECENT_PAGES) recent.delete(recent.keys().next().value!);
   return page;
