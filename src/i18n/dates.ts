@@ -1,0 +1,52 @@
+// Dates and numbers as each language writes them, through Intl. English keeps the site's own forms (a meeting card's
+// MM/DD/YY, a vote's M/D/YY, '1.2k'), which Intl's en-US gives; Spanish and Chinese get their own ('17/06/25',
+// '2025/6/17', '1,2 mil'). Record dates (YYYY-MM-DD) are read in UTC, so a date never shows as the day before.
+import { LOCALE_FACTS, type Locale } from './locales';
+
+type DateStyle = 'card' | 'vote' | 'long';
+
+// Per style: what Intl is asked for. English's 'card' and 'vote' are the site's MM/DD/YY and M/D/YY.
+const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  card: { year: '2-digit', month: '2-digit', day: '2-digit', timeZone: 'UTC' },
+  vote: { year: '2-digit', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
+  long: { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' },
+};
+// Chinese writes the full year in short dates ('2025/6/17'): two digits would read as a day of the month.
+const OVERRIDES: Partial<Record<Locale, Partial<Record<DateStyle, Intl.DateTimeFormatOptions>>>> = {
+  zh: { card: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }, vote: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' } },
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, style: DateStyle): Intl.DateTimeFormat {
+  const key = `${locale} ${style}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, OVERRIDES[locale]?.[style] ?? DATE_OPTIONS[style])));
+  return format;
+}
+
+/** A record date (YYYY-MM-DD or a timestamp) in a language; an unreadable one is shown as given. */
+export function formatDate(locale: Locale, value: string, style: DateStyle): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, style).format(date);
+}
+
+/** A whole number with the language's separators (12,345 / 12.345 / 12,345). */
+export function formatNumber(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(LOCALE_FACTS[locale].intl).format(value);
+}
+
+/**
+ * A vote counter: 1000 or more as one decimal in the language's compact form ('1.2k' in English, as the site has
+ * always written it; '1,2 mil'; Chinese keeps the number whole below 10,000), below that the number itself.
+ */
+export function formatCount(locale: Locale, count: number): string {
+  // Chinese counts in ten-thousands (万): below that, the number is written whole.
+  if (count < (locale === 'zh' ? 10_000 : 1000)) return formatNumber(locale, count);
+  const compact = new Intl.NumberFormat(LOCALE_FACTS[locale].intl, { notation: 'compact', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(count / 100) * 100);
+  return locale === 'en' ? compact.toLowerCase() : compact;
+}
+
+/** A collator for sorting text the language's way (accents, case and numbers inside words). */
+export function collator(locale: Locale): Intl.Collator {
+  return new Intl.Collator(LOCALE_FACTS[locale].intl, { numeric: true, sensitivity: 'base' });
+}
