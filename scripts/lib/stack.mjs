@@ -59,7 +59,7 @@ export async function startStack(options = {}) {
       rest.once('exit', resolve);
       rest.kill('SIGTERM');
     }));
-    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl });
+    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl, log });
     parts.push(() => new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); }));
     const catcher = await startMailCatcher({ smtpPort: config.smtpPort, webPort: config.inboxPort });
     parts.push(() => catcher.stop());
