@@ -243,6 +243,12 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
     res.writeContinue();
     server.emit('request', req, res);
   });
+  // CONNECT asks a proxy for a tunnel, which this gateway is not: Node would close the connection without a word.
+  server.on('connect', (_req, socket) => {
+    const body = JSON.stringify({ message: 'The method CONNECT is not allowed.' });
+    socket.on('error', () => {});
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+  });
   // Requests so malformed that Node's parser refuses them, and requests too slow to arrive: answer and close, never
   // throw. What the client still sends is read and dropped until it closes, so it reads the answer (closing a
   // connection with unread data resets it, and the answer is lost).

@@ -41,6 +41,8 @@ describe('a request cannot bring the gateway down', () => {
     ['an unparseable path (//a:b)', `GET //a:b HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
     ['an unknown method', `BREW /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
     ['a method Node knows but the API does not', `PROPFIND /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],
+    ["CONNECT, a proxy's tunnel", `CONNECT /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],
+    ['a method name of 300 characters', `${'X'.repeat(300)} /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
     ['a malformed Content-Length', `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 12abc\r\n\r\n`, 400],
     ['garbage instead of HTTP', 'GARBAGE\r\n\r\n', 400],
     ['a header without a name', `GET /rest/v1/districts HTTP/1.1\r\n: x\r\n\r\n`, 400],

@@ -46,3 +46,15 @@ describe('a read names each column once', () => {
     expect(body.length).toBeGreaterThan(0);
   });
 });
+
+describe('a view is read only, and says so', () => {
+  it.each([
+    ['POST', '', JSON.stringify({ id: 1, page: {} })],
+    ['PATCH', '?id=eq.1', JSON.stringify({ digest: 'x' })],
+    ['DELETE', '?id=gt.0', undefined],
+  ])('%s /district_pages from anon: refused for want of the right, never a 500', async (method, filter, body) => {
+    const { status, body: answer } = await rest(`/district_pages${filter}`, { method, body });
+    expect(status).toBe(401);
+    expect(answer.message).toBe('permission denied for view district_pages');
+  });
+});
