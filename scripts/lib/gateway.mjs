@@ -1,9 +1,11 @@
 // The API gateway: serves PostgREST under /rest/v1 and checks the apikey the way Supabase's gateway does. No request
 // may bring it down: every malformed URL, header, method or body gets a 4xx, a body over MAX_BODY_BYTES gets 413
-// before it is read, and an upstream failure after the answer started ends that one connection only.
-import { createServer, request } from 'node:http';
+// before it is read, and an upstream failure after the answer started ends that one connection only. No visitor's
+// request touches another's: connection headers stay on their own hop, and slow or idle connections are closed.
+import { Agent, createServer, request } from 'node:http';
 import { pipeline } from 'node:stream';
 import { verifiedRole } from './jwt.mjs';
+import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from './gateway-rules.mjs';
 import { oneClickUnsubscribe } from '../../supabase/functions/_shared/one-click-unsubscribe.ts';
 
 /**
@@ -13,10 +15,23 @@ import { oneClickUnsubscribe } from '../../supabase/functions/_shared/one-click-
 export const MAX_BODY_BYTES = 32 * 1024;
 /** The longest request address passed on (PostgREST repeats it in a response header, which Node reads up to 16 KB). */
 export const MAX_URL_BYTES = 8 * 1024;
+/** How long a client may take to send a request's headers, counted from when it connected or its last answer. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How long a client may take to send a whole request, body included (the largest, 32 KB, takes a second on a slow phone). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** How long a kept-alive connection may sit idle between requests. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** After a body over the cap, how much more is read and dropped so the client is still listening for the 413. */
+const DRAIN_BYTES = 1024 * 1024;
+/** The largest error body from PostgREST that is read to be put in plain words (its errors are a few hundred bytes). */
+const MAX_ERROR_BYTES = 64 * 1024;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
 const ONE_CLICK_PATH = '/functions/v1/unsubscribe';
 // Headers a client may not set: the gateway decides where a request came from (see clientAddress).
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'x-client-ip'];
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'x-client-ip', 'true-client-ip', 'x-nf-client-connection-ip'];
+// Kept-alive connections to PostgREST, shared by every visitor's requests: hence no visitor's connection header may
+// reach them (endToEndHeaders).
+const upstreamAgent = new Agent({ keepAlive: true, timeout: KEEP_ALIVE_TIMEOUT_MS });
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -48,8 +63,9 @@ function parseUrl(raw) {
 }
 
 /**
- * Where the request came from, as Supabase's gateway passes it to PostgREST: the first address of x-forwarded-for.
- * Here it is always the connection's own address; whatever the client sent in forwarding headers is dropped.
+ * Where the request came from: always the connection's own address, whatever the client sent in forwarding headers
+ * (they are dropped). The database reads it from cf-connecting-ip, the header hosted Supabase's platform sets
+ * (Cloudflare, in front of every project, overwrites any value a client sent), so one rule serves both.
  */
 function clientAddress(req) {
   return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
@@ -83,19 +99,30 @@ async function serveOneClick(req, res, env) {
 }
 
 /**
- * Reads the body (at most MAX_BODY_BYTES: a longer one is answered 413 and the connection closed), then passes the
- * request to PostgREST whole and its answer back. A whole body means PostgREST is never cut off mid-upload, so an
- * early answer of its own (a 401 for a bad token) is the answer the client gets; a failure on either side ends this
- * exchange only.
+ * Reads the body (at most MAX_BODY_BYTES: a longer one is answered 413 once the client has finished sending, so it
+ * reads the answer, and the connection closed), then passes the request to PostgREST whole and its answer back. A
+ * whole body means PostgREST is never cut off mid-upload, so an early answer of its own (a 401 for a bad token) is
+ * the answer the client gets; a failure on either side ends this exchange only. An error answer to anyone but the
+ * service role is put in plain words (publicErrorBody), its detail logged.
  */
-function proxy(req, res, { restPort, path, headers }) {
+function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
   const chunks = [];
   let size = 0;
+  let tooLarge = false;
+  const refuseTooLarge = () => refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   req.on('data', (chunk) => {
     size += chunk.length;
+    if (tooLarge) {
+      // A client that keeps sending far past the cap is not waiting for an answer.
+      if (size > MAX_BODY_BYTES + DRAIN_BYTES) {
+        refuseTooLarge();
+        req.destroy();
+      }
+      return;
+    }
     if (size > MAX_BODY_BYTES) {
-      refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-      req.destroy();
+      tooLarge = true;
+      chunks.length = 0;
       return;
     }
     chunks.push(chunk);
@@ -103,17 +130,42 @@ function proxy(req, res, { restPort, path, headers }) {
   req.on('error', () => res.destroy());
   req.on('end', () => {
     if (res.headersSent || res.destroyed) return;
+    if (tooLarge) return refuseTooLarge();
     const body = Buffer.concat(chunks);
     const upstreamHeaders = { ...headers };
-    delete upstreamHeaders['transfer-encoding'];
     if (req.method !== 'GET' && req.method !== 'HEAD') upstreamHeaders['content-length'] = String(body.length);
-    const upstream = request({ host: '127.0.0.1', port: restPort, method: req.method, path, headers: upstreamHeaders, maxHeaderSize: 64 * 1024 });
+    const upstream = request({ agent: upstreamAgent, host: '127.0.0.1', port: restPort, method: req.method, path, headers: upstreamHeaders, maxHeaderSize: 64 * 1024 });
     upstream.on('response', (up) => {
       if (res.headersSent) return up.destroy();
-      res.writeHead(up.statusCode ?? 502, { ...up.headers, ...CORS });
-      pipeline(up, res, () => {});
+      const status = up.statusCode ?? 502;
+      const answerHeaders = { ...endToEndHeaders(up.headers), ...CORS };
+      if (!plainErrors || status < 400) {
+        res.writeHead(status, answerHeaders);
+        pipeline(up, res, () => {});
+        return;
+      }
+      // An error answer: read it (it is small), and tell the visitor only what is theirs to know.
+      const parts = [];
+      let length = 0;
+      up.on('data', (part) => {
+        length += part.length;
+        if (length <= MAX_ERROR_BYTES) parts.push(part);
+      });
+      up.on('error', () => res.destroy());
+      up.on('end', () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        const plain = length > MAX_ERROR_BYTES ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null }) : publicErrorBody(status, text);
+        if (plain !== null) log(`gateway: ${req.method} ${path} answered ${status}: ${text.slice(0, 2000)}`);
+        const body = plain ?? text;
+        delete answerHeaders['content-length'];
+        res.writeHead(status, { ...answerHeaders, 'content-length': String(Buffer.byteLength(body)) });
+        res.end(body);
+      });
     });
-    upstream.on('error', (error) => refuse(res, 502, `PostgREST unreachable: ${error.message}`));
+    upstream.on('error', (error) => {
+      log(`gateway: ${req.method} ${path}: PostgREST on 127.0.0.1:${restPort} failed: ${error.message}`);
+      refuse(res, 502, UNREACHABLE_MESSAGE);
+    });
     res.on('close', () => upstream.destroy());
     upstream.end(body);
   });
@@ -121,9 +173,10 @@ function proxy(req, res, { restPort, path, headers }) {
 
 /**
  * Starts the gateway on 127.0.0.1:port, forwarding /rest/v1/* to PostgREST on restPort and serving the one-click
- * unsubscribe at /functions/v1/unsubscribe (which calls back through /rest/v1 with anonKey).
+ * unsubscribe at /functions/v1/unsubscribe (which calls back through /rest/v1 with anonKey). `log` receives what a
+ * visitor is not told (an error's detail, an unreachable PostgREST).
  */
-export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
+export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log = (line) => { process.stderr.write(`${line}\n`); } }) {
   const handle = (req, res) => {
     if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
@@ -138,7 +191,10 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
     if (Number.isNaN(length)) return refuse(res, 400, 'The Content-Length header is malformed.');
     if (length !== null && length > MAX_BODY_BYTES) return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     if (url.pathname === ONE_CLICK_PATH) {
-      serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch(() => refuse(res, 500, 'The unsubscribe failed.'));
+      serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch((error) => {
+        log(`gateway: one-click unsubscribe failed: ${error instanceof Error ? error.message : error}`);
+        refuse(res, 500, 'The unsubscribe failed. Please try again.');
+      });
       return;
     }
     if (!url.pathname.startsWith('/rest/v1')) return refuse(res, 404, 'no route matched');
@@ -146,36 +202,74 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
     if (!apikey) return refuse(res, 401, 'No API key found in request');
     if (!verifiedRole(apikey, jwtSecret)) return refuse(res, 401, 'Invalid API key');
     url.searchParams.delete('apikey');
-    const headers = { ...req.headers };
+    const headers = endToEndHeaders(req.headers);
     delete headers.apikey;
     delete headers.host;
     for (const name of FORWARDING_HEADERS) delete headers[name];
-    headers['x-forwarded-for'] = clientAddress(req);
+    // Where the request came from, in the header the hosted platform sets (see clientAddress), and in x-forwarded-for.
+    const address = clientAddress(req);
+    headers['cf-connecting-ip'] = address;
+    headers['x-forwarded-for'] = address;
     if (!headers.authorization) headers.authorization = `Bearer ${apikey}`;
     // A bad bearer token is refused here, with the 401 PostgREST would give: forwarded, PostgREST answers before
     // reading the body and closes, and the client would get a reset connection instead of that answer.
     const bearer = /^Bearer\s+(.+)$/i.exec(String(headers.authorization))?.[1];
-    if (!bearer || !verifiedRole(bearer, jwtSecret)) {
+    const role = bearer ? verifiedRole(bearer, jwtSecret) : null;
+    if (!role) {
       return refuse(res, 401, 'The Authorization token is not valid: its signature or expiry is wrong.');
     }
     const path = url.pathname.slice('/rest/v1'.length) || '/';
-    proxy(req, res, { restPort, path: path + url.search, headers });
+    proxy(req, res, { restPort, path: path + url.search, headers, plainErrors: role !== 'service_role', log });
   };
-  const server = createServer((req, res) => {
+  const server = createServer({
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // How often the two timeouts above are checked (Node's default, 30 s, would let a connection outlive them by that).
+    connectionsCheckingInterval: 1000,
+  }, (req, res) => {
     try {
       handle(req, res);
     } catch (error) {
       // A request the checks above did not foresee: it is answered, and the gateway lives on.
-      refuse(res, 400, `The request could not be handled: ${error instanceof Error ? error.message : error}`);
+      log(`gateway: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`);
+      refuse(res, 400, 'The request could not be handled.');
     }
   });
-  // Requests so malformed that Node's parser refuses them: answer 400 and close, never throw.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
+  // Expect: 100-continue: a body over the cap is refused before the client sends it.
+  server.on('checkContinue', (req, res) => {
+    const length = declaredLength(req);
+    if (length !== null && !Number.isNaN(length) && length > MAX_BODY_BYTES) return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+  // CONNECT asks a proxy for a tunnel, which this gateway is not: Node would close the connection without a word.
+  server.on('connect', (_req, socket) => {
+    const body = JSON.stringify({ message: 'The method CONNECT is not allowed.' });
+    socket.on('error', () => {});
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+  });
+  // Requests so malformed that Node's parser refuses them, and requests too slow to arrive: answer and close, never
+  // throw. What the client still sends is read and dropped until it closes, so it reads the answer (closing a
+  // connection with unread data resets it, and the answer is lost).
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = CLIENT_ERRORS[error.code] ?? '400 Bad Request';
+    socket.on('data', () => {});
+    socket.on('error', () => {});
+    socket.resume();
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    setTimeout(() => socket.destroy(), 2000).unref();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
+
+// Node's parser errors that have a status of their own.
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+  ERR_HTTP_HEADERS_TIMEOUT: '408 Request Timeout',
+};

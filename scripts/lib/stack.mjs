@@ -24,10 +24,14 @@ export async function startStack(options = {}) {
 
   const parts = [];
   let stopping = false;
+  // The stack's own processes, and each that exited while the stack ran (for runs that must notice one dying).
+  const processes = {};
+  const exits = [];
   // A part that dies while the stack runs is named with its reason, always (even when quiet): the others keep
   // running, and the visitor-facing symptom is said too.
   const onUnexpectedExit = (name, consequence) => (code, signal) => {
     if (stopping) return;
+    exits.push({ part: name, code, signal });
     process.stderr.write(`\n${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${consequence} Restart to recover.\n`);
   };
   const stop = async () => {
@@ -44,11 +48,13 @@ export async function startStack(options = {}) {
   try {
     const { server: pgServer } = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log: options.verbose ? log : () => {} });
     parts.push(() => pgServer.stop());
+    processes.postgres = pgServer.process?.pid;
     pgServer.process?.once('exit', onUnexpectedExit('Postgres', 'every read and write through the API now fails (503/502); the built site still shows its pages.'));
     await prepareDatabase(config.dbUrl, { seed: config.seed, log: options.quiet ? () => {} : log });
     const rest = await startPostgrest({
       port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, publicUrl: `${config.apiUrl}/rest/v1`, log: options.verbose ? log : () => {},
     });
+    processes.postgrest = rest.pid;
     rest.once('exit', onUnexpectedExit('PostgREST', `the API at ${config.apiUrl} answers 502 to every request.`));
     // If this process dies without stopping the stack, PostgREST must not outlive it (Postgres's own exit hook stops it).
     const killRest = () => rest.kill('SIGKILL');
@@ -59,7 +65,7 @@ export async function startStack(options = {}) {
       rest.once('exit', resolve);
       rest.kill('SIGTERM');
     }));
-    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl });
+    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl, log });
     parts.push(() => new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); }));
     const catcher = await startMailCatcher({ smtpPort: config.smtpPort, webPort: config.inboxPort });
     parts.push(() => catcher.stop());
@@ -74,7 +80,7 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
-  return { ...config, inboxUrl: `http://127.0.0.1:${config.inboxPort}`, stop };
+  return { ...config, inboxUrl: `http://127.0.0.1:${config.inboxPort}`, stop, processes, exits };
 }
 
 /** Stops the stack on Ctrl-C, SIGTERM or a crash, then exits. */

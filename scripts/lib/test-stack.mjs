@@ -21,6 +21,8 @@ export function testStackEnv(base, work) {
   const config = stackConfig({ ...testPorts(base), dataDir: join(work, 'postgres') });
   return {
     TEST_API_URL: config.apiUrl,
+    // PostgREST itself, behind the gateway: for tests that send what hosted Supabase's platform sends it.
+    TEST_REST_URL: `http://127.0.0.1:${config.restPort}`,
     TEST_DB_URL: config.dbUrl,
     TEST_ANON_KEY: config.anonKey,
     TEST_SERVICE_ROLE_KEY: config.serviceRoleKey,

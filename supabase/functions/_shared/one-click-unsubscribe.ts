@@ -13,6 +13,8 @@ export interface OneClickEnv {
 
 /** Longer bodies are refused unread: the one-click body is 26 characters. */
 const MAX_BODY = 2048;
+/** Every unsubscribe token is 64 hexadecimal characters; anything else is refused before the database is asked. */
+const TOKEN = /^[0-9a-f]{64}$/;
 
 function answer(status: number, text: string, headers: Record<string, string> = {}): Response {
   return new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
@@ -30,6 +32,7 @@ export async function oneClickUnsubscribe(request: Request, env: OneClickEnv): P
   if (!/List-Unsubscribe=One-Click|name="List-Unsubscribe"\s+One-Click/.test(body)) {
     return answer(400, 'Expected the body List-Unsubscribe=One-Click.');
   }
+  if (!TOKEN.test(token)) return answer(400, 'This unsubscribe link is not valid.');
   let result: { ok?: boolean; status?: string };
   try {
     const response = await fetch(`${env.apiUrl.replace(/\/+$/, '')}/rest/v1/rpc/unsubscribe`, {
