@@ -6,36 +6,18 @@ import type { Meeting } from './data/meetings';
 import type { SafeHtml } from './sanitize';
 import { districtPath } from './paths';
 import { meetingLinks, meetingTitle, meetingTopicList } from './meetings';
+import { officialSources, zonedStart } from './officialRecords';
 
 /** A meeting as the feeds read it: the built row (summary sanitised), with `sequence` rising each time it changes (0 if absent). */
 export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
   summaryHtml: SafeHtml | null;
   sequence?: number | null;
-};
+} & Partial<Pick<Meeting, 'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>;
 
-/**
- * The primary IANA time zone of each state, district and territory (the zone most of its people live in: Central
- * for Tennessee, Eastern for Kentucky and Indiana, Mountain for Idaho's capital). Dates in the table are dates only,
- * so this only tells a calendar which day it is in; it never moves a time.
- */
-export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles',
-  CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York',
-  GA: 'America/New_York', HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis',
-  IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago', MS: 'America/Chicago',
-  MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
-  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago',
-  OH: 'America/New_York', OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver',
-  VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles', WV: 'America/New_York', WI: 'America/Chicago',
-  WY: 'America/Denver', PR: 'America/Puerto_Rico', GU: 'Pacific/Guam', VI: 'America/St_Thomas', AS: 'Pacific/Pago_Pago',
-  MP: 'Pacific/Saipan',
-};
-
-/** The time zone of a district's state (its two-letter code, any case), or null when the state is unknown. */
-export function stateTimeZone(state: string | null | undefined): string | null {
-  return STATE_TIME_ZONES[state?.trim().toUpperCase() ?? ''] ?? null;
+/** A meeting's official records as links a feed lists after its summary (agenda, minutes, full video). */
+function officialLinks(meeting: FeedMeeting): { url: string; note: string }[] {
+  return officialSources({ date: meeting.date, agenda_url: meeting.agenda_url ?? null, minutes_url: meeting.minutes_url ?? null,
+    minutes_status: meeting.minutes_status ?? null, full_video_url: meeting.full_video_url ?? null });
 }
 
 /** A meeting's identity in feeds and calendars, stable for its life (from the district and meeting ids, never the date). */
@@ -98,6 +80,11 @@ export function feedSummaryHtml(html: SafeHtml): string {
   return html.replace(/<button\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '').replace(/<\/button>/gi, '');
 }
 
+/** Text safe inside a double-quoted HTML attribute. */
+function escapeAttribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
 /** The feed's address for a district (advertised with <link rel="alternate" type="application/rss+xml">). */
 export function summariesFeedPath(districtId: number): string {
   return `${districtPath(districtId)}/summaries.xml`;
@@ -132,7 +119,7 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
       // Absolute: @astrojs/rss would add a slash after a relative link's hash.
       link: new URL(links.get(meeting.id)!, site).href,
       pubDate: meetingDay(meeting.date),
-      description: feedSummaryHtml(meeting.summaryHtml!),
+      description: feedSummaryHtml(meeting.summaryHtml!) + officialLinks(meeting).map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`).join(''),
       categories: meetingTopicList(meeting.topics),
       customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
     }));
@@ -147,6 +134,9 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
     items,
   };
 }
+
+/** How long a timed meeting is shown in a calendar: the record has its start only. */
+export const MEETING_HOURS = 3;
 
 /** How often calendar apps are asked to check again: the site is rebuilt nightly. */
 export const CALENDAR_REFRESH_SECONDS = 12 * 60 * 60;
@@ -179,15 +169,19 @@ export function meetingsCalendar(
     const [year, month, day] = meeting.date.split('-').map(Number);
     const topics = meetingTopicList(meeting.topics).join(', ');
     const summary = plainText(meeting.summaryHtml);
+    const official = officialLinks(meeting).map(({ url, note }) => `${note}: ${url}`).join('\n');
+    // A known time and zone make a timed event, written as the UTC instant (valid without a VTIMEZONE, shown in each
+    // reader's own zone); otherwise the event is the day.
+    const timed = meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
     calendar.createEvent({
       id: meetingUid(district.id, meeting.id, options.site),
       sequence: Math.max(0, Math.trunc(meeting.sequence ?? 0)),
       stamp: options.stamp,
       // Midnight UTC: ical-generator writes a date-only value from the UTC date when no zone is set.
-      start: new Date(Date.UTC(year, month - 1, day)),
-      allDay: true,
+      start: timed ? timed.instant : new Date(Date.UTC(year, month - 1, day)),
+      ...(timed ? { end: new Date(timed.instant.getTime() + MEETING_HOURS * 3_600_000) } : { allDay: true }),
       summary: `${meetingTitle(meeting.title, meeting.meeting_type)}, ${district.name}`,
-      description: [topics && `Topics: ${topics}`, summary].filter(Boolean).join('\n\n') || null,
+      description: [topics && `Topics: ${topics}`, summary, official].filter(Boolean).join('\n\n') || null,
       location: district.address?.trim() || null,
       url: new URL(links.get(meeting.id)!, options.site).href,
     });
