@@ -138,12 +138,18 @@ export function unguardCell(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
-/** Whether a text cell starts like a formula (=, +, -, @): it is kept as text, never run, and the operator is told. */
+/**
+ * Whether a text cell starts like a formula (=, +, -, @), which a spreadsheet runs when the file is opened again: such
+ * a cell is refused; written with a single quote before it ('=…, as the site's own CSV writes it) it is kept as text.
+ */
 export function looksLikeFormula(cell: string): boolean {
   const text = cell.trim();
-  // A lone '-' is the usual mark for "no vote"; a signed number is a number.
-  return FORMULA_START.test(text) && text !== '-' && !/^[+-]\d[\d,.]*$/.test(text);
+  // A lone '-' is the usual mark for "no vote"; a signed number or a phone number (+1 650 555 0100) is not a formula.
+  return FORMULA_START.test(text) && text !== '-' && !/^[+-][\d\s().,-]*$/.test(text);
 }
+
+/** What the report says of a formula-like cell. */
+export const FORMULA_MESSAGE = "starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text.";
 
 /** How two spellings of a member's name compare: the same letters whatever the case and spacing. */
 export function memberKey(name: string): string {
@@ -220,7 +226,7 @@ export function suggestColumn(header: string, known: readonly string[]): string 
     const distance = editDistance(wanted, squash(name));
     if (!best || distance < best.distance) best = { name, distance };
   }
-  return best && best.distance <= Math.max(1, Math.floor(best.name.length / 3)) ? best.name : null;
+  return best && best.distance <= Math.max(1, Math.ceil(best.name.length / 3)) ? best.name : null;
 }
 
 /** A cell's value as the report quotes it: at most 80 characters, on one line. */

@@ -89,10 +89,11 @@ describe('the other cells', () => {
   it('parseChoice names the choices when the cell is none of them', () => expect(value(parseChoice('robot', SUMMARY_SOURCES))).toBe('! is not one of staff, ai_video, minutes.'));
 });
 
-describe('formula-like cells are kept as text, and the site\'s own guard quote goes', () => {
+describe('formula-like cells are refused unless written as text with a quote, which goes', () => {
   it.each([
     ['=SUM(A1:A3)', true],
-    ['+1 555 0100', true],
+    ['+1 (650) 555-0100', false],
+    ['+cmd|x', true],
     ['@mention', true],
     ['-IMPORTXML(x)', true],
     ['-', false],

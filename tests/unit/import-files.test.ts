@@ -63,7 +63,7 @@ describe('each bad input gets a clear message', () => {
     ['a video link the popup cannot play', { '1/meetings.csv': 'date,youtube_link\n2025-06-17,https://vimeo.com/1\n' }, 'error 1/meetings.csv 2 youtube_link: is not a video link the site can play. Use a YouTube link such as https://www.youtube.com/watch?v=… or https://youtu.be/…; put other recordings in full_video_url.'],
     ['time stamps without a video', { '1/meetings.csv': 'date,summary,youtube_link\n2025-06-17,<p>Comment began at 12:45.</p>,\n' }, 'warning 1/meetings.csv 2 youtube_link: is empty but the summary has time stamps (such as 12:45), which link to the video only when the meeting has one. Add the video link, or leave the time stamps as plain text.'],
     ['an outcome that contradicts its votes', { '1/votes.csv': 'date,issue,outcome,member,vote\n2025-06-17,Budget,Passed (4-1),A,Yes\n2025-06-17,Budget,Passed (4-1),B,Yes\n2025-06-17,Budget,Passed (4-1),C,Yes\n' }, "error 1/votes.csv 2 outcome: contradicts its votes: 'Passed (4-1)' counts 4-1-0 but the votes are 3 Yes, 0 No, 0 other. Correct the outcome or the votes."],
-    ['a formula-injection cell', { '1/topics.csv': 'title\n"=HYPERLINK(""https://evil.example"",""Budget"")"\n' }, 'warning 1/topics.csv 2 title: starts like a spreadsheet formula (=, +, -, @). It is kept as text and never run; if it was meant as a formula, type its result instead.'],
+    ['a formula-injection cell', { '1/topics.csv': 'title\n"=HYPERLINK(""https://evil.example"",""Budget"")"\n' }, "error 1/topics.csv 2 title: starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text."],
     ['a district folder and a district_id that disagree', { '2/topics.csv': 'district_id,title\n3,Budget\n' }, 'error 2/topics.csv 2 district_id: names district 3 but the file is in the folder of district 2. Move the row or correct the id.'],
   ])('%s', (_name, files, message) => {
     expect(messages(readFolder(files).reads)).toContain(message);
@@ -99,6 +99,12 @@ describe('each bad input gets a clear message', () => {
     ]);
     expect(reads[0].rows.map((row) => row.data.title)).toEqual(['B']);
     expect(richTextDrops('<p>Only <strong>allowed</strong> <a href="https://x.example">text</a></p>')).toEqual({ dropped: [], unsafe: [] });
+  });
+
+  it("a formula written as text ('=…, as the site's own CSV writes it) loads as the text", () => {
+    const { reads } = readFolder({ '1/topics.csv': "title\n'=SUM(1)\n" });
+    expect(messages(reads)).toEqual([]);
+    expect(reads[0].rows[0].data.title).toBe('=SUM(1)');
   });
 
   it('files it does not read are named, and Markdown beside a CSV is not one of them', () => {

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP, type Sanitize } from '../sanitize.ts';
 import { createJsdomSanitizer } from './sanitize-jsdom.ts';
 import {
-  MINUTES_STATUSES, SUMMARY_SOURCES, hasTimestamps, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
+  FORMULA_MESSAGE, MINUTES_STATUSES, SUMMARY_SOURCES, hasTimestamps, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
   parseCount, parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, suggestColumn, topicKey, unguardCell, voteTable,
   votingKey, type CellResult, type ImportKind, type ImportProblem,
 } from '../importChecks.ts';
@@ -273,6 +273,14 @@ function richText(file: ImportFile, cell: string | undefined, fileCell: string |
 
 type Cells = Record<string, string>;
 
+/** The columns of a row whose cell the file wrote as text with a leading single quote ('=…). */
+const GUARDED = new WeakMap<Cells, Set<string>>();
+function guardedColumns(cells: Cells): Set<string> {
+  let set = GUARDED.get(cells);
+  if (!set) GUARDED.set(cells, (set = new Set()));
+  return set;
+}
+
 /**
  * Reads one CSV: its header (every column named, none misspelt), then each row through the cell rules. Rows are
  * numbered as a spreadsheet shows them (the header is row 1; a cell with line breaks is still one row).
@@ -331,7 +339,9 @@ function readCsv(file: ImportFile, text: string, read: FileRead): void {
     if (record.every((cell) => !cell.trim())) return;
     const cells: Cells = {};
     columns.forEach((column, i) => {
-      if (column) cells[column] = unguardCell(record[i] ?? '');
+      if (!column) return;
+      cells[column] = unguardCell(record[i] ?? '');
+      if (cells[column] !== (record[i] ?? '')) guardedColumns(cells).add(column);
     });
     if (record.length > header.length && record.slice(header.length).some((cell) => cell.trim())) {
       warning(number, null, quoteOf(record.slice(header.length).join(',')), 'has more cells than the header has columns; the extra cells are not read. Check for a comma that should be inside quotes.');
@@ -346,8 +356,8 @@ const quoteOf = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}…
 
 type Report = (row: number | null, column: string | null, value: string | null, message: string) => void;
 
-/** Checks the cells every text column shares: a formula-like start (kept as text) and required cells. */
-function commonCells(kind: Exclude<FileKind, 'ocd'>, number: number, cells: Cells, error: Report, warning: Report, rich: string[]): boolean {
+/** Checks the cells every text column shares: a formula-like start (refused; quoted, it is text) and required cells. */
+function commonCells(kind: Exclude<FileKind, 'ocd'>, number: number, cells: Cells, error: Report, rich: string[]): boolean {
   let fine = true;
   for (const column of REQUIRED_CELLS[kind]) {
     if (column in cells && !cells[column].trim()) {
@@ -356,8 +366,10 @@ function commonCells(kind: Exclude<FileKind, 'ocd'>, number: number, cells: Cell
     }
   }
   for (const [column, value] of Object.entries(cells)) {
-    if (rich.includes(column) || !looksLikeFormula(value)) continue;
-    warning(number, column, value, 'starts like a spreadsheet formula (=, +, -, @). It is kept as text and never run; if it was meant as a formula, type its result instead.');
+    // unguardCell took the quote of a cell written as text ('=…) off already: only an unquoted one gets here.
+    if (rich.includes(column) || !looksLikeFormula(value) || GUARDED.get(cells)?.has(column)) continue;
+    error(number, column, value, FORMULA_MESSAGE);
+    fine = false;
   }
   return fine;
 }
@@ -425,7 +437,7 @@ function checkRich(number: number, column: string, html: string | null, error: R
 function readDistrictRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
-    commonCells('districts', number, cells, error, warning, []);
+    commonCells('districts', number, cells, error, []);
     const data: Record<string, unknown> = {};
     optionalCell(number, 'id', cells, data, error, idRule);
     optionalCell(number, 'nces_id', cells, data, error, (cell) => (/^\d{7}$/.test(cell.trim()) ? { ok: true, value: cell.trim() } : { ok: false, message: 'is not an NCES district id (seven digits, such as 0629610).' }));
@@ -448,7 +460,7 @@ function readDistrictRows(file: ImportFile, rows: { number: number; cells: Cells
 function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
-    commonCells('meetings', number, cells, error, warning, ['summary']);
+    commonCells('meetings', number, cells, error, ['summary']);
     const districtId = rowDistrict(file, number, cells, error);
     const data: Record<string, unknown> = {};
     optionalCell(number, 'id', cells, data, error, idRule);
@@ -493,7 +505,7 @@ function meetingRules(number: number, data: Record<string, unknown>, error: Repo
 function readTopicRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
-    commonCells('topics', number, cells, error, warning, ['description']);
+    commonCells('topics', number, cells, error, ['description']);
     const districtId = rowDistrict(file, number, cells, error);
     const data: Record<string, unknown> = {};
     optionalCell(number, 'id', cells, data, error, idRule);
@@ -534,7 +546,7 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
   let refusedRows = 0;
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
-    commonCells('votes', number, cells, error, warning, []);
+    commonCells('votes', number, cells, error, []);
     const districtId = rowDistrict(file, number, cells, error);
     const date = cells.date?.trim() ? parseDate(cells.date) : null;
     if (date && !date.ok) error(number, 'date', cells.date, date.message);
@@ -771,7 +783,7 @@ function readVoteEvent(file: ImportFile, number: number, event: z.infer<typeof o
     members.push({ name, row: number });
     votes.push({ name, vote: item.note ?? OPTION_VOTE[item.option.toLowerCase()] ?? item.option });
   }
-  for (const item of event.votes) if (looksLikeFormula(item.voter_name)) warning(number, 'votes', item.voter_name, 'starts like a spreadsheet formula (=, +, -, @). It is kept as text and never run.');
+  for (const item of event.votes) if (looksLikeFormula(item.voter_name)) error(number, 'votes', item.voter_name, FORMULA_MESSAGE);
   const outcome = 'outcome' in event.extras ? (event.extras.outcome ?? null) : null;
   const mismatch = outcomeMismatch(outcome, votes);
   if (mismatch) error(number, 'extras.outcome', outcome, mismatch);
