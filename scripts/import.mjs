@@ -27,8 +27,8 @@ const { values, positionals } = parseArgs({
 
 /** The database the environment names: a hosted project's API, DATABASE_URL, or the local stack. */
 async function transportFromEnv(env = process.env) {
-  if (env.SUPABASE_URL || env.SUPABASE_SERVICE_ROLE_KEY) {
-    if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY) throw new Error('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (see .env.example), or neither for the local stack.');
+  if (env.SUPABASE_URL) {
+    if (!env.SUPABASE_SERVICE_ROLE_KEY) throw new Error('SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not: the importer writes with the project\'s service_role key (see .env.example).');
     return apiTransport(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
   }
   const dbUrl = env.DATABASE_URL ?? stackConfig().dbUrl;

@@ -167,12 +167,10 @@ export function outcomeMismatch(outcome: string | null, votes: readonly { vote: 
   return problem ? `contradicts its votes: ${problem}. Correct the outcome or the votes.` : null;
 }
 
-/** Whether rich text holds time stamps (m:ss, h:mm:ss) that become video links only when the meeting has a video. */
-export function hasTimestamps(html: string): boolean {
-  TIMESTAMP_PATTERN.lastIndex = 0;
-  const found = TIMESTAMP_PATTERN.test(html.replace(/<[^>]*>/g, ' '));
-  TIMESTAMP_PATTERN.lastIndex = 0;
-  return found;
+/** The first time stamp (m:ss, h:mm:ss) in rich text, which becomes a video link only when the meeting has a video. */
+export function firstTimestamp(html: string): string | null {
+  const found = html.replace(/<[^>]*>/g, ' ').match(TIMESTAMP_PATTERN);
+  return found ? found[0] : null;
 }
 
 /** The school year (July to June) a date falls in, by its first year: 2024 for 2025-03-04. */

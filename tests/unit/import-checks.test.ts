@@ -2,7 +2,7 @@
 // words a volunteer reads.
 import { describe, expect, it } from 'vitest';
 import {
-  countLine, describeProblem, hasTimestamps, isTimeZone, looksLikeFormula, memberKey, memberName, outcomeMismatch, parseChoice, parseCount,
+  countLine, describeProblem, firstTimestamp, isTimeZone, looksLikeFormula, memberKey, memberName, outcomeMismatch, parseChoice, parseCount,
   parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, quoteValue, suggestColumn, unguardCell, voteTable, SUMMARY_SOURCES,
 } from '../../src/lib/importChecks';
 import { exitCode, reportCsv, reportLines } from '../../src/lib/importReport';
@@ -127,11 +127,11 @@ describe('members, outcomes, time stamps and tables', () => {
   ])('outcomeMismatch(%s, %j)', (outcome, votes, expected) => expect(outcomeMismatch(outcome, votes.map((vote) => ({ vote })))).toBe(expected));
 
   it.each([
-    ['<p>Public comment began at 1:05:10.</p>', true],
-    ['<p>Staff presented at <strong>12:45</strong>.</p>', true],
-    ['<p>The meeting began at 6:00 p.m.</p>', false],
-    ['<p>Passed 4-1.</p>', false],
-  ])('hasTimestamps(%s) is %s', (html, expected) => expect(hasTimestamps(html)).toBe(expected));
+    ['<p>Public comment began at 1:05:10.</p>', '1:05:10'],
+    ['<p>Staff presented at <strong>12:45</strong>.</p>', '12:45'],
+    ['<p>The meeting began at 6:00 p.m.</p>', null],
+    ['<p>Passed 4-1.</p>', null],
+  ])('firstTimestamp(%s) is %s', (html, expected) => expect(firstTimestamp(html)).toBe(expected));
 
   it.each([
     ['2025-03-11', '2025-06-17', 'recent'],

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP, type Sanitize } from '../sanitize.ts';
 import { createJsdomSanitizer } from './sanitize-jsdom.ts';
 import {
-  FORMULA_MESSAGE, MINUTES_STATUSES, SUMMARY_SOURCES, hasTimestamps, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
+  FORMULA_MESSAGE, MINUTES_STATUSES, SUMMARY_SOURCES, firstTimestamp, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
   parseCount, parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, suggestColumn, topicKey, unguardCell, voteTable,
   votingKey, type CellResult, type ImportKind, type ImportProblem,
 } from '../importChecks.ts';
@@ -497,8 +497,9 @@ function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells 
 function meetingRules(number: number, data: Record<string, unknown>, error: Report, warning: Report): void {
   if (data.start_time && !data.time_zone) error(number, 'time_zone', '', `is empty but start_time is ${data.start_time}. Give the time zone the time is in, such as America/Los_Angeles.`);
   if (data.minutes_status && !data.minutes_url) error(number, 'minutes_status', String(data.minutes_status), 'is given without minutes_url. Add the address of the minutes, or leave the status empty.');
-  if (typeof data.summary === 'string' && hasTimestamps(data.summary) && !data.youtube_link) {
-    warning(number, 'youtube_link', '', 'is empty but the summary has time stamps (such as 12:45), which link to the video only when the meeting has one. Add the video link, or leave the time stamps as plain text.');
+  const stamp = typeof data.summary === 'string' && !data.youtube_link ? firstTimestamp(data.summary) : null;
+  if (stamp) {
+    warning(number, 'youtube_link', '', `is empty but the summary has time stamps (${stamp}), which link to the video only when the meeting has one. Add the video link, or leave the time stamps as plain text.`);
   }
 }
 
