@@ -349,7 +349,7 @@ function readCsv(file: ImportFile, text: string, read: FileRead): void {
     rows.push({ number, cells });
   });
   const readers = { districts: readDistrictRows, meetings: readMeetingRows, topics: readTopicRows, votes: readVoteRows };
-  readers[kind](file, rows, read, error, warning, seen);
+  readers[kind](file, rows, read, error, warning);
 }
 
 const quoteOf = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}…` : text);
