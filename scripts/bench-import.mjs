@@ -3,7 +3,7 @@
 // into an empty database, again unchanged, and again with 1% of the districts changed. Prints wall time and peak
 // memory of each run against its goal (5 min, 2 min, 2 min; 1 GB) and exits non-zero when a goal is missed. Uses its
 // own embedded stack on BENCH_PORT_BASE (26000) ports.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from './lib/stack.mjs';
@@ -36,7 +36,15 @@ try {
   };
   const run = async (label, folder, goal) => {
     console.log(`Importing: ${label}…`);
-    const m = await measure(process.execPath, [join(root, 'scripts', 'import.mjs'), '--quiet', folder], { cwd: root, env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' } });
+    const report = join(work, 'report.csv');
+    let m;
+    try {
+      m = await measure(process.execPath, [join(root, 'scripts', 'import.mjs'), '--quiet', '--report', report, folder], { cwd: root, env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' } });
+    } catch (error) {
+      // A refused run is a missed goal: say why, from the importer's own report.
+      const problems = existsSync(report) ? readFileSync(report, 'utf8').split('\n').slice(0, 11).join('\n') : '';
+      throw new Error(`${error.message}\n${problems}`);
+    }
     const { status, counts: c } = await lastRun();
     const sum = (key) => ['districts', 'meetings', 'topics', 'votings'].reduce((total, kind) => total + (c[kind]?.[key] ?? 0), 0);
     const met = m.seconds <= goal && (m.peakMB === null || m.peakMB <= GOALS.peakMB) && status === 'written';

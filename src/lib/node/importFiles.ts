@@ -48,6 +48,8 @@ export interface ImportRow {
   data: Record<string, unknown>;
   /** The members named in a vote's rows, with the spreadsheet row of each (for the spelling check). */
   members?: { name: string; row: number }[];
+  /** The size of data as JSON, once the run has measured it. */
+  bytes?: number;
 }
 
 /** What reading one file found: its fingerprint, its rows (the usable ones) and its problems. */

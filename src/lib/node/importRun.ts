@@ -112,6 +112,9 @@ export interface ImportOutcome {
   files: { name: string; sha256: string; bytes: number }[];
 }
 
+/** Batches sent and not yet stored, at most: the next file is read meanwhile. */
+const IN_FLIGHT = 2;
+
 const KIND_OF_FILE: Record<string, ImportKind | null> = { districts: 'districts', meetings: 'meetings', topics: 'topics', votes: 'votings', ocd: null };
 const LABEL: Record<ImportKind, string> = { districts: 'district', meetings: 'meeting', topics: 'topic', votings: 'vote' };
 
@@ -134,6 +137,7 @@ export async function runImport(targets: string[], options: ImportOptions, trans
   const ids = new Map<string, { file: string; row: number }>();
   const fileList: ImportOutcome['files'] = [];
   const staged = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
+  const inFlight: Promise<unknown>[] = [];
 
   await transport.begin();
   let committed = false;
@@ -171,8 +175,14 @@ export async function runImport(targets: string[], options: ImportOptions, trans
         batches.set(kind, []);
         // A run already refused sends nothing more: the checks go on, for the report.
         if (errorCount() > 0 && !options.skipInvalid) return;
-        await transport.call('import_stage', { run, kind, first_seq: staged[kind] + 1, rows });
+        const first = staged[kind] + 1;
         staged[kind] += rows.length;
+        // The database stores a batch while the next rows are read; at most IN_FLIGHT batches wait at once.
+        const sent = transport.call('import_stage', { run, kind, first_seq: first, rows });
+        // Handled where it is awaited; marked here so a failure while the next rows are read is not "unhandled".
+        sent.catch(() => undefined);
+        inFlight.push(sent);
+        while (inFlight.length >= IN_FLIGHT) await inFlight.shift();
       };
       let bytes = 0;
       for (const row of read.rows) {
@@ -192,7 +202,7 @@ export async function runImport(targets: string[], options: ImportOptions, trans
         const batch = batches.get(row.kind) ?? [];
         batches.set(row.kind, batch);
         batch.push(row.data);
-        bytes += JSON.stringify(row.data).length;
+        bytes += row.bytes ?? 0;
         if (bytes >= transport.batchBytes) {
           for (const kind of KINDS) await flush(kind);
           bytes = 0;
@@ -201,6 +211,7 @@ export async function runImport(targets: string[], options: ImportOptions, trans
       }
       for (const kind of KINDS) await flush(kind);
     }
+    await Promise.all(inFlight.splice(0));
 
     const refused = errorCount() > 0 && !options.skipInvalid;
     const empty = Object.fromEntries(KINDS.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0, removed: 0 }])) as Record<ImportKind, KindCounts>;
@@ -218,6 +229,8 @@ export async function runImport(targets: string[], options: ImportOptions, trans
     committed = true;
     return { run, status: options.dryRun ? 'dry-run' : 'written', counts: { ...empty, ...result.counts }, skipped, problems, removed: result.removed, files: fileList };
   } finally {
+    // A failed run leaves no batch behind unanswered (its error is the one thrown above).
+    await Promise.allSettled(inFlight);
     if (!committed) await transport.end(false).catch(() => undefined);
   }
 }
@@ -245,7 +258,9 @@ function checkInRun(
     error('district_id', String(row.districtId), `is not a district on the site or in districts.csv. Add the district to districts.csv, or correct the id.`);
     return found;
   }
-  const fingerprint = createHash('sha1').update(JSON.stringify(row.data)).digest('base64');
+  const json = JSON.stringify(row.data);
+  row.bytes = json.length;
+  const fingerprint = createHash('sha1').update(json).digest('base64');
   const key = `${row.kind}|${row.key}`;
   const earlier = state.seen.get(key);
   const label = LABEL[row.kind];
