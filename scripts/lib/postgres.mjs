@@ -5,8 +5,6 @@ import { existsSync, readdirSync, readFileSync, statSync, chmodSync, mkdirSync }
 import { dirname, join, parse } from 'node:path';
 import { userInfo } from 'node:os';
 import { root } from './config.mjs';
-import { clientTransport, runImport } from '../../src/lib/node/importRun.ts';
-import { reportLines } from '../../src/lib/importReport.ts';
 
 /** The demo data as import files: the importer loads them into a new database (then supabase/seed.sql adds the rest). */
 export const DEMO_DIR = join(root, 'supabase', 'demo');
@@ -85,6 +83,9 @@ export async function connect(dbUrl) {
  * problem that refuses a row throws with the importer's report.
  */
 export async function importFiles(client, paths) {
+  // Loaded here: the importer brings jsdom, marked and parse5, which the other users of this module never need.
+  const { clientTransport, runImport } = await import('../../src/lib/node/importRun.ts');
+  const { reportLines } = await import('../../src/lib/importReport.ts');
   const outcome = await runImport(paths, { dryRun: false, skipInvalid: false, replace: false }, clientTransport(client, true));
   if (outcome.status !== 'written' || outcome.problems.some((p) => p.severity === 'error')) throw new Error(reportLines(outcome, 'the database').join('\n'));
   return outcome;
