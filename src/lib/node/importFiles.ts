@@ -219,12 +219,19 @@ function inventory(html: string): { items: Map<string, number>; unsafe: string[]
 
 let sanitizer: Sanitize | undefined;
 
+// Rich text in which every '<' opens or closes an allowed tag with no attribute, or a link to an https or mailto
+// address, holds nothing the sanitiser drops: most summaries are such, and need no parsing here (the build parses
+// and sanitises them anyway). Anything else is parsed.
+const BARE_TAG = new RegExp(`<(?:/?(?:${ALLOWED_TAGS.join('|')})\\s*/?|a href="(?:https:|mailto:)[^"<>]*"|/a)>`, 'gi');
+const plainlyAllowed = (html: string) => !html.replace(BARE_TAG, '').includes('<');
+
 /**
  * What the site's sanitiser would drop from rich text, as short phrases ('<div> (its text stays)', 'the style
  * attribute', 'a link to http://…'), and whether any of it is unsafe (a script, an event handler, a javascript: link):
  * such text is refused. Text inside the allowlist is never given to the sanitiser (it keeps all of it).
  */
 export function richTextDrops(html: string): { dropped: string[]; unsafe: string[] } {
+  if (plainlyAllowed(html)) return { dropped: [], unsafe: [] };
   const before = inventory(html);
   if (!before.outside) return { dropped: [], unsafe: [] };
   sanitizer ??= createJsdomSanitizer();
