@@ -64,11 +64,15 @@ function castVotes(rand, members, consent) {
   });
 }
 
-/** The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast. */
+/**
+ * The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast; when
+ * every member present abstained, no action was taken.
+ */
 function outcomeOf(votes) {
   const count = (word) => votes.filter((v) => v.vote === word).length;
   const [yes, no, other] = [count('Yes'), count('No'), count('Abstain')];
-  return `${yes > no ? 'Passed' : 'Failed'} (${yes}-${no}${other ? `-${other}` : ''})`;
+  const word = yes + no === 0 ? 'No action' : yes > no ? 'Passed' : 'Failed';
+  return `${word} (${yes}-${no}${other ? `-${other}` : ''})`;
 }
 
 /**

@@ -133,7 +133,8 @@ export async function runImport(targets: string[], options: ImportOptions, trans
   const asked = new Set<number>();
   const ncesIds = new Map<string, number>();
   const spellings = new Map<number, Map<string, { name: string; where: string }>>();
-  const seen = new Map<string, { file: string; row: number; fingerprint: string }>();
+  // Per row of the run, kept small (a whole state is some 660,000 rows): 'fingerprint row file'.
+  const seen = new Map<string, string>();
   const ids = new Map<string, { file: string; row: number }>();
   const fileList: ImportOutcome['files'] = [];
   const staged = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
@@ -248,7 +249,7 @@ function checkInRun(
     known: Set<number>;
     ncesIds: Map<string, number>;
     spellings: Map<number, Map<string, { name: string; where: string }>>;
-    seen: Map<string, { file: string; row: number; fingerprint: string }>;
+    seen: Map<string, string>;
     ids: Map<string, { file: string; row: number }>;
   },
 ): ImportProblem[] {
@@ -262,15 +263,17 @@ function checkInRun(
   row.bytes = json.length;
   const fingerprint = createHash('sha1').update(json).digest('base64');
   const key = `${row.kind}|${row.key}`;
-  const earlier = state.seen.get(key);
+  const seenAs = state.seen.get(key);
   const label = LABEL[row.kind];
-  if (earlier) {
+  if (seenAs) {
+    const [earlierPrint, earlierRow, ...earlierFile] = seenAs.split(' ');
+    const earlier = { fingerprint: earlierPrint, row: earlierRow, file: earlierFile.join(' ') };
     const there = earlier.file === row.file ? `row ${earlier.row}` : `${earlier.file} row ${earlier.row}`;
     if (earlier.fingerprint === fingerprint) found.push({ severity: 'warning', file: row.file, row: row.row, column: null, value: null, message: `is the same ${label} as ${there}; it is loaded once.` });
     else error(null, null, `is the same ${label} as ${there} (${describeKey(row)}) but they disagree. Keep one of them, corrected.`);
     return found;
   }
-  state.seen.set(key, { file: row.file, row: row.row, fingerprint });
+  state.seen.set(key, `${fingerprint} ${row.row} ${row.file}`);
   const id = row.data.id;
   if (typeof id === 'number') {
     const idKey = `${row.kind}|${id}`;
