@@ -52,6 +52,24 @@ describe('what a spreadsheet writes loads', () => {
   });
 });
 
+describe("a scraper's Open Civic Data Event", () => {
+  it('gives the meeting its start and zone, topics from the agenda, video, agenda and minutes from media and documents', () => {
+    const event = {
+      name: 'Regular Meeting', start_date: '2025-06-17T18:00:00-07:00', timezone: 'America/Los_Angeles', status: 'passed', description: '<p>Adopted.</p>',
+      agenda: [{ description: 'Budget' }, { description: 'LCAP' }],
+      media: [{ note: 'Recording', links: [{ url: 'https://www.youtube.com/watch?v=aBcDeFgHiJ1' }] }, { note: 'Full meeting (district archive)', links: [{ url: 'https://video.example.org/2025-06-17' }] }],
+      documents: [{ note: 'Agenda', links: [{ url: 'https://example.org/agenda.pdf' }] }, { note: 'Minutes (draft)', links: [{ url: 'https://example.org/minutes.pdf' }] }],
+    };
+    const { reads } = readFolder({ '4/meetings.json': JSON.stringify([event]) });
+    expect(messages(reads)).toEqual([]);
+    expect(reads[0].rows[0].data).toEqual({
+      districtId: 4, date: '2025-06-17', title: 'Regular Meeting', topics: ['Budget', 'LCAP'], summary: '<p>Adopted.</p>', meeting_type: 'normal', isUpcoming: false,
+      youtube_link: 'https://www.youtube.com/watch?v=aBcDeFgHiJ1', full_video_url: 'https://video.example.org/2025-06-17', agenda_url: 'https://example.org/agenda.pdf',
+      minutes_url: 'https://example.org/minutes.pdf', minutes_status: 'draft', summary_source: null, start_time: '18:00', time_zone: 'America/Los_Angeles',
+    });
+  });
+});
+
 describe('each bad input gets a clear message', () => {
   it.each([
     ['a misspelt header', { 'meetings.csv': 'district_id,date,summery\n1,2025-06-17,x\n' }, 'error meetings.csv 1 summery: is not a column of meetings.csv. Did you mean "summary"? Correct the header.'],

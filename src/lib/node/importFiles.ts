@@ -703,7 +703,6 @@ function readOcd(file: ImportFile, text: string, read: FileRead): void {
   const documents = Array.isArray(value) ? value : [value];
   documents.forEach((doc, at) => {
     const number = at + 1;
-    const before = list.filter((p) => p.severity === 'error').length;
     const isVote = typeof doc === 'object' && doc !== null && 'motion_text' in doc;
     const parsed = (isVote ? ocdVoteEventSchema : ocdEventSchema).safeParse(doc);
     if (!parsed.success) {
@@ -716,11 +715,16 @@ function readOcd(file: ImportFile, text: string, read: FileRead): void {
     const districtId = extras.district_id ?? file.folderDistrict;
     if (extras.district_id && file.folderDistrict !== null && extras.district_id !== file.folderDistrict) {
       error(number, 'extras.district_id', String(extras.district_id), `names district ${extras.district_id} but the file is in the folder of district ${file.folderDistrict}. Move the file or correct the id.`);
+      read.refused += 1;
+      return;
     }
-    if (!districtId) error(number, 'extras.district_id', null, 'is missing and the file is not in a folder named by a district id. Put the file in a folder such as 1/ for district 1.');
-    if (isVote) readVoteEvent(file, number, parsed.data as z.infer<typeof ocdVoteEventSchema>, districtId ?? null, read, error, warning);
-    else readEvent(file, number, parsed.data as z.infer<typeof ocdEventSchema>, districtId ?? null, read, error, warning);
-    if (list.filter((p) => p.severity === 'error').length > before && read.rows.at(-1)?.row === number && read.rows.at(-1)?.file === file.name) read.rows.pop();
+    if (!districtId) {
+      error(number, 'extras.district_id', null, 'is missing and the file is not in a folder named by a district id. Put the file in a folder such as 1/ for district 1.');
+      read.refused += 1;
+      return;
+    }
+    if (isVote) readVoteEvent(file, number, parsed.data as z.infer<typeof ocdVoteEventSchema>, districtId, read, error, warning);
+    else readEvent(file, number, parsed.data as z.infer<typeof ocdEventSchema>, districtId, read, error, warning);
   });
 }
 
@@ -740,7 +744,8 @@ function readEvent(file: ImportFile, number: number, event: z.infer<typeof ocdEv
   data.isUpcoming = extras.isUpcoming ?? event.status === 'confirmed';
   const links = event.media.flatMap((item) => [...(item.url ? [{ note: item.note, url: item.url }] : []), ...item.links.map((l) => ({ note: item.note, url: l.url }))]);
   const video = 'youtube_link' in extras ? (extras.youtube_link ?? null) : (links.find((l) => parseVideoLink(l.url).ok)?.url ?? null);
-  if (video && !parseVideoLink(video).ok) error(number, 'extras.youtube_link', video, parseVideoLink(video).ok ? '' : 'is not a video link the site can play. Use a YouTube link.');
+  const playable = video ? parseVideoLink(video) : null;
+  if (playable && !playable.ok) error(number, 'extras.youtube_link', video, playable.message);
   data.youtube_link = video;
   const full = links.find((l) => /full/i.test(l.note)) ?? links.find((l) => l.url !== video);
   data.full_video_url = full ? checkedLink(number, 'media', full.url, error) : null;
@@ -811,7 +816,6 @@ function readVoteEvent(file: ImportFile, number: number, event: z.infer<typeof o
 /** Reads and checks one file: its size, its encoding, then its rows. */
 export function readImportFile(file: ImportFile): FileRead {
   const read: FileRead = { file, sha256: '', bytes: 0, rows: [], problems: [], refused: 0 };
-  const { error } = problemsOf(file);
   const size = statSync(file.path).size;
   read.bytes = size;
   if (size > MAX_FILE_BYTES) {
@@ -825,7 +829,6 @@ export function readImportFile(file: ImportFile): FileRead {
     read.problems = [{ severity: 'error', file: file.name, row: null, column: null, value: null, message: text.message }];
     return read;
   }
-  void error;
   if (file.kind === 'ocd') readOcd(file, text.value, read);
   else readCsv(file, text.value, read);
   return read;

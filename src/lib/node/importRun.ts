@@ -151,8 +151,8 @@ export async function runImport(targets: string[], options: ImportOptions, trans
       fileList.push({ name: file.name, sha256: read.sha256, bytes: read.bytes });
       problems.push(...read.problems);
       const fileKind = KIND_OF_FILE[file.kind];
+      // An Open Civic Data file's refused documents are counted by the problems listed for them.
       if (fileKind) skipped[fileKind] += read.refused;
-      else skipped.meetings += 0;
       if (read.problems.some((p) => p.severity === 'error' && p.row === null)) continue;
 
       // What the record already holds about the districts this file names.
