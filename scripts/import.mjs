@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { stackConfig } from './lib/config.mjs';
 import { apiTransport, postgresTransport, runImport } from '../src/lib/node/importRun.ts';
 import { exitCode, reportCsv, reportLines } from '../src/lib/importReport.ts';
-import { countLine, KINDS } from '../src/lib/importChecks.ts';
+import { countLine, describeProblem, KINDS } from '../src/lib/importChecks.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -50,8 +50,11 @@ try {
       const errors = run.problems.filter((p) => p.severity === 'error').length;
       const warnings = run.problems.length - errors;
       console.log(`${new Date(run.started_at).toISOString()}  ${run.status}  ${run.files.length} files  ${errors} errors, ${warnings} warnings  (run ${run.id})`);
-      for (const file of run.files) console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
+      for (const file of run.files.slice(0, 5)) console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
+      if (run.files.length > 5) console.log(`    … and ${run.files.length - 5} more files`);
       for (const kind of KINDS) if (run.counts[kind]) console.log(`    ${countLine(kind, run.counts[kind])}`);
+      for (const problem of run.problems.slice(0, 3)) console.log(`    ${describeProblem(problem)}`);
+      if (run.problems.length > 3) console.log(`    … and ${run.problems.length - 3} more problems`);
     }
   } else {
     if (positionals.length === 0) throw new Error('Name the files or folders to import: npm run import -- path/to/folder (see docs/import.md).');
