@@ -49,7 +49,8 @@ try {
     for (const run of runs) {
       const errors = run.problems.filter((p) => p.severity === 'error').length;
       const warnings = run.problems.length - errors;
-      console.log(`${new Date(run.started_at).toISOString()}  ${run.status}  ${run.files.length} files  ${errors} errors, ${warnings} warnings  (run ${run.id})`);
+      const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      console.log(`${new Date(run.started_at).toISOString()}  ${run.status}  ${plural(run.files.length, 'file')}  ${plural(errors, 'error')}, ${plural(warnings, 'warning')}  (run ${run.id})`);
       for (const file of run.files.slice(0, 5)) console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
       if (run.files.length > 5) console.log(`    … and ${run.files.length - 5} more files`);
       for (const kind of KINDS) if (run.counts[kind]) console.log(`    ${countLine(kind, run.counts[kind])}`);
