@@ -108,13 +108,13 @@ revoke all on public.import_runs from anon, authenticated;
 grant select on public.import_runs to service_role;
 create index import_runs_started_idx on public.import_runs (started_at desc);
 
--- Rows a run sends before it is written: scratch, never read by the site, emptied when the run ends.
-create table private.import_rows (
-  run_id uuid not null references public.import_runs (id) on delete cascade,
+-- Rows a run sends before it is written: scratch, never read by the site, emptied when the run ends. Unlogged and
+-- without an index, as scratch needs (a crash empties it, which only ends a run that had not been written).
+create unlogged table private.import_rows (
+  run_id uuid not null,
   kind text not null check (kind in ('districts', 'meetings', 'topics', 'votings')),
   seq integer not null,
-  row jsonb not null,
-  primary key (run_id, kind, seq)
+  row jsonb not null
 );
 comment on table private.import_rows is 'The rows of an import run on their way in; import_apply writes them to the record in one transaction.';
 
