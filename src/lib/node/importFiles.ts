@@ -2,6 +2,7 @@
 // Data JSON document through a zod schema, Markdown through marked, rich text checked against the one sanitiser, and
 // every cell through the rules of src/lib/importChecks.ts. Nothing here writes; src/lib/node/importRun.ts does.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -9,7 +10,6 @@ import { marked } from 'marked';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import * as z from 'zod';
 import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP, type Sanitize } from '../sanitize.ts';
-import { createJsdomSanitizer } from './sanitize-jsdom.ts';
 import {
   FORMULA_MESSAGE, MINUTES_STATUSES, SUMMARY_SOURCES, firstTimestamp, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
   parseCount, parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, suggestColumn, topicKey, unguardCell, voteTable,
@@ -234,7 +234,8 @@ export function richTextDrops(html: string): { dropped: string[]; unsafe: string
   if (plainlyAllowed(html)) return { dropped: [], unsafe: [] };
   const before = inventory(html);
   if (!before.outside) return { dropped: [], unsafe: [] };
-  sanitizer ??= createJsdomSanitizer();
+  // Loaded the first time rich text needs it: jsdom takes seconds to load, and most imports never need it.
+  sanitizer ??= (createRequire(import.meta.url)('./sanitize-jsdom.ts') as typeof import('./sanitize-jsdom.ts')).createJsdomSanitizer();
   const after = inventory(sanitizer(html)).items;
   const dropped: string[] = [];
   for (const [item, n] of before.items) {

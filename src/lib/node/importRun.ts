@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { createClient } from '@supabase/supabase-js';
 import { findImportFiles, readImportFile, type ImportRow } from './importFiles.ts';
 import { KINDS, memberKey, type ImportKind, type ImportProblem, type KindCounts } from '../importChecks.ts';
 
@@ -73,7 +72,9 @@ export function clientTransport(client: pg.Client, nested: boolean, target = 'th
 }
 
 /** A hosted Supabase project's API with the service role key: each call is its own transaction; import_apply writes the run in one. */
-export function apiTransport(url: string, serviceRoleKey: string): ImportTransport {
+export async function apiTransport(url: string, serviceRoleKey: string): Promise<ImportTransport> {
+  // Loaded here: a direct connection, the usual case, never needs the client.
+  const { createClient } = await import('@supabase/supabase-js');
   const db = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   return {
     target: `the Supabase project at ${new URL(url).host}`,
