@@ -45,7 +45,7 @@ const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort
 try {
   console.log(`Generating ${n} districts…`);
   const t0 = Date.now();
-  const counts = await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
+  const counts = await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (line) => console.log(`  ${line}`) });
   console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const siteOut = join(work, 'site');

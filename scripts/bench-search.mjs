@@ -28,7 +28,7 @@ const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort
 const db = await connect(stack.dbUrl);
 try {
   console.log(`Generating ${n} districts…`);
-  await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
+  await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (line) => console.log(`  ${line}`) });
   // As autovacuum leaves a live database: the GIN indexes' pending entries merged, the visibility map set.
   await db.query('vacuum analyze');
   console.log('');

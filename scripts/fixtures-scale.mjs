@@ -11,7 +11,7 @@ try {
   const counts = await loadScaleFixtures(dbUrl, {
     districts: n,
     seed,
-    onProgress: (done, total) => process.stdout.write(`\r${done} / ${total} districts`),
+    onProgress: (line) => console.log(line),
   });
   console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
 } catch (error) {

@@ -4,13 +4,27 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 
-/** The rules of a netlify.toml file: { redirects: [...], headers: [...] }. */
+/**
+ * @typedef {{ from: string, to: string, status?: number, force?: boolean, query?: Record<string, string> }} Redirect
+ * @typedef {{ for: string, values: Record<string, string> }} HeaderRule
+ * @typedef {{ redirects: Redirect[], headers: HeaderRule[] }} NetlifyRules
+ */
+
+/**
+ * The rules of a netlify.toml file.
+ * @param {string} file
+ * @returns {NetlifyRules}
+ */
 export function readNetlifyRules(file) {
-  const config = parse(readFileSync(file, 'utf8'));
+  const config = /** @type {{ redirects?: Redirect[], headers?: HeaderRule[] }} */ (parse(readFileSync(file, 'utf8')));
   return { redirects: config.redirects ?? [], headers: config.headers ?? [] };
 }
 
-/** Whether a rule's path pattern matches a path: exact ('/search'), or with '*' standing for any text. */
+/**
+ * Whether a rule's path pattern matches a path: exact ('/search'), or with '*' standing for any text.
+ * @param {string} pattern
+ * @param {string} pathname
+ */
 export function pathMatches(pattern, pathname) {
   const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
   return new RegExp(`^${source}$`).test(pathname);
@@ -20,10 +34,15 @@ export function pathMatches(pattern, pathname) {
  * Where a request goes by the redirect rules, or null when no rule applies: the first rule whose path matches, whose
  * query parameters are all present with a value (each `:name` then stands for it in `to`), and which is forced or
  * finds no file at the path. A `to` without a query string passes the request's query string on, as Netlify does.
+ * @param {NetlifyRules} rules
+ * @param {URL} url
+ * @param {boolean} fileExists
+ * @returns {{ status: number, location: string } | null}
  */
 export function redirectFor(rules, url, fileExists) {
   for (const rule of rules.redirects) {
     if (!pathMatches(rule.from, url.pathname)) continue;
+    /** @type {Record<string, string>} */
     const values = {};
     let matched = true;
     for (const [name, placeholder] of Object.entries(rule.query ?? {})) {
@@ -39,8 +58,14 @@ export function redirectFor(rules, url, fileExists) {
   return null;
 }
 
-/** The headers every matching [[headers]] rule adds to a path, later rules winning. */
+/**
+ * The headers every matching [[headers]] rule adds to a path, later rules winning.
+ * @param {NetlifyRules} rules
+ * @param {string} pathname
+ * @returns {Record<string, string>}
+ */
 export function headersFor(rules, pathname) {
+  /** @type {Record<string, string>} */
   const found = {};
   for (const rule of rules.headers) if (pathMatches(rule.for, pathname)) Object.assign(found, rule.values);
   return found;

@@ -6,6 +6,9 @@ import { dirname, join, parse } from 'node:path';
 import { userInfo } from 'node:os';
 import { root } from './config.mjs';
 
+/** The demo data as import files: the importer loads them into a new database (then supabase/seed.sql adds the rest). */
+export const DEMO_DIR = join(root, 'supabase', 'demo');
+
 // The roles and default privileges a hosted Supabase project already has, so migrations meet the same
 // starting point here as there (notably: new tables in public are granted to anon unless revoked).
 const PLATFORM_SQL = `
@@ -75,7 +78,20 @@ export async function connect(dbUrl) {
   return client;
 }
 
-/** Applies the platform roles, every migration not yet applied (tracked), and the seed once on a new database. */
+/**
+ * Loads import files through the importer on an open connection, inside the caller's transaction; a run with any
+ * problem that refuses a row throws with the importer's report.
+ */
+export async function importFiles(client, paths) {
+  // Loaded here: the importer brings jsdom, marked and parse5, which the other users of this module never need.
+  const { clientTransport, runImport } = await import('../../src/lib/node/importRun.ts');
+  const { reportLines } = await import('../../src/lib/importReport.ts');
+  const outcome = await runImport(paths, { dryRun: false, skipInvalid: false, replace: false }, clientTransport(client, true));
+  if (outcome.status !== 'written' || outcome.problems.some((p) => p.severity === 'error')) throw new Error(reportLines(outcome, 'the database').join('\n'));
+  return outcome;
+}
+
+/** Applies the platform roles, every migration not yet applied (tracked), and the demo data once on a new database. */
 export async function prepareDatabase(dbUrl, { seed = true, log = console.log } = {}) {
   const client = await connect(dbUrl);
   try {
@@ -102,14 +118,16 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
       const sql = readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8');
       await client.query('begin');
       try {
+        // The demo data goes in through the importer, as an operator's files do; seed.sql holds what files cannot say.
+        await importFiles(client, [DEMO_DIR]);
         await client.query(sql);
         await client.query("insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5($1))", [sql]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`The seed (supabase/seed.sql) failed: ${error.message}`);
+        throw new Error(`The demo data (supabase/demo/, supabase/seed.sql) failed to load: ${error.message}`);
       }
-      log('loaded the demo seed (supabase/seed.sql)');
+      log('loaded the demo data (supabase/demo/ through the importer, then supabase/seed.sql)');
     }
     // PostgREST caches the schema: tell it to reload after changes.
     await client.query("notify pgrst, 'reload schema'");

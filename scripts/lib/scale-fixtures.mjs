@@ -1,7 +1,11 @@
 // Deterministic scale fixtures: N districts (default 20,000, about every US district), each with a school
 // year of meetings (monthly on a Tuesday, July off) and one upcoming after the load date, topics, and board votes
-// whose outcomes agree with them, of realistic size, generated from a seed and bulk-inserted.
-import { connect } from './postgres.mjs';
+// whose outcomes agree with them, of realistic size, generated from a seed, written as import files (CSV, as an
+// operator's spreadsheets would be) and loaded by the importer.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect, importFiles } from './postgres.mjs';
+import { csvLine } from '../../src/lib/csvCells.ts';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine. */
 export function prng(seed) {
@@ -60,11 +64,15 @@ function castVotes(rand, members, consent) {
   });
 }
 
-/** The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast. */
+/**
+ * The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast; when
+ * every member present abstained, no action was taken.
+ */
 function outcomeOf(votes) {
   const count = (word) => votes.filter((v) => v.vote === word).length;
   const [yes, no, other] = [count('Yes'), count('No'), count('Abstain')];
-  return `${yes > no ? 'Passed' : 'Failed'} (${yes}-${no}${other ? `-${other}` : ''})`;
+  const word = yes + no === 0 ? 'No action' : yes > no ? 'Passed' : 'Failed';
+  return `${word} (${yes}-${no}${other ? `-${other}` : ''})`;
 }
 
 /**
@@ -84,7 +92,12 @@ export function districtRows(i, seed, today = new Date()) {
     phone: `(${200 + Math.floor(rand() * 799)}) 555-${String(1000 + Math.floor(rand() * 8999))}`,
     totalStudents: 200 + Math.floor(rand() ** 3 * 60000),
   };
-  const members = Array.from({ length: 5 }, () => `${pick(rand, FIRST)} ${pick(rand, LAST)}`);
+  // Five different people: a board never seats one name twice.
+  const members = [];
+  while (members.length < 5) {
+    const name = `${pick(rand, FIRST)} ${pick(rand, LAST)}`;
+    if (!members.includes(name)) members.push(name);
+  }
   const video = rand() < 0.5;
   // Each board meets monthly on its second or fourth Tuesday; in December always the second, before the holidays.
   const week = rand() < 0.5 ? 2 : 4;
@@ -138,51 +151,76 @@ export function districtRows(i, seed, today = new Date()) {
   return { district, meetings, topics, votings };
 }
 
-const COLUMNS = {
-  districts: [['id', 'bigint'], ['name', 'text'], ['state', 'text'], ['county', 'text'], ['address', 'text'], ['phone', 'text'], ['totalStudents', 'integer']],
-  meetings: [['districtId', 'bigint'], ['date', 'date'], ['title', 'text'], ['topics', 'jsonb'], ['summary', 'text'], ['meeting_type', 'text'], ['isUpcoming', 'boolean'], ['youtube_link', 'text']],
-  topics: [['districtId', 'bigint'], ['title', 'text'], ['description', 'text'], ['upvotes', 'integer'], ['downvotes', 'integer']],
-  votings: [['districtId', 'bigint'], ['type', 'text'], ['voteDate', 'date'], ['category', 'text'], ['issue', 'text'], ['outcome', 'text'], ['votes', 'jsonb']],
-};
+/** Districts per folder of import files: each folder's files stay far below the importer's size limit. */
+const DISTRICTS_PER_FOLDER = 1000;
 
-/** Inserts rows in one statement per batch, column arrays through unnest(). */
-async function insertBatch(client, table, rows) {
-  const cols = COLUMNS[table];
-  const arrays = cols.map(([name, type]) => rows.map((r) => (type === 'jsonb' ? JSON.stringify(r[name]) : r[name])));
-  const list = cols.map(([name]) => `"${name}"`).join(', ');
-  const unnest = cols.map(([, type], k) => `$${k + 1}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
-  const select = cols.map(([name, type]) => (type === 'jsonb' ? `"${name}"::jsonb` : `"${name}"`)).join(', ');
-  await client.query(`insert into public.${table} (${list}) select ${select} from unnest(${unnest}) as t(${list})`, arrays);
+/** A summary or description as the night's changes leave it: a sentence added to every step-th district's. */
+const changed = (html, id, step) => (step && id % step === 0 ? `${html}<p>Minutes approved at the next meeting.</p>` : html);
+
+/**
+ * Writes N generated districts as import files in `dir`: districts.csv, then a folder per thousand districts with
+ * meetings.csv, topics.csv and votes.csv (one row per member's vote, as the site's own votes.csv). With `changeStep`,
+ * every changeStep-th district is as the night's changes leave it (see changeSomeDistricts). Returns the row counts.
+ */
+export function writeScaleFixtures(dir, { districts: n = 20_000, seed = 1, today = new Date(), changeStep = 0 } = {}) {
+  mkdirSync(dir, { recursive: true });
+  const counts = { districts: n, meetings: 0, topics: 0, votings: 0, memberVotes: 0 };
+  let districts = csvLine(['id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents']);
+  for (let start = 1; start <= n; start += DISTRICTS_PER_FOLDER) {
+    const folder = join(dir, `part-${String(Math.ceil(start / DISTRICTS_PER_FOLDER)).padStart(3, '0')}`);
+    mkdirSync(folder, { recursive: true });
+    let meetings = csvLine(['district_id', 'date', 'title', 'topics', 'summary', 'meeting_type', 'isUpcoming', 'youtube_link']);
+    let topics = csvLine(['district_id', 'title', 'description', 'upvotes', 'downvotes']);
+    let votes = csvLine(['district_id', 'date', 'category', 'issue', 'outcome', 'member', 'vote', 'table']);
+    for (let i = start; i < Math.min(start + DISTRICTS_PER_FOLDER, n + 1); i += 1) {
+      const d = districtRows(i, seed, today);
+      const { district } = d;
+      districts += csvLine([district.id, district.name, district.state, district.county, district.address, district.phone, district.totalStudents]);
+      for (const m of d.meetings) {
+        meetings += csvLine([i, m.date, m.title, Array.isArray(m.topics) ? JSON.stringify(m.topics) : m.topics, changed(m.summary, i, changeStep), m.meeting_type, m.isUpcoming, m.youtube_link]);
+      }
+      for (const t of d.topics) topics += csvLine([i, t.title, t.description, t.upvotes + (changeStep && i % changeStep === 0 ? 1 : 0), t.downvotes]);
+      for (const v of d.votings) {
+        // A decision taken without a roll call is one row with no member.
+        const rows = v.votes.length ? v.votes : [{ name: '', vote: '' }];
+        for (const item of rows) votes += csvLine([i, v.voteDate, v.category, v.issue, v.outcome, item.name, item.vote === '-' ? '' : item.vote, v.type]);
+        counts.memberVotes += v.votes.length;
+      }
+      counts.meetings += d.meetings.length;
+      counts.topics += d.topics.length;
+      counts.votings += d.votings.length;
+    }
+    writeFileSync(join(folder, 'meetings.csv'), meetings);
+    writeFileSync(join(folder, 'topics.csv'), topics);
+    writeFileSync(join(folder, 'votes.csv'), votes);
+  }
+  writeFileSync(join(dir, 'districts.csv'), districts);
+  return counts;
 }
 
 /**
- * Replaces the database's public data with N generated districts (and their meetings, topics, votes).
- * Reports progress through onProgress(done, total).
+ * Replaces the database's public data with N generated districts (and their meetings, topics, votes), written as
+ * import files in `dir` and loaded by the importer. Reports progress through onProgress(line).
  */
-export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, batch = 500, today = new Date(), onProgress = () => {} } = {}) {
+export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, today = new Date(), dir, onProgress = () => {} } = {}) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const folder = dir ?? mkdtempSync(join(tmpdir(), 'sbt-fixtures-'));
   const client = await connect(dbUrl);
   try {
+    onProgress(`writing ${n} districts as import files in ${folder}`);
+    writeScaleFixtures(folder, { districts: n, seed, today });
+    await client.query('begin');
     await client.query('truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade');
-    for (let start = 1; start <= n; start += batch) {
-      const rows = { districts: [], meetings: [], topics: [], votings: [] };
-      for (let i = start; i < Math.min(start + batch, n + 1); i += 1) {
-        const d = districtRows(i, seed, today);
-        rows.districts.push(d.district);
-        rows.meetings.push(...d.meetings);
-        rows.topics.push(...d.topics);
-        rows.votings.push(...d.votings);
-      }
-      await client.query('begin');
-      for (const table of ['districts', 'meetings', 'topics', 'votings']) await insertBatch(client, table, rows[table]);
-      await client.query('commit');
-      onProgress(Math.min(start + batch - 1, n), n);
-    }
-    await client.query("select setval(pg_get_serial_sequence('public.districts', 'id'), (select max(id) from public.districts))");
+    onProgress('importing them');
+    await importFiles(client, [folder]);
+    await client.query('commit');
     await client.query('analyze public.districts, public.meetings, public.topics, public.votings');
     const { rows } = await client.query('select (select count(*) from public.districts)::int as districts, (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings');
     return rows[0];
   } finally {
     await client.end();
+    if (!dir) rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -22,10 +22,13 @@ export interface DistrictPage {
   votings: Voting[];
 }
 
-/** A district page ready to render: its rich text sanitised (time stamps made buttons), and only so kept. */
+/**
+ * A district page ready to render: its rich text sanitised (time stamps made buttons). A meeting keeps its summary as
+ * recorded too, for the open data (meetings.json), which must load back as it was; pages render summaryHtml only.
+ */
 export interface BuiltDistrictPage {
   district: District;
-  meetings: (Omit<Meeting, 'summary'> & { summaryHtml: SafeHtml | null })[];
+  meetings: (Meeting & { summaryHtml: SafeHtml | null })[];
   topics: (Omit<Topic, 'description'> & { descriptionHtml: SafeHtml | null })[];
   votings: Voting[];
 }
@@ -86,7 +89,7 @@ export function richTextJobs(page: DistrictPage): RichTextJob[] {
 
 /** The page with its rich text replaced by the sanitised HTML of richTextJobs(page), given in the same order. */
 export function withRichText(page: DistrictPage, html: (SafeHtml | null)[]): BuiltDistrictPage {
-  const meetings = page.meetings.map(({ summary: _summary, ...meeting }, at) => ({ ...meeting, summaryHtml: html[at] ?? null }));
+  const meetings = page.meetings.map((meeting, at) => ({ ...meeting, summaryHtml: html[at] ?? null }));
   const topics = page.topics.map(({ description: _description, ...topic }, at) => ({ ...topic, descriptionHtml: html[page.meetings.length + at] ?? null }));
   return { district: page.district, meetings, topics, votings: page.votings };
 }

@@ -1,11 +1,13 @@
-// The demo data (supabase/seed.sql) tells a true story: every outcome agrees with its votes, members sometimes
-// dissent and are sometimes absent, the board meets on Tuesdays with a summer break, and the upcoming meeting is
-// after the day the seed is loaded. The seed is loaded again inside a transaction that is rolled back.
+// The demo data (import files in supabase/demo/, then supabase/seed.sql) tells a true story: every outcome agrees with
+// its votes, members sometimes dissent and are sometimes absent, the board meets on Tuesdays with a summer break, and
+// the upcoming meeting is after the day the data is loaded. It is loaded again, through the importer as `npm start`
+// loads it, inside a transaction that is rolled back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkVoting, type Voting } from '../../src/lib/data/votings';
 import { outcomeProblem, voteCounts } from '../../src/district/voteRecords';
 import { superuser } from './helpers';
+import { DEMO_DIR, importFiles } from '../../scripts/lib/postgres.mjs';
 
 const SEED = readFileSync(new URL('../seed.sql', import.meta.url), 'utf8')
   // Sequences are not rolled back with the transaction: leave them where the loaded database has them.
@@ -20,12 +22,13 @@ interface Meeting {
   today: string;
 }
 
-/** The seed's votings and meetings, loaded into emptied tables in a transaction that is then rolled back. */
+/** The demo's votings and meetings, loaded into emptied tables in a transaction that is then rolled back. */
 async function loadSeed(): Promise<{ votings: { raw: unknown; row: Voting | null }[]; meetings: Meeting[] }> {
   const client = await superuser();
   try {
     await client.query('begin');
     await client.query('truncate public.votings, public.meetings, public.topics, public.districts cascade');
+    await importFiles(client, [DEMO_DIR]);
     await client.query(SEED);
     const votings = (await client.query('select id::int, "districtId"::int, type, "voteDate"::text, category, issue, outcome, votes from public.votings order by id')).rows;
     const meetings = (await client.query('select "districtId"::int, date::text, "isUpcoming", current_date::text as today from public.meetings order by date')).rows;

@@ -41,7 +41,7 @@ describe('row validation', () => {
   });
 
   it('fills defaults for optional district fields', () => {
-    expect(checkDistrict({ id: 4, name: 'X' }).row).toEqual({ id: 4, name: 'X', state: null, county: null, address: null, phone: null, totalStudents: null });
+    expect(checkDistrict({ id: 4, name: 'X' }).row).toEqual({ id: 4, name: 'X', state: null, county: null, address: null, phone: null, totalStudents: null, records_updated_at: null });
   });
 });
 

@@ -6,12 +6,19 @@ import type { Meeting } from '../../lib/data/meetings';
 import type { SafeHtml } from '../../lib/sanitize';
 import { districtPath } from '../../lib/paths';
 import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
+import { officialSources, zonedStart } from '../../lib/officialRecords';
 
 /** A meeting as the feeds read it: the built row (summary sanitised), with `sequence` rising each time it changes (0 if absent). */
 export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
   summaryHtml: SafeHtml | null;
   sequence?: number | null;
-};
+} & Partial<Pick<Meeting, 'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>;
+
+/** A meeting's official records as links a feed lists after its summary (agenda, minutes, full video). */
+function officialLinks(meeting: FeedMeeting): { url: string; note: string }[] {
+  return officialSources({ date: meeting.date, agenda_url: meeting.agenda_url ?? null, minutes_url: meeting.minutes_url ?? null,
+    minutes_status: meeting.minutes_status ?? null, full_video_url: meeting.full_video_url ?? null });
+}
 
 /**
  * The primary IANA time zone of each state, district and territory (the zone most of its people live in: Central
@@ -98,6 +105,11 @@ export function feedSummaryHtml(html: SafeHtml): string {
   return html.replace(/<button\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '').replace(/<\/button>/gi, '');
 }
 
+/** Text safe inside a double-quoted HTML attribute. */
+function escapeAttribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
 /** The feed's address for a district (advertised with <link rel="alternate" type="application/rss+xml">). */
 export function summariesFeedPath(districtId: number): string {
   return `${districtPath(districtId)}/summaries.xml`;
@@ -132,7 +144,7 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
       // Absolute: @astrojs/rss would add a slash after a relative link's hash.
       link: new URL(links.get(meeting.id)!, site).href,
       pubDate: meetingDay(meeting.date),
-      description: feedSummaryHtml(meeting.summaryHtml!),
+      description: feedSummaryHtml(meeting.summaryHtml!) + officialLinks(meeting).map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`).join(''),
       categories: meetingTopicList(meeting.topics),
       customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
     }));
@@ -147,6 +159,9 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
     items,
   };
 }
+
+/** How long a timed meeting is shown in a calendar: the record has its start only. */
+export const MEETING_HOURS = 3;
 
 /** How often calendar apps are asked to check again: the site is rebuilt nightly. */
 export const CALENDAR_REFRESH_SECONDS = 12 * 60 * 60;
@@ -179,15 +194,19 @@ export function meetingsCalendar(
     const [year, month, day] = meeting.date.split('-').map(Number);
     const topics = meetingTopicList(meeting.topics).join(', ');
     const summary = plainText(meeting.summaryHtml);
+    const official = officialLinks(meeting).map(({ url, note }) => `${note}: ${url}`).join('\n');
+    // A known time and zone make a timed event, written as the UTC instant (valid without a VTIMEZONE, shown in each
+    // reader's own zone); otherwise the event is the day.
+    const timed = meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
     calendar.createEvent({
       id: meetingUid(district.id, meeting.id, options.site),
       sequence: Math.max(0, Math.trunc(meeting.sequence ?? 0)),
       stamp: options.stamp,
       // Midnight UTC: ical-generator writes a date-only value from the UTC date when no zone is set.
-      start: new Date(Date.UTC(year, month - 1, day)),
-      allDay: true,
+      start: timed ? timed.instant : new Date(Date.UTC(year, month - 1, day)),
+      ...(timed ? { end: new Date(timed.instant.getTime() + MEETING_HOURS * 3_600_000) } : { allDay: true }),
       summary: `${meetingTitle(meeting.title, meeting.meeting_type)}, ${district.name}`,
-      description: [topics && `Topics: ${topics}`, summary].filter(Boolean).join('\n\n') || null,
+      description: [topics && `Topics: ${topics}`, summary, official].filter(Boolean).join('\n\n') || null,
       location: district.address?.trim() || null,
       url: new URL(links.get(meeting.id)!, options.site).href,
     });

@@ -1,10 +1,17 @@
-// Open data per district: every member vote as CSV, and each record as an Open Civic Data VoteEvent in JSON.
+// Open data per district: every member vote as CSV, each record as an Open Civic Data VoteEvent and each meeting as an
+// Open Civic Data Event in JSON. What these files hold, `npm run import` loads back as it was.
 import type { District } from '../../lib/data/districts';
 import type { Voting } from '../../lib/data/votings';
+import type { Meeting } from '../../lib/data/meetings';
 import { districtPath } from '../../lib/paths';
 import { voteAnchor } from '../voteRecords';
 import { castVote, voteKind, type MemberVoting } from '../boardMembers';
 import { schoolYearStart } from '../charts';
+import { csvLine } from '../../lib/csvCells.ts';
+import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
+import { officialSources, zonedStart, type OfficialSources } from '../../lib/officialRecords';
+
+export { csvCell, csvLine } from '../../lib/csvCells.ts';
 
 /** Where a district's votes are published as CSV. */
 export function votesCsvPath(districtId: number): string {
@@ -18,24 +25,6 @@ export function voteEventsPath(districtId: number): string {
 
 /** The CSV's columns: the six a reader asks for, then the record's id and table so rows can be joined back. */
 export const CSV_COLUMNS = ['date', 'category', 'issue', 'outcome', 'member', 'vote', 'record_id', 'table'] as const;
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection): =, +, -, @, tab, carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a cell a spreadsheet would run as a formula gets a leading single quote (OWASP), then RFC 4180
- * quoting: a cell holding a comma, a double quote, CR or LF is put in double quotes, its quotes doubled.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value == null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One CSV line of cells, ended by CRLF as RFC 4180 has it. */
-export function csvLine(cells: (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /**
  * All votes of a district as CSV, one row per member vote (a record without votes has no rows), records newest
@@ -124,9 +113,10 @@ export interface VoteEvent {
   organization: { name: string; classification: 'legislature' };
   legislative_session: string | null;
   counts: { option: OcdOption; value: number }[];
-  votes: { option: OcdOption; voter_name: string }[];
+  /** note: the vote as the record words it, when the option alone would not give it back ('Recused', '-'). */
+  votes: { option: OcdOption; voter_name: string; note?: string }[];
   sources: { url: string; note: string }[];
-  extras: { record_id: number; table: Voting['type']; category: string | null; outcome: string | null };
+  extras: { record_id: number; district_id: number; table: Voting['type']; category: string | null; outcome: string | null };
 }
 
 /**
@@ -134,7 +124,7 @@ export interface VoteEvent {
  * on the page), the issue as motion text, the board as the organization, the school year as the session, counts of
  * every option that occurs (yes and no always), and the district page's row as the source.
  */
-export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: MemberVoting[], site: string | URL): VoteEvent[] {
+export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: MemberVoting[], site: string | URL, meetings: OfficialSources[] = []): VoteEvent[] {
   const source = new URL(`${districtPath(district.id)}?tab=Voting`, site);
   return byDateDescending(votings).map((record) => {
     const tally = new Map<OcdOption, number>([['yes', 0], ['no', 0]]);
@@ -143,7 +133,7 @@ export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: Mem
       if (!voter_name) return [];
       const option = ocdOption(item.vote);
       tally.set(option, (tally.get(option) ?? 0) + 1);
-      return [{ option, voter_name }];
+      return [item.vote === OPTION_WORDS[option] ? { option, voter_name } : { option, voter_name, note: item.vote }];
     });
     // Results are read from cast yes/no votes only (an 'Absent' never counts toward either).
     const cast = record.votes.map((item) => castVote(item.vote));
@@ -160,8 +150,88 @@ export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: Mem
       legislative_session: record.voteDate ? schoolYear(record.voteDate) : null,
       counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({ option, value: tally.get(option)! })),
       votes,
-      sources: [{ url: source.href, note: `${district.name} board votes` }],
-      extras: { record_id: record.id, table: record.type, category: record.category, outcome: record.outcome },
+      sources: [{ url: source.href, note: `${district.name} board votes` }, ...officialSources(meetings.find((meeting) => meeting.date === record.voteDate))],
+      extras: { record_id: record.id, district_id: district.id, table: record.type, category: record.category, outcome: record.outcome },
+    };
+  });
+}
+
+/** The words a vote has when its OCD option says it all (any other wording travels in the vote's note). */
+const OPTION_WORDS: Record<OcdOption, string> = { yes: 'Yes', no: 'No', abstain: 'Abstain', absent: 'Absent', excused: 'Excused', 'not voting': '-', other: 'Other' };
+
+/** Where a district's meetings are published as Open Civic Data Events (JSON). */
+export function meetingEventsPath(districtId: number): string {
+  return `${districtPath(districtId)}/meetings.json`;
+}
+
+type OcdLink = { note: string; links: { url: string; media_type: string }[] };
+
+/** A meeting as an Open Civic Data Event. */
+export interface MeetingEvent {
+  name: string;
+  /** The summary, HTML as recorded (sanitise it before showing it). */
+  description: string | null;
+  classification: string;
+  /** YYYY-MM-DD, or the start as a date and time with its UTC offset when the time is known. */
+  start_date: string;
+  timezone: string | null;
+  all_day: boolean;
+  status: 'confirmed' | 'passed';
+  location: { name: string; note: string } | null;
+  media: OcdLink[];
+  documents: OcdLink[];
+  agenda: { description: string; order: string }[];
+  sources: { url: string; note: string }[];
+  /** The record's own columns, so the file loads back as it was. */
+  extras: {
+    record_id: number;
+    district_id: number;
+    title: string | null;
+    topics: string[] | string | null;
+    meeting_type: string | null;
+    isUpcoming: boolean | null;
+    youtube_link: string | null;
+    summary_source: Meeting['summary_source'];
+  };
+}
+
+/**
+ * Each meeting of a district as an Open Civic Data Event, in the page's order: the title as the page shows it, the
+ * summary as recorded, the start (a time with its offset when the time and zone are known), the video and the full
+ * recording as media, agenda and minutes as documents, the topics as agenda items, the card and the official records
+ * as sources.
+ */
+export function meetingEvents(district: Pick<District, 'id' | 'name' | 'address'>, meetings: Meeting[], site: string | URL): MeetingEvent[] {
+  const links = meetingLinks(district.id, meetings);
+  return meetings.map((meeting) => {
+    const start = meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
+    const media: OcdLink[] = [];
+    if (meeting.youtube_link) media.push({ note: 'Video', links: [{ url: meeting.youtube_link, media_type: 'text/html' }] });
+    if (meeting.full_video_url) media.push({ note: 'Full meeting video', links: [{ url: meeting.full_video_url, media_type: 'text/html' }] });
+    const documents: OcdLink[] = officialSources({ ...meeting, full_video_url: null }).map(({ url, note }) => ({ note, links: [{ url, media_type: '' }] }));
+    return {
+      name: meetingTitle(meeting.title, meeting.meeting_type),
+      description: meeting.summary,
+      classification: 'board-meeting',
+      start_date: start?.iso ?? meeting.date,
+      timezone: start ? meeting.time_zone : null,
+      all_day: !start,
+      status: meeting.isUpcoming ? 'confirmed' : 'passed',
+      location: district.address?.trim() ? { name: district.address.trim(), note: '' } : null,
+      media,
+      documents,
+      agenda: meetingTopicList(meeting.topics).map((description, at) => ({ description, order: String(at + 1) })),
+      sources: [{ url: new URL(links.get(meeting.id)!, site).href, note: `${district.name} board meeting` }, ...officialSources(meeting)],
+      extras: {
+        record_id: meeting.id,
+        district_id: district.id,
+        title: meeting.title,
+        topics: meeting.topics,
+        meeting_type: meeting.meeting_type,
+        isUpcoming: meeting.isUpcoming,
+        youtube_link: meeting.youtube_link,
+        summary_source: meeting.summary_source,
+      },
     };
   });
 }

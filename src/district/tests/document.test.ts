@@ -42,9 +42,9 @@ describe('richTextJobs and withRichText: one pass of the sanitiser over a page',
     expect(richTextJobs(page)).toEqual([{ html: '<p>1</p>', timestamps: true }, null, { html: '<p>about 5</p>', timestamps: false }, null]);
   });
 
-  it('puts each answer in its place and keeps none of the unsanitised text', () => {
+  it('puts each answer in its place and keeps no unsanitised text but a summary as recorded (for meetings.json)', () => {
     const built = withRichText(page, ['<p>one</p>', null, '<p>five</p>', null] as (SafeHtml | null)[]);
-    expect(built.meetings.map((m) => [m.id, m.summaryHtml, 'summary' in m])).toEqual([[1, '<p>one</p>', false], [2, null, false]]);
+    expect(built.meetings.map((m) => [m.id, m.summaryHtml, m.summary === page.meetings.find((r) => r.id === m.id)!.summary])).toEqual([[1, '<p>one</p>', true], [2, null, true]]);
     expect(built.topics.map((t) => [t.id, t.descriptionHtml, 'description' in t])).toEqual([[5, '<p>five</p>', false], [4, null, false]]);
   });
 });

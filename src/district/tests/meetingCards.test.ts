@@ -89,6 +89,13 @@ describe('meetingCards', () => {
     isUpcoming: false,
     youtube_link: null,
     sequence: 0,
+    start_time: null,
+    time_zone: null,
+    agenda_url: null,
+    minutes_url: null,
+    minutes_status: null,
+    full_video_url: null,
+    summary_source: null,
     ...over,
   });
   const render = (m: Meeting) => `rendered:${m.id}` as SafeHtml;

@@ -148,10 +148,11 @@ describe('voteEvents: each record as an Open Civic Data VoteEvent', () => {
         { option: 'no', voter_name: 'Bo Park' },
         { option: 'absent', voter_name: 'Cy Diaz' },
         { option: 'not voting', voter_name: 'Di Fox' },
-        { option: 'yes', voter_name: 'Ed Gu' },
+        // A vote worded otherwise than its option keeps its words in the note, so the file loads back as it was.
+        { option: 'yes', voter_name: 'Ed Gu', note: 'yes' },
       ],
       sources: [{ url: 'https://example.org/1?tab=Voting#vote-7', note: 'Palo Alto Unified School District board votes' }],
-      extras: { record_id: 7, table: 'recent', category: 'Budget', outcome: null },
+      extras: { record_id: 7, district_id: 1, table: 'recent', category: 'Budget', outcome: null },
     });
   });
 

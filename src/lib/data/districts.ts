@@ -13,6 +13,8 @@ export const districtSchema = z.object({
   address: optionalText,
   phone: optionalText,
   totalStudents: z._default(z.nullable(z.number().check(z.int(), z.nonnegative())), null),
+  /** When an import last added, changed or removed any of the district's records (ISO 8601); null before any import. */
+  records_updated_at: optionalText,
 });
 export type District = z.infer<typeof districtSchema>;
 

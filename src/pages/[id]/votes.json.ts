@@ -1,4 +1,5 @@
-// Every vote record of a district as Open Civic Data VoteEvents (open data, linked from the Voting tab).
+// Every vote record of a district as Open Civic Data VoteEvents, naming the official records of the meeting it was
+// taken at (open data, linked from the Voting tab; `npm run import` loads the file back as it was).
 import type { APIRoute } from 'astro';
 import { voteEvents } from '../../district/follow/openData';
 import { readBuiltPage } from '../../district/build/keptPages';
@@ -8,5 +9,5 @@ export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const page = await readBuiltPage(params.id!);
-  return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!, page.meetings), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

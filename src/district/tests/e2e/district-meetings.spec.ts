@@ -1,4 +1,4 @@
-// The Meetings tab of district 1 (supabase/seed.sql): cards with their title, date, 'Topics:' and 'Upcoming', Expand/Minimize, the share
+// The Meetings tab of district 1 (the demo data, supabase/demo/ and supabase/seed.sql): cards with their title, date, 'Topics:' and 'Upcoming', Expand/Minimize, the share
 // link with its alert, the hash that opens a card, sanitised summaries and time stamps that open the video.
 import { expect, test } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';

@@ -6,6 +6,8 @@ import ICAL from 'ical.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from '../../../../supabase/tests/helpers';
 import { parseVotes } from '../../../lib/data/votings';
+import { zonedStart } from '../../../lib/officialRecords';
+import { meetingEventsPath } from '../../follow/openData';
 
 interface Vote {
   id: number;
@@ -141,14 +143,20 @@ test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one
   expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
   expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
   const events = calendar.getAllSubcomponents('vevent');
-  const meetings = await sql<{ id: number; date: string; sequence: number }>(`select id::int, to_char(date, 'YYYY-MM-DD') as date, sequence from public.meetings where "districtId" = 1`);
+  const meetings = await sql<{ id: number; date: string; sequence: number; start_time: string | null; time_zone: string | null }>(
+    `select id::int, to_char(date, 'YYYY-MM-DD') as date, sequence, to_char(start_time, 'HH24:MI') as start_time, time_zone from public.meetings where "districtId" = 1`,
+  );
+  expect(meetings.filter((m) => m.start_time).length).toBeGreaterThan(0);
   expect(events).toHaveLength(meetings.length);
   const uids = events.map((event) => String(event.getFirstPropertyValue('uid')));
   expect(new Set(uids).size).toBe(meetings.length);
   for (const meeting of meetings) {
     const event = events.find((e) => String(e.getFirstPropertyValue('uid')).startsWith(`meeting-${meeting.id}.district-1@`))!;
     expect(event).toBeTruthy();
-    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe(meeting.date);
+    const start = event.getFirstPropertyValue('dtstart') as ICAL.Time;
+    // A meeting with a start time is a timed event at that moment in its district's zone; one without is the day.
+    if (meeting.start_time) expect(start.toJSDate().toISOString()).toBe(zonedStart(meeting.date, meeting.start_time, meeting.time_zone!)!.instant.toISOString());
+    else expect(start.toString()).toBe(meeting.date);
     expect(Number(event.getFirstPropertyValue('sequence'))).toBe(meeting.sequence);
     expect(event.getFirstPropertyValue('dtstamp')).toBeTruthy();
     expect(String(event.getFirstPropertyValue('url'))).toMatch(/\/1\?tab=Meetings/);
@@ -204,4 +212,17 @@ test('the Topics tab shows how often each topic came up as a picture and as a ta
   // The topic, the twelve months of the school year, and the total.
   await expect(table.getByRole('columnheader')).toHaveCount(14);
   await expect(panel.locator('svg[aria-hidden="true"]').last()).toBeVisible();
+});
+
+test('every meeting as Open Civic Data Events at /1/meetings.json, with its start, its official records and the card as sources', async ({ request }) => {
+  const response = await request.get(meetingEventsPath(1));
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  const events = JSON.parse(await response.text());
+  const meetings = await sql<{ id: number; date: string; minutes_url: string | null; minutes_status: string | null }>(`select id::int, to_char(date, 'YYYY-MM-DD') as date, minutes_url, minutes_status from public.meetings where "districtId" = 1 order by date desc, id`);
+  expect(events.map((event: { extras: { record_id: number } }) => event.extras.record_id)).toEqual(meetings.map((m) => m.id));
+  for (const [at, event] of events.entries()) {
+    expect(event.start_date.slice(0, 10)).toBe(meetings[at].date);
+    expect(event.sources[0].url).toMatch(/\/1\?tab=Meetings/);
+    if (meetings[at].minutes_url) expect(event.documents).toContainEqual({ note: meetings[at].minutes_status === 'approved' ? 'Minutes (approved)' : 'Minutes (draft)', links: [{ url: meetings[at].minutes_url, media_type: '' }] });
+  }
 });
