@@ -1,0 +1,30 @@
+// The linter, run by `npm run check` (scripts/check.mjs) with no warning allowed: ESLint's and typescript-eslint's
+// recommended rules everywhere, Astro's in .astro files, the accessibility rules of jsx-a11y in .astro and .tsx files
+// and the rules of hooks in React components.
+// jsx-a11y comes as eslint-plugin-jsx-a11y-x, the fork with the same rules that runs on ESLint 10 (the original
+// declares ESLint 9 at most); eslint-plugin-astro's accessibility rules use either.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['dist/', '.astro/', '.data/', 'public/', 'bench-results/', 'test-results/', 'playwright-report/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs.recommended,
+  astro.configs['jsx-a11y-recommended'],
+  { files: ['**/*.tsx'], extends: [jsxA11y.configs.recommended, reactHooks.configs.flat.recommended] },
+  // Scripts, tests and the build run in Node; the site's modules in the browser (or both, at build time).
+  { languageOptions: { globals: { ...globals.node } } },
+  { files: ['src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    rules: {
+      // An unused name is an error, except one written `_` on purpose (a skipped array slot, a rest sibling).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+]);
