@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -23,14 +24,24 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml']);
 
+/**
+ * @param {string} dir
+ * @param {string} pathname
+ */
 function resolveFile(dir, pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const candidates = [join(dir, clean), join(dir, `${clean}.html`), join(dir, clean, 'index.html')];
   return candidates.find((file) => file.startsWith(dir) && existsSync(file) && statSync(file).isFile());
 }
 
-/** Serves dir on 127.0.0.1:port; resolves with { url, close() }. */
+/**
+ * Serves dir on 127.0.0.1:port; resolves with { url, close() }.
+ * @param {string} dir
+ * @param {number} port
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
 export function serveStatic(dir, port) {
+  /** @type {Map<string, Buffer>} */
   const cache = new Map();
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
@@ -45,12 +56,15 @@ export function serveStatic(dir, port) {
       }
     }
     const ext = extname(file);
+    /** @type {Record<string, string | number>} */
     const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream' };
     if (pathname.startsWith('/_astro/')) headers['cache-control'] = 'public, max-age=31536000, immutable';
+    /** @type {Buffer} */
     let body = readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      if (!cache.has(file)) cache.set(file, gzipSync(body, { level: 9 }));
-      body = cache.get(file);
+      const gzipped = cache.get(file) ?? gzipSync(body, { level: 9 });
+      cache.set(file, gzipped);
+      body = gzipped;
       headers['content-encoding'] = 'gzip';
       headers.vary = 'accept-encoding';
     }
@@ -61,7 +75,7 @@ export function serveStatic(dir, port) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) }),
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => /** @type {Promise<void>} */ (new Promise((r) => { server.closeAllConnections(); server.close(() => r()); })) }),
     );
   });
 }
