@@ -11,6 +11,10 @@ const supabaseOrigin = env.PUBLIC_SUPABASE_URL ? new URL(env.PUBLIC_SUPABASE_URL
 
 // The anon key is published in every page. A secret key put there by mistake (the service_role JWT, or a new-style
 // sb_secret_ key) would hand anyone full access to the database: stop the build instead.
+/**
+ * @param {string | undefined} key
+ * @returns {string | null}
+ */
 function secretKeyRole(key) {
   if (!key) return null;
   if (key.startsWith('sb_secret_')) return 'secret';

@@ -9,11 +9,18 @@ import { join } from 'node:path';
 import { run } from './lib/site.mjs';
 import { root } from './lib/config.mjs';
 
+/** @param {string} path */
 const bin = (path) => join(root, 'node_modules', path);
 const env = { ASTRO_TELEMETRY_DISABLED: '1' };
+/** @type {string[]} */
 const failed = [];
 
-/** Runs one step; notes its name when it fails. */
+/**
+ * Runs one step; notes its name when it fails.
+ * @param {string} name
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
 async function step(name, args, extraEnv = {}) {
   console.log(`\ncheck: ${name}`);
   try {

@@ -11,10 +11,10 @@ try {
   const counts = await loadScaleFixtures(dbUrl, {
     districts: n,
     seed,
-    onProgress: (done, total) => process.stdout.write(`\r${done} / ${total} districts`),
+    onProgress: (/** @type {number} */ done, /** @type {number} */ total) => process.stdout.write(`\r${done} / ${total} districts`),
   });
   console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
 } catch (error) {
-  console.error(`\nError: ${error.message}`);
+  console.error(`\nError: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

@@ -19,7 +19,17 @@ const portBase = { TEST_PORT_BASE: process.env.TEST_PORT_BASE ?? '25400' };
 const counts = { passed: 0, failed: 0 };
 let exitedWithError = false;
 
-/** Runs a tool's CLI to the end; resolves with the JSON report it wrote, or null. */
+/** @typedef {{ numPassedTests: number, numFailedTests: number, testResults?: { status: string, assertionResults?: { status: string }[] }[] }} VitestReport */
+/** @typedef {{ stats: { expected: number, flaky: number, unexpected: number }, errors?: unknown[] }} PlaywrightReport */
+
+/**
+ * Runs a tool's CLI to the end; resolves with the JSON report it wrote, or null.
+ * @param {string} cli
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {string} report
+ * @returns {Promise<unknown>}
+ */
 async function runTool(cli, args, env, report) {
   try {
     await run(process.execPath, [join(root, cli), ...args], { env: { ...portBase, ...env } });
@@ -39,7 +49,7 @@ if (only === '' || only === 'check') {
 }
 if (only === '' || only === 'unit') {
   const report = join(reports, 'vitest.json');
-  const json = await runTool('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {}, report);
+  const json = /** @type {VitestReport | null} */ (await runTool('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {}, report));
   if (json) {
     counts.passed += json.numPassedTests;
     // A file that fails before its tests run (a hook, an import) counts as a failure too.
@@ -49,7 +59,7 @@ if (only === '' || only === 'unit') {
 }
 if (only === '' || only === 'e2e') {
   const report = join(reports, 'playwright.json');
-  const json = await runTool('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report);
+  const json = /** @type {PlaywrightReport | null} */ (await runTool('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report));
   if (json) {
     counts.passed += json.stats.expected + json.stats.flaky;
     // An error outside any test (a web server that did not start, a file that did not load) counts as a failure too.
