@@ -22,7 +22,10 @@ const nodeArgs = ['--max-old-space-size=16384'];
 // The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
 const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
 
-/** A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages. */
+/**
+ * A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages.
+ * @param {number} pages
+ */
 function bareProject(pages) {
   const dir = join(root, '.data', 'bench-bare');
   rmSync(dir, { recursive: true, force: true });
@@ -38,15 +41,23 @@ function bareProject(pages) {
   return dir;
 }
 
-/** A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside. */
+/**
+ * A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside.
+ * @param {string} dir
+ */
 function countOutputs(dir) {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
   const pages = files.filter((f) => f.name.endsWith('.html')).length;
   return { pages, files: files.length - pages };
 }
+/** @param {string} dir */
 const countPages = (dir) => countOutputs(dir).pages;
 
-/** How many outputs a build rendered: Astro keeps a copy of each one it renders in its cache folder; the rest it restores. */
+/**
+ * How many outputs a build rendered: Astro keeps a copy of each one it renders in its cache folder; the rest it restores.
+ * @param {string} cacheDir
+ * @param {number} since
+ */
 function renderedSince(cacheDir, since) {
   const dir = join(cacheDir, 'dist');
   try {
@@ -64,6 +75,7 @@ try {
   console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const siteOut = join(work, 'site');
+  /** @param {string} label */
   const siteBuild = async (label) => {
     console.log(`Building the site: ${label}…`);
     // Each build starts from an empty output folder, as on Netlify: kept pages come from the cache folder.
@@ -88,6 +100,11 @@ try {
   const barePages = countPages(join(bareDir, 'dist'));
   rmSync(bareDir, { recursive: true, force: true });
 
+  /**
+   * @param {string} name
+   * @param {{ pages: number, files?: number, rendered?: number }} outputs
+   * @param {{ seconds: number, peakMB: number | null }} m
+   */
   const row = (name, { pages, files = 0, rendered }, m) => ({
     build: name,
     pages,

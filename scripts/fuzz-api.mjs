@@ -17,14 +17,24 @@ import { signJwt } from './lib/jwt.mjs';
 import { JWT_SECRET } from './lib/config.mjs';
 import { printTable } from './lib/measure.mjs';
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const env = (name, fallback) => Number.parseInt(process.env[name] ?? String(fallback), 10);
 const total = env('FUZZ_REQUESTS', 3000);
 const concurrency = env('FUZZ_CONCURRENCY', 20);
 const deadline = Date.now() + env('FUZZ_SECONDS', 120) * 1000;
 const base = env('FUZZ_PORT_BASE', 26900);
 const rand = prng(19);
+/**
+ * @template T
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
+/** @type {string[]} */
 const crashes = [];
 process.on('uncaughtException', (error) => crashes.push(`uncaught: ${error.message}`));
 process.on('unhandledRejection', (error) => crashes.push(`unhandled: ${error instanceof Error ? error.message : error}`));
@@ -35,7 +45,12 @@ const db = await connect(stack.dbUrl);
 const { hostname, port } = new URL(stack.apiUrl);
 const anon = stack.anonKey;
 
-/** Writes raw bytes on a socket; resolves the status code of the answer, 0 when the connection closed without one. */
+/**
+ * Writes raw bytes on a socket; resolves the status code of the answer, 0 when the connection closed without one.
+ * @param {string} text
+ * @param {{ body?: Buffer, timeout?: number }} [options]
+ * @returns {Promise<number>}
+ */
 function raw(text, { body, timeout = 15_000 } = {}) {
   return new Promise((resolve) => {
     const socket = connectSocket(Number(port), hostname);
@@ -55,7 +70,13 @@ function raw(text, { body, timeout = 15_000 } = {}) {
   });
 }
 
-/** A request through the gateway from a given loopback address; resolves status and body text. */
+/**
+ * A request through the gateway from a given loopback address; resolves status and body text.
+ * @param {string} method
+ * @param {string} path
+ * @param {{ headers?: Record<string, string>, body?: string, from?: string }} [options]
+ * @returns {Promise<{ status: number, text: string }>}
+ */
 function call(method, path, { headers = {}, body, from = '127.0.0.1' } = {}) {
   return new Promise((resolve) => {
     const req = request(
@@ -73,6 +94,7 @@ function call(method, path, { headers = {}, body, from = '127.0.0.1' } = {}) {
   });
 }
 
+/** @param {number} depth */
 const nested = (depth) => {
   let select = '*';
   for (let i = 0; i < depth; i += 1) select = `*,${i % 2 ? 'votings' : 'districts'}(${select})`;
@@ -111,7 +133,10 @@ const searches = [
   () => ({ q: 'budget', date_from: pick(['2025-13-01', 'yesterday', '2025-06-01']), date_to: '2025-01-01' }),
 ];
 
-/** One hostile request of a kind chosen at random: [kind, promise of a status]. */
+/**
+ * One hostile request of a kind chosen at random: [kind, promise of a status].
+ * @returns {[string, Promise<number>]}
+ */
 function hostile() {
   const kind = pick(['path', 'method', 'header', 'body', 'token', 'embed', 'filter', 'flood', 'write', 'search']);
   switch (kind) {
@@ -152,6 +177,7 @@ function hostile() {
   }
 }
 
+/** @type {Map<string, Map<number, number>>} */
 const byKind = new Map();
 let sent = 0;
 let visitorVotes = 0;

@@ -3,7 +3,11 @@
 // whose outcomes agree with them, of realistic size, generated from a seed and bulk-inserted.
 import { connect } from './postgres.mjs';
 
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine. */
+/**
+ * A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine.
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function prng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -25,30 +29,49 @@ const TOPICS = ['Budget and reserves', 'School start times', 'Math pathways', 'S
 const FIRST = ['Alex', 'Jordan', 'Morgan', 'Casey', 'Riley', 'Taylor', 'Avery', 'Quinn', 'Jamie', 'Drew', 'Reese', 'Rowan'];
 const LAST = ['Harper', 'Ellison', 'Navarro', 'Okafor', 'Lindqvist', 'Raman', 'Whitfield', 'Delgado', 'Brennan', 'Castillo', 'Nakamura', 'Abernathy'];
 
+/**
+ * @template T
+ * @param {() => number} rand
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 const DAY_MS = 86_400_000;
+/** @param {number} time */
 const isoDate = (time) => new Date(time).toISOString().slice(0, 10);
 
-/** The n-th Tuesday (1-based) of a month (1-12), as YYYY-MM-DD. */
+/**
+ * The n-th Tuesday (1-based) of a month (1-12), as YYYY-MM-DD.
+ * @param {number} year
+ * @param {number} month
+ * @param {number} n
+ */
 export function nthTuesday(year, month, n) {
   const first = Date.UTC(year, month - 1, 1);
   const firstTuesday = 1 + ((2 - new Date(first).getUTCDay() + 7) % 7);
   return isoDate(Date.UTC(year, month - 1, firstTuesday + 7 * (n - 1)));
 }
 
-/** The first Tuesday after a day (a week later when the day is a Tuesday), as YYYY-MM-DD. */
+/**
+ * The first Tuesday after a day (a week later when the day is a Tuesday), as YYYY-MM-DD.
+ * @param {Date} day
+ */
 export function nextTuesdayAfter(day) {
   const time = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   return isoDate(time + (((2 - new Date(time).getUTCDay() + 6) % 7) + 1) * DAY_MS);
 }
 
-/** The school year the fixtures tell: August 2024 to June 2025, with July off. */
+/** The school year the fixtures tell: August 2024 to June 2025, with July off. @type {[number, number][]} */
 const SCHOOL_MONTHS = [[2024, 8], [2024, 9], [2024, 10], [2024, 11], [2024, 12], [2025, 1], [2025, 2], [2025, 3], [2025, 4], [2025, 5], [2025, 6]];
 
 /**
  * How the members voted on one item: mostly Yes, sometimes a dissent or an abstention, and now and then one member
  * absent (left out, or recorded as '-'); a consent agenda passes with every member present voting Yes.
+ * @param {() => number} rand
+ * @param {string[]} members
+ * @param {boolean} consent
+ * @returns {{ name: string, vote: string }[]}
  */
 function castVotes(rand, members, consent) {
   const absent = rand() < 0.25 ? Math.floor(rand() * members.length) : -1;
@@ -60,8 +83,12 @@ function castVotes(rand, members, consent) {
   });
 }
 
-/** The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast. */
+/**
+ * The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast.
+ * @param {{ name: string, vote: string }[]} votes
+ */
 function outcomeOf(votes) {
+  /** @param {string} word */
   const count = (word) => votes.filter((v) => v.vote === word).length;
   const [yes, no, other] = [count('Yes'), count('No'), count('Abstain')];
   return `${yes > no ? 'Passed' : 'Failed'} (${yes}-${no}${other ? `-${other}` : ''})`;
@@ -70,6 +97,9 @@ function outcomeOf(votes) {
 /**
  * The rows of district number i (1-based), generated from the seed alone; only the upcoming meeting's date depends on
  * `today`, the day the fixtures are loaded, so it is always in the future.
+ * @param {number} i
+ * @param {number} seed
+ * @param {Date} [today]
  */
 export function districtRows(i, seed, today = new Date()) {
   const rand = prng(seed * 1_000_003 + i);
@@ -125,6 +155,7 @@ export function districtRows(i, seed, today = new Date()) {
     downvotes: Math.floor(rand() * 300),
   }));
   // Votes are taken at the year's meetings: the recent ones in 2025, the past ones in 2024.
+  /** @param {number} year */
   const meetingDays = (year) => past.filter((meeting) => meeting.date.startsWith(String(year))).map((meeting) => meeting.date);
   const votings = Array.from({ length: 15 }, (_, v) => {
     const category = pick(rand, CATEGORIES);
@@ -138,6 +169,8 @@ export function districtRows(i, seed, today = new Date()) {
   return { district, meetings, topics, votings };
 }
 
+/** @typedef {'districts' | 'meetings' | 'topics' | 'votings'} Table */
+/** @type {Record<Table, [name: string, type: string][]>} */
 const COLUMNS = {
   districts: [['id', 'bigint'], ['name', 'text'], ['state', 'text'], ['county', 'text'], ['address', 'text'], ['phone', 'text'], ['totalStudents', 'integer']],
   meetings: [['districtId', 'bigint'], ['date', 'date'], ['title', 'text'], ['topics', 'jsonb'], ['summary', 'text'], ['meeting_type', 'text'], ['isUpcoming', 'boolean'], ['youtube_link', 'text']],
@@ -145,7 +178,12 @@ const COLUMNS = {
   votings: [['districtId', 'bigint'], ['type', 'text'], ['voteDate', 'date'], ['category', 'text'], ['issue', 'text'], ['outcome', 'text'], ['votes', 'jsonb']],
 };
 
-/** Inserts rows in one statement per batch, column arrays through unnest(). */
+/**
+ * Inserts rows in one statement per batch, column arrays through unnest().
+ * @param {import('pg').Client} client
+ * @param {Table} table
+ * @param {Record<string, unknown>[]} rows
+ */
 async function insertBatch(client, table, rows) {
   const cols = COLUMNS[table];
   const arrays = cols.map(([name, type]) => rows.map((r) => (type === 'jsonb' ? JSON.stringify(r[name]) : r[name])));
@@ -158,12 +196,15 @@ async function insertBatch(client, table, rows) {
 /**
  * Replaces the database's public data with N generated districts (and their meetings, topics, votes).
  * Reports progress through onProgress(done, total).
+ * @param {string} dbUrl
+ * @param {{ districts?: number, seed?: number, batch?: number, today?: Date, onProgress?: (done: number, total: number) => void }} [options]
  */
 export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, batch = 500, today = new Date(), onProgress = () => {} } = {}) {
   const client = await connect(dbUrl);
   try {
     await client.query('truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade');
     for (let start = 1; start <= n; start += batch) {
+      /** @type {Record<Table, Record<string, unknown>[]>} */
       const rows = { districts: [], meetings: [], topics: [], votings: [] };
       for (let i = start; i < Math.min(start + batch, n + 1); i += 1) {
         const d = districtRows(i, seed, today);
@@ -173,7 +214,7 @@ export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1
         rows.votings.push(...d.votings);
       }
       await client.query('begin');
-      for (const table of ['districts', 'meetings', 'topics', 'votings']) await insertBatch(client, table, rows[table]);
+      for (const table of /** @type {Table[]} */ (['districts', 'meetings', 'topics', 'votings'])) await insertBatch(client, table, rows[table]);
       await client.query('commit');
       onProgress(Math.min(start + batch - 1, n), n);
     }
@@ -189,6 +230,8 @@ export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1
 /**
  * A night's changes: every `step`-th district gets a new sentence in each meeting summary and new topic counts,
  * as if its board had met and residents had voted. Returns how many districts changed.
+ * @param {string} dbUrl
+ * @param {{ step?: number }} [options]
  */
 export async function changeSomeDistricts(dbUrl, { step = 100 } = {}) {
   const client = await connect(dbUrl);
