@@ -26,6 +26,14 @@ const CORS = {
   'access-control-max-age': '86400',
 };
 
+/** @typedef {import('node:http').IncomingMessage} Request */
+/** @typedef {import('node:http').ServerResponse} Response */
+
+/**
+ * @param {Response} res
+ * @param {number} status
+ * @param {string} message
+ */
 function refuse(res, status, message) {
   if (res.headersSent) {
     res.destroy();
@@ -38,7 +46,10 @@ function refuse(res, status, message) {
   res.end(JSON.stringify({ message }));
 }
 
-/** The request's URL, or null when it cannot be read (a path like '//a:b'). */
+/**
+ * The request's URL, or null when it cannot be read (a path like '//a:b').
+ * @param {string | undefined} raw
+ */
 function parseUrl(raw) {
   try {
     return new URL(raw ?? '/', 'http://gateway');
@@ -50,20 +61,30 @@ function parseUrl(raw) {
 /**
  * Where the request came from, as Supabase's gateway passes it to PostgREST: the first address of x-forwarded-for.
  * Here it is always the connection's own address; whatever the client sent in forwarding headers is dropped.
+ * @param {Request} req
  */
 function clientAddress(req) {
   return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
-/** The declared body length: a number, null when none is declared, NaN when the header is malformed. */
+/**
+ * The declared body length: a number, null when none is declared, NaN when the header is malformed.
+ * @param {Request} req
+ */
 function declaredLength(req) {
   const value = req.headers['content-length'];
   if (value === undefined) return null;
   return /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** Runs the one-click unsubscribe function, as Supabase serves its Edge Functions under /functions/v1. */
+/**
+ * Runs the one-click unsubscribe function, as Supabase serves its Edge Functions under /functions/v1.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {import('../../supabase/functions/_shared/one-click-unsubscribe.ts').OneClickEnv} env
+ */
 async function serveOneClick(req, res, env) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -87,11 +108,15 @@ async function serveOneClick(req, res, env) {
  * request to PostgREST whole and its answer back. A whole body means PostgREST is never cut off mid-upload, so an
  * early answer of its own (a 401 for a bad token) is the answer the client gets; a failure on either side ends this
  * exchange only.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {{ restPort: number, path: string, headers: import('node:http').IncomingHttpHeaders }} upstream
  */
 function proxy(req, res, { restPort, path, headers }) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
-  req.on('data', (chunk) => {
+  req.on('data', (/** @type {Buffer} */ chunk) => {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
       refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
@@ -122,13 +147,19 @@ function proxy(req, res, { restPort, path, headers }) {
 /**
  * Starts the gateway on 127.0.0.1:port, forwarding /rest/v1/* to PostgREST on restPort and serving the one-click
  * unsubscribe at /functions/v1/unsubscribe (which calls back through /rest/v1 with anonKey).
+ * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, siteUrl: string }} options
+ * @returns {Promise<import('node:http').Server>}
  */
 export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl }) {
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   */
   const handle = (req, res) => {
     if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
     if (!url) return refuse(res, 400, 'The request address cannot be read.');
-    if (!METHODS.has(req.method)) return refuse(res, 405, `The method ${req.method} is not allowed.`);
+    if (!METHODS.has(req.method ?? '')) return refuse(res, 405, `The method ${req.method} is not allowed.`);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS);
       res.end();
