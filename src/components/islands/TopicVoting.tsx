@@ -62,6 +62,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   useEffect(() => {
     // A #topic-{id} hash is only known here: the server rendered the default topic.
     const fromHash = initialTopicId(topics, location.hash, defaultTitle);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address's #topic-… is known only in the browser, once hydrated (the server rendered the default topic)
     setSelected(fromHash);
     if (fromHash !== null) showInBar(fromHash);
     // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
@@ -82,7 +83,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
       window.removeEventListener('resize', measureEdges);
       window.removeEventListener('hashchange', onHashChange);
     };
-  }, []);
+  }, [topics, defaultTitle, liveCounts, districtId]);
 
   if (topics.length === 0) return <p className="empty-state">No topics found.</p>;
 
