@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { inlineScripts } from './src/lib/node/inlineScript.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -66,6 +67,9 @@ export default defineConfig({
     incrementalBuild: true,
   },
   trailingSlash: 'never',
+  // `import code from './x.ts?inline-script'`: x bundled into one minified classic script, for an inline <script>
+  // (the district page's board script, src/lib/boardScript.ts).
+  vite: { plugins: [inlineScripts()] },
   security: {
     // A meta Content-Security-Policy with hashes of Astro's own scripts and styles. Pages that need more
     // (the YouTube embed on district pages, Google's sign-in on /login) add it with Astro.csp themselves.

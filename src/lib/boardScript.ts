@@ -1,56 +1,137 @@
 // The district page's few lines of plain script, inlined in its head so that the Board Breakdown's tabs, the meeting
 // cards' Expand/Minimize and share buttons work the moment the HTML is shown, long before any island loads.
 // Handlers are delegated from the document, so the same script serves cards and tabs rendered later (LiveDistrict).
-import { COPIED_MESSAGE } from './share';
+//
+// The pages import it as `./boardScript.ts?inline-script`: the build bundles this module with what it imports into one
+// minified classic script that runs boardScript() (src/lib/node/inlineScript.ts), and the page puts that text in its
+// head, before the panels, with its hash in the Content-Security-Policy. It must run before the panels are parsed, to
+// mark the ?tab= tab for CSS from the first paint: a module script would run only after the whole page was parsed.
+import { copyShareLink, pageUrl } from './share';
 import { meetingShareUrl, meetingToggleVerb } from './meetings';
-import { DEFAULT_TAB, TAB_ALIASES, TABS, panelId, tabId } from './tabs';
+import { TABS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from './tabs';
 
-/** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (the spec's 768 px). */
+/** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (768 px). */
 export const NARROW_QUERY = '(max-width: 767.98px)';
+
+/** What the script uses of the page's window: the page's own, or jsdom's in the tests. */
+export type BoardWindow = Pick<
+  Window & typeof globalThis,
+  'document' | 'location' | 'history' | 'matchMedia' | 'navigator' | 'alert' | 'prompt' | 'addEventListener' | 'dispatchEvent' | 'Element' | 'Event'
+>;
+
+const isTab = (value: string | null): value is TabName => TABS.some((tab) => tab === value);
 
 /**
  * The script. It marks the ?tab= tab on <html data-tab> at once (CSS shows that panel before the markup is even
  * parsed), syncs the tabs' and panels' attributes when the document is parsed, and from then on:
  * - a tab link shows its panel and pushes `?tab=` to the address (Back returns to the previous tab);
  * - arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern);
- * - Expand/Minimize shows or hides a card's summary; the share button copies its link with the spec's alert;
+ * - Expand/Minimize shows or hides a card's summary; the share button copies its link and says so;
  * - a #meeting-MM-DD-YY hash expands that card and scrolls it into view; a #topic-{id} hash scrolls the Topics panel
  *   into view, where the topic island (hydrated when seen) shows that topic;
  * - focus inside a [data-demand] element sends that event once, which loads its island (client:demand).
  */
-export function boardScript(): string {
-  const constants = {
-    aliases: TAB_ALIASES,
-    tabs: TABS,
-    fallback: DEFAULT_TAB,
-    tabIds: Object.fromEntries(TABS.map((tab) => [tab, tabId(tab)])),
-    panelIds: Object.fromEntries(TABS.map((tab) => [tab, panelId(tab)])),
-    narrow: NARROW_QUERY,
-    copied: COPIED_MESSAGE,
-    // What follows the page URL in a meeting's share link, by the one rule (meetingShareUrl): '?tab=Meetings#'.
-    share: meetingShareUrl('', ''),
-    expand: meetingToggleVerb(false),
-    minimize: meetingToggleVerb(true),
-  };
-  return `(function(){
-var C=${JSON.stringify(constants)},d=document,h=d.documentElement;
-function tabOf(search){var v=new URLSearchParams(search).get('tab');return (v&&C.aliases[v.trim().toLowerCase()])||C.fallback;}
-function show(tab){h.setAttribute('data-tab',tab);C.tabs.forEach(function(n){var b=d.getElementById(C.tabIds[n]),p=d.getElementById(C.panelIds[n]);if(b){b.setAttribute('aria-selected',String(n===tab));b.tabIndex=n===tab?0:-1;}if(p)p.hidden=n!==tab;});}
-function choose(tab,focus){var b=d.getElementById(C.tabIds[tab]);if(tab!==h.getAttribute('data-tab')){var u=new URL(location.href);u.searchParams.set('tab',tab);u.hash='';history.pushState(null,'',u.href);show(tab);var s=b&&b.closest('.board-sidebar');if(s&&matchMedia(C.narrow).matches)s.scrollIntoView({block:'start',behavior:matchMedia('(prefers-reduced-motion: reduce)').matches?'auto':'smooth'});}if(focus&&b)b.focus();}
-function expand(toggle,open){var s=d.getElementById(toggle.getAttribute('aria-controls')||'');if(!s)return;s.hidden=!open;toggle.setAttribute('aria-expanded',String(open));var v=toggle.querySelector('.meeting-toggle-verb');if(v)v.textContent=open?C.minimize:C.expand;}
-function reveal(){var id=decodeURIComponent(location.hash.slice(1));if(id.indexOf('topic-')===0){var tp=d.getElementById(C.panelIds.topics);if(tp&&!tp.hidden)tp.scrollIntoView({block:'start'});return;}if(id.indexOf('meeting-')!==0)return;var card=d.getElementById(id);if(!card||!card.classList.contains('meeting-card'))return;var t=card.querySelector('.meeting-toggle');if(t)expand(t,true);card.scrollIntoView({block:'start'});}
-h.setAttribute('data-tab',tabOf(location.search));
-d.addEventListener('DOMContentLoaded',function(){show(tabOf(location.search));reveal();});
-addEventListener('popstate',function(){show(tabOf(location.search));});
-addEventListener('hashchange',reveal);
-d.addEventListener('focusin',function(e){var w=e.target instanceof Element&&e.target.closest('[data-demand]');if(w)dispatchEvent(new Event(w.getAttribute('data-demand')));});
-d.addEventListener('click',function(e){var el=e.target instanceof Element?e.target:null;if(!el)return;
-var tab=el.closest('.board-tabs [role=tab]');if(tab){if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;e.preventDefault();choose(tab.getAttribute('data-tab'),false);return;}
-var toggle=el.closest('button.meeting-toggle');if(toggle){expand(toggle,toggle.getAttribute('aria-expanded')!=='true');return;}
-var share=el.closest('button[data-share-anchor]');if(share){var url=location.origin+location.pathname+C.share+share.getAttribute('data-share-anchor');
-navigator.clipboard.writeText(url).then(function(){alert(C.copied);},function(err){console.error('Could not copy the link to the clipboard',err);prompt('Copy this link:',url);});}});
-d.addEventListener('keydown',function(e){var tab=e.target instanceof Element&&e.target.closest('.board-tabs [role=tab]');if(!tab)return;
-var i=C.tabs.indexOf(tab.getAttribute('data-tab')),n=C.tabs.length,k=e.key,next=k==='ArrowRight'||k==='ArrowDown'?(i+1)%n:k==='ArrowLeft'||k==='ArrowUp'?(i-1+n)%n:k==='Home'?0:k==='End'?n-1:-1;
-if(next<0)return;e.preventDefault();choose(C.tabs[next],true);});
-})();`;
+export default function boardScript(win: BoardWindow = window): void {
+  const { document, location } = win;
+  const root = document.documentElement;
+
+  /** Shows one tab's panel, marks that tab selected and the only one in the Tab order. */
+  function show(tab: TabName): void {
+    root.setAttribute('data-tab', tab);
+    for (const name of TABS) {
+      const button = document.getElementById(tabId(name));
+      const panel = document.getElementById(panelId(name));
+      if (button) {
+        button.setAttribute('aria-selected', String(name === tab));
+        button.tabIndex = name === tab ? 0 : -1;
+      }
+      if (panel) panel.hidden = name !== tab;
+    }
+  }
+
+  /** Chooses a tab: its panel, `?tab=` in a new history entry, the sidebar in view on a phone; focus when asked. */
+  function choose(tab: TabName, focus: boolean): void {
+    const button = document.getElementById(tabId(tab));
+    if (tab !== root.getAttribute('data-tab')) {
+      const url = new URL(location.href);
+      url.searchParams.set('tab', tab);
+      url.hash = '';
+      win.history.pushState(null, '', url.href);
+      show(tab);
+      const sidebar = button?.closest('.board-sidebar');
+      if (sidebar && win.matchMedia(NARROW_QUERY).matches) {
+        sidebar.scrollIntoView({ block: 'start', behavior: win.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      }
+    }
+    if (focus && button) button.focus();
+  }
+
+  /** Opens or closes a meeting card's summary. */
+  function expand(toggle: Element, open: boolean): void {
+    const summary = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (!summary) return;
+    summary.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    const verb = toggle.querySelector('.meeting-toggle-verb');
+    if (verb) verb.textContent = meetingToggleVerb(open);
+  }
+
+  /** Follows the address's hash: a meeting card expanded and scrolled to, or the Topics panel scrolled to. */
+  function reveal(): void {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id.startsWith('topic-')) {
+      const topics = document.getElementById(panelId('topics'));
+      if (topics && !topics.hidden) topics.scrollIntoView({ block: 'start' });
+      return;
+    }
+    if (!id.startsWith('meeting-')) return;
+    const card = document.getElementById(id);
+    if (!card || !card.classList.contains('meeting-card')) return;
+    const toggle = card.querySelector('.meeting-toggle');
+    if (toggle) expand(toggle, true);
+    card.scrollIntoView({ block: 'start' });
+  }
+
+  root.setAttribute('data-tab', tabFromSearch(location.search));
+  document.addEventListener('DOMContentLoaded', () => {
+    show(tabFromSearch(location.search));
+    reveal();
+  });
+  win.addEventListener('popstate', () => show(tabFromSearch(location.search)));
+  win.addEventListener('hashchange', reveal);
+
+  document.addEventListener('focusin', (event) => {
+    const widget = event.target instanceof win.Element && event.target.closest('[data-demand]');
+    if (widget) win.dispatchEvent(new win.Event(widget.getAttribute('data-demand') ?? ''));
+  });
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof win.Element ? event.target : null;
+    if (!target) return;
+    const tab = target.closest('.board-tabs [role=tab]');
+    if (tab) {
+      // A click with a modifier or another button stays the browser's: open the tab's link elsewhere.
+      if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const name = tab.getAttribute('data-tab');
+      if (isTab(name)) choose(name, false);
+      return;
+    }
+    const toggle = target.closest('button.meeting-toggle');
+    if (toggle) {
+      expand(toggle, toggle.getAttribute('aria-expanded') !== 'true');
+      return;
+    }
+    const share = target.closest('button[data-share-anchor]');
+    if (share) void copyShareLink(meetingShareUrl(pageUrl(location), share.getAttribute('data-share-anchor') ?? ''), win);
+  });
+
+  document.addEventListener('keydown', (event) => {
+    const tab = event.target instanceof win.Element && event.target.closest('.board-tabs [role=tab]');
+    if (!tab) return;
+    const next = nextTabIndex(TABS.findIndex((name) => name === tab.getAttribute('data-tab')), event.key, TABS.length);
+    if (next === null) return;
+    event.preventDefault();
+    choose(TABS[next], true);
+  });
 }

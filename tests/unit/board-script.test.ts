@@ -1,15 +1,22 @@
 // The district page's inline board script, run in jsdom on the markup the page renders: the ?tab= tab shown before
 // the markup is parsed, tabs that push ?tab= and follow Back, arrow keys, Expand/Minimize, share and the card hash.
+// The module runs on jsdom's window; the last tests run the inline script the build makes of it, as the page does.
 import { describe, expect, it, vi } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import BoardTabs from '../../src/components/BoardTabs';
-import { boardScript } from '../../src/lib/boardScript';
+import boardScript from '../../src/lib/boardScript';
+import { buildInlineScript } from '../../src/lib/node/inlineScript';
 import { DEFAULT_TAB, TABS, boardPanel, tabFromSearch } from '../../src/lib/tabs';
 
-/** The Board Breakdown as the server renders it (Meetings open), with one meeting card, loaded at `url`. */
-function page(url: string) {
+const BOARD_SCRIPT = new URL('../../src/lib/boardScript.ts', import.meta.url).pathname;
+
+/**
+ * The Board Breakdown as the server renders it (Meetings open), with one meeting card, loaded at `url`, with the
+ * board script run as the page's head runs it: the module on this window, or the inline script the build made of it.
+ */
+function page(url: string, inline?: string) {
   const panels = TABS.map((tab) => {
     const { hidden, ...attributes } = boardPanel(tab);
     const attrs = Object.entries(attributes).map(([name, value]) => `${name === 'tabIndex' ? 'tabindex' : name}="${value}"`).join(' ');
@@ -23,7 +30,8 @@ function page(url: string) {
   const { window } = dom;
   window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
   window.HTMLElement.prototype.scrollIntoView = vi.fn();
-  window.eval(boardScript());
+  if (inline === undefined) boardScript(window);
+  else window.eval(inline);
   return window;
 }
 
@@ -117,5 +125,25 @@ describe('boardScript: meeting cards', () => {
     window.document.querySelector('[data-share-anchor]')!.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Link copied to clipboard!'));
     expect(writeText).toHaveBeenCalledWith('https://example.org/1?tab=Meetings#meeting-06-17-25');
+  });
+});
+
+describe('boardScript: the inline script the build makes of it', () => {
+  it('is one classic script (an IIFE), with no import or export left', async () => {
+    const { code } = await buildInlineScript(BOARD_SCRIPT);
+    expect(code).toMatch(/^\(\(\)=>\{[\s\S]*\}\)\(\);$/);
+    expect(code).not.toMatch(/\bimport\b|\bexport\b/);
+  });
+
+  it('marks the ?tab= tab at once, then chooses tabs and expands cards as the module does', async () => {
+    const { code } = await buildInlineScript(BOARD_SCRIPT);
+    const window = page('https://example.org/1?tab=topics#meeting-06-17-25', code);
+    expect(window.document.documentElement.getAttribute('data-tab')).toBe('topics');
+    loaded(window);
+    expect(state(window)).toEqual({ marked: 'topics', selected: ['topics'], shown: ['topics'] });
+    expect(window.document.querySelector('.meeting-toggle')!.getAttribute('aria-expanded')).toBe('true');
+    window.document.getElementById('tab-voting')!.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(window.location.search).toBe('?tab=voting');
+    expect(state(window)).toEqual({ marked: 'voting', selected: ['voting'], shown: ['voting'] });
   });
 });
