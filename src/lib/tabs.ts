@@ -26,7 +26,9 @@ export const TAB_ALIASES: Record<string, TabName> = {
 /** The tab chosen by the ?tab= query value, case-insensitively; anything else (or nothing) is Meetings. */
 export function parseTab(value: string | null | undefined): TabName {
   if (!value) return DEFAULT_TAB;
-  return TAB_ALIASES[value.trim().toLowerCase()] ?? DEFAULT_TAB;
+  const name = value.trim().toLowerCase();
+  // Own names only: ?tab=constructor is no tab, though every object answers to it.
+  return Object.hasOwn(TAB_ALIASES, name) ? TAB_ALIASES[name] : DEFAULT_TAB;
 }
 
 /** The tab chosen by a page address's query string (`?tab=...`). */
