@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { CACHE_DIR } from './src/district/build/keptPages.ts';
+import { inlineScripts } from './src/lib/node/inlineScript.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -12,6 +13,10 @@ const supabaseOrigin = env.PUBLIC_SUPABASE_URL ? new URL(env.PUBLIC_SUPABASE_URL
 
 // The anon key is published in every page. A secret key put there by mistake (the service_role JWT, or a new-style
 // sb_secret_ key) would hand anyone full access to the database: stop the build instead.
+/**
+ * @param {string | undefined} key
+ * @returns {string | null}
+ */
 function secretKeyRole(key) {
   if (!key) return null;
   if (key.startsWith('sb_secret_')) return 'secret';
@@ -63,6 +68,9 @@ export default defineConfig({
     incrementalBuild: true,
   },
   trailingSlash: 'never',
+  // `import code from './x.ts?inline-script'`: x bundled into one minified classic script, for an inline <script>
+  // (the district page's board script, src/district/browser/boardScript.ts).
+  vite: { plugins: [inlineScripts()] },
   security: {
     // A meta Content-Security-Policy with hashes of Astro's own scripts and styles. Pages that need more
     // (the YouTube embed on district pages, Google's sign-in on /login) add it with Astro.csp themselves.

@@ -23,7 +23,10 @@ const nodeArgs = ['--max-old-space-size=16384'];
 // The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
 const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
 
-/** A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages. */
+/**
+ * A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages.
+ * @param {number} pages
+ */
 function bareProject(pages) {
   const dir = join(root, '.data', 'bench-bare');
   rmSync(dir, { recursive: true, force: true });
@@ -39,6 +42,7 @@ function bareProject(pages) {
   return dir;
 }
 
+/** @param {string} dir */
 const countPages = (dir) => countOutputs(dir).pages;
 
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
@@ -49,6 +53,7 @@ try {
   console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const siteOut = join(work, 'site');
+  /** @param {string} label */
   const siteBuild = async (label) => {
     console.log(`Building the site: ${label}…`);
     // Each build starts from an empty output folder, as on Netlify: kept pages come from the cache folder.
@@ -73,6 +78,11 @@ try {
   const barePages = countPages(join(bareDir, 'dist'));
   rmSync(bareDir, { recursive: true, force: true });
 
+  /**
+   * @param {string} name
+   * @param {{ pages: number, files?: number, rendered?: number }} outputs
+   * @param {{ seconds: number, peakMB: number | null }} m
+   */
   const row = (name, { pages, files = 0, rendered }, m) => ({
     build: name,
     pages,

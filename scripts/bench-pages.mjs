@@ -24,12 +24,15 @@ const ROUTES = ['/', '/search', '/about', '/1', '/1?tab=topics', '/1?tab=voting'
 // DESIGN.md budgets: JavaScript on first load (gzipped, by page: /1?tab=topics is /1) and Lighthouse scores on
 // every route.
 // Keyed by route: /1 is the district page on its default tab, which reading needs no React for.
+/** @type {Record<string, number>} */
 const JS_BUDGET_KB = { '/about': 5, '/': 80, '/1': 20 };
 // A tap made the moment the page is shown takes effect at once: it waits for no island (slow-phone profile).
 const TAP_BUDGET_MS = 500;
 // The slow phone: 400 kbps both ways, 400 ms round trip, a CPU 4x slower than this machine's.
 const SLOW_PHONE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8, cpuRate: 4 };
 // Per route: what shows the content can be read, and the tap to time (null: the route has no tab or Expand).
+/** @typedef {{ readable: string, tap: { target: string, effect: string } | null }} SlowRoute */
+/** @type {Record<string, SlowRoute>} */
 const SLOW_ROUTES = {
   '/': { readable: 'h1', tap: null },
   '/1': { readable: '#panel-meetings .meeting-card h3', tap: { target: '#panel-meetings .meeting-toggle', effect: '#panel-meetings .meeting-toggle[aria-expanded="true"]' } },
@@ -37,6 +40,7 @@ const SLOW_ROUTES = {
   '/1?tab=voting': { readable: '#panel-voting table', tap: { target: '#tab-meetings', effect: '#panel-meetings:not([hidden])' } },
   '/votingPAUSD': { readable: 'fieldset', tap: null },
 };
+/** @type {Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>} */
 const SCORE_BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 // Islands hydrate when visible, so what loads depends on the width: a phone (Lighthouse's mobile screen) and a desktop.
 const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
@@ -45,10 +49,16 @@ const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26200', 10);
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
-/** Bytes (as transferred, gzipped) by kind, and the requests of one page load at one width, before any interaction. */
+/**
+ * Bytes (as transferred, gzipped) by kind, and the requests of one page load at one width, before any interaction.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {{ width: number, height: number }} viewport
+ */
 async function pageBytes(browser, url, viewport) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  /** @type {import('@playwright/test').Request[]} */
   const finished = [];
   let failed = 0;
   page.on('requestfinished', (request) => finished.push(request));
@@ -65,6 +75,8 @@ async function pageBytes(browser, url, viewport) {
   return totals;
 }
 
+/** @typedef {{ input: number | null, effect: number | null }} TapTiming */
+
 /** Thrown to leave out Lighthouse (BENCH_LIGHTHOUSE=0). */
 class SkipLighthouse extends Error {}
 
@@ -72,6 +84,10 @@ class SkipLighthouse extends Error {}
  * One load on the slow phone: ms from navigation until the main heading is visible, then either until the route's
  * content can be read, or (withTap) from a tap made right then until its effect shows (null when it never did); bytes
  * and requests until the network is idle.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {SlowRoute} probe
+ * @param {boolean} withTap
  */
 async function slowPhoneLoad(browser, url, probe, withTap) {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
@@ -89,8 +105,9 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
   });
   if (withTap) {
     await page.addInitScript(() => {
+      /** @type {TapTiming} */
       const timing = { input: null, effect: null };
-      window.__tapTiming = timing;
+      /** @type {Window & { __tapTiming?: TapTiming }} */ (window).__tapTiming = timing;
       addEventListener('click', (event) => { timing.input ??= event.timeStamp; }, true);
       new MutationObserver(() => {
         if (timing.input !== null) timing.effect ??= performance.now();
@@ -101,6 +118,7 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 60_000 });
   const heading = Date.now() - start;
+  /** @type {number | null} */
   let tap = null;
   if (withTap && probe.tap) {
     await page.locator(probe.tap.target).first().tap({ timeout: 60_000 });
@@ -108,7 +126,10 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
       await page.locator(probe.tap.effect).first().waitFor({ state: 'attached', timeout: 10_000 });
       // Timed in the page, from the tap's input event to the first change it made: what the visitor waits, without
       // the test driver's own steps.
-      tap = await page.evaluate(() => window.__tapTiming.effect - window.__tapTiming.input);
+      tap = await page.evaluate(() => {
+        const timing = /** @type {Window & { __tapTiming?: TapTiming }} */ (window).__tapTiming;
+        return timing?.effect != null && timing.input != null ? timing.effect - timing.input : null;
+      });
     } catch {
       tap = null; // the tap was lost: nothing listened yet
     }
@@ -120,16 +141,22 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
   return { heading, readable, tap, bytes, requests };
 }
 
+/**
+ * Lighthouse's scores and metrics for one load of url, in the Chrome listening on port.
+ * @param {string} url
+ * @param {number} port
+ */
 async function lighthouseScores(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
   const { categories, audits, runtimeError } = lhr;
   if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
   return {
-    performance: categories.performance.score * 100,
-    accessibility: categories.accessibility.score * 100,
-    'best-practices': categories['best-practices'].score * 100,
-    seo: categories.seo.score * 100,
+    performance: (categories.performance.score ?? 0) * 100,
+    accessibility: (categories.accessibility.score ?? 0) * 100,
+    'best-practices': (categories['best-practices'].score ?? 0) * 100,
+    seo: (categories.seo.score ?? 0) * 100,
     fcp: audits['first-contentful-paint'].numericValue,
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
@@ -151,6 +178,7 @@ try {
   server = await serveStatic(outDir, base + 29);
   const browser = await chromium.launch({ executablePath: chromePath, args: FLAGS.slice(1) });
   const byteRows = [];
+  /** @param {number} n */
   const kb = (n) => (n / 1024).toFixed(1);
   for (const route of ROUTES) {
     const phone = await pageBytes(browser, server.url + route, VIEWPORTS.phone);
@@ -171,14 +199,18 @@ try {
   }
   const slowRows = [];
   for (const [route, probe] of Object.entries(SLOW_ROUTES)) {
+    /** @type {Awaited<ReturnType<typeof slowPhoneLoad>>[]} */
     const samples = [];
+    /** @type {(number | null)[]} */
     const taps = [];
     for (let i = 0; i < runs; i += 1) {
       samples.push(await slowPhoneLoad(browser, server.url + route, probe, false));
       if (probe.tap) taps.push((await slowPhoneLoad(browser, server.url + route, probe, true)).tap);
     }
-    const med = (key) => median(samples.map((s) => s[key]));
-    const tap = probe.tap ? (taps.some((t) => t === null) ? 'lost' : median(taps).toFixed(0)) : '-';
+    /** @param {'heading' | 'readable' | 'bytes' | 'requests'} key */
+    const med = (key) => median(samples.map((s) => s[key] ?? Number.NaN));
+    const landed = taps.filter((t) => t !== null);
+    const tap = probe.tap ? (landed.length < taps.length ? 'lost' : median(landed).toFixed(0)) : '-';
     slowRows.push({ route, 'heading ms': med('heading').toFixed(0), 'readable ms': med('readable').toFixed(0), 'tap effect ms': tap, KB: kb(med('bytes')), requests: med('requests') });
     if (probe.tap && (tap === 'lost' || Number(tap) > TAP_BUDGET_MS)) broken.push(`${route}: a tap made as the page is shown took ${tap === 'lost' ? 'no effect' : `${tap} ms`} (budget ${TAP_BUDGET_MS} ms)`);
   }
@@ -192,8 +224,10 @@ try {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
   const scoreRows = [];
   for (const route of ROUTES) {
+    /** @type {Awaited<ReturnType<typeof lighthouseScores>>[]} */
     const samples = [];
     for (let i = 0; i < runs; i += 1) samples.push(await lighthouseScores(server.url + route, chrome.port));
+    /** @param {Exclude<keyof (typeof samples)[number], 'failing'>} key */
     const med = (key) => median(samples.map((s) => s[key] ?? Number.NaN));
     scoreRows.push({
       route,
@@ -207,7 +241,7 @@ try {
       CLS: med('cls').toFixed(3),
       'CPU index': med('cpuIndex').toFixed(0),
     });
-    for (const [key, min] of Object.entries(SCORE_BUDGET)) {
+    for (const [key, min] of /** @type {[keyof typeof SCORE_BUDGET, number][]} */ (Object.entries(SCORE_BUDGET))) {
       const value = med(key);
       if (value >= min) continue;
       const short = samples.filter((s) => s[key] < min);
@@ -219,7 +253,7 @@ try {
 } catch (error) {
   if (!(error instanceof SkipLighthouse)) throw error;
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   await server?.close();
   await stack.stop();
   rmSync(work, { recursive: true, force: true });

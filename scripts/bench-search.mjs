@@ -16,6 +16,7 @@ const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
 // Typical things a parent types: 2, 3, 5 and 10 characters, with and without a state.
+/** @type {[text: string, state: string | null][]} */
 const QUERIES = [
   ['Oa', null], ['Oa', 'CA'],
   ['Riv', null], ['Riv', 'TX'],
@@ -23,6 +24,7 @@ const QUERIES = [
   ['Unified Sc', null], ['Unified Sc', 'CA'],
 ];
 
+/** @param {bigint} start */
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
 const db = await connect(stack.dbUrl);
@@ -41,7 +43,7 @@ try {
       let t = process.hrtime.bigint();
       const { rowCount } = await db.query('select * from public.search_districts($1, $2)', [text, state]);
       dbTimes.push(ms(t));
-      results = rowCount;
+      results = rowCount ?? 0;
       t = process.hrtime.bigint();
       const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/search_districts`, {
         method: 'POST',
@@ -64,6 +66,10 @@ try {
   console.log(`\nSearch at ${n} districts, ${runs} runs per query:\n`);
   printTable(rows);
   // The function's two statements, with typical values, show which index the planner uses for each.
+  /**
+   * @param {string} label
+   * @param {string} sql
+   */
   const explain = async (label, sql) => {
     const { rows: plan } = await db.query(`explain (analyze, costs off, timing off, summary off) ${sql}`);
     console.log(`\nEXPLAIN, ${label}:`);
@@ -86,9 +92,12 @@ try {
 /**
  * The record search (search_records): a rare word, a common word, a two-word phrase and a word in one district.
  * The plans are those of the statement inside the function, caught with auto_explain and sent to this client.
+ * @param {import('pg').Client} db
+ * @param {{ apiUrl: string, anonKey: string }} stack
  */
 async function benchRecordSearch(db, stack) {
   const middle = Math.ceil(n / 2);
+  /** @type {{ label: string, args: { q: string, district_id?: number }, indexes: string[] }[]} */
   const CASES = [
     // A place name: in the names of a few dozen districts, so in their meetings and topics. Found through the GIN
     // indexes, every match ranked.
@@ -110,7 +119,7 @@ async function benchRecordSearch(db, stack) {
       let t = process.hrtime.bigint();
       const { rowCount } = await db.query('select * from public.search_records($1, $2)', params);
       dbTimes.push(ms(t));
-      results = rowCount;
+      results = rowCount ?? 0;
       t = process.hrtime.bigint();
       const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/search_records`, {
         method: 'POST',
@@ -152,16 +161,26 @@ async function benchRecordSearch(db, stack) {
   }
 }
 
-/** The index names a plan reads. */
+/**
+ * The index names a plan reads.
+ * @param {string} plan
+ */
 function usedIndexes(plan) {
   return [...new Set(plan.match(/\b\w+_idx\b/g) ?? [])].sort();
 }
 
-/** The plans of the statements a query runs inside functions, by auto_explain, sent to this client as notices. */
+/**
+ * The plans of the statements a query runs inside functions, by auto_explain, sent to this client as notices.
+ * @param {import('pg').Client} db
+ * @param {string} sql
+ * @param {unknown[]} params
+ */
 async function nestedPlan(db, sql, params) {
+  /** @type {string[]} */
   const lines = [];
-  const onNotice = (notice) => {
-    if (/Query Text:/.test(notice.message) && /search_vector/.test(notice.message)) lines.push(notice.message);
+  /** @param {{ message?: string }} notice */
+  const onNotice = ({ message = '' }) => {
+    if (/Query Text:/.test(message) && /search_vector/.test(message)) lines.push(message);
   };
   db.on('notice', onNotice);
   try {

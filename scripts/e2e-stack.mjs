@@ -11,6 +11,7 @@ import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
 import { loadMailFixtures } from '../tests/fixtures/mail.mjs';
 
 const { base, work, controlUrl } = browserTestPlaces();
+/** @type {Awaited<ReturnType<typeof startTestStack>>['stack'] | undefined} */
 let stack;
 let running = false;
 const stopStack = async () => {
@@ -31,7 +32,7 @@ try {
   await loadMailFixtures(stack.dbUrl);
   await buildSite(stack, { outDir: join(work, 'dist') });
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : error);
   await end(1);
 }
 
@@ -43,4 +44,4 @@ createServer(async (request, response) => {
     // Not ready once stopped: a later run must not reuse a stack without its database.
     response.writeHead(running ? 200 : 503).end(running ? 'running\n' : 'stopped\n');
   }
-}).listen(new URL(controlUrl).port, '127.0.0.1');
+}).listen(Number(new URL(controlUrl).port), '127.0.0.1');

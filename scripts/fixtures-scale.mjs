@@ -11,10 +11,10 @@ try {
   const counts = await loadScaleFixtures(dbUrl, {
     districts: n,
     seed,
-    onProgress: (line) => console.log(line),
+    onProgress: (/** @type {string} */ line) => console.log(line),
   });
   console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
 } catch (error) {
-  console.error(`\nError: ${error.message}`);
+  console.error(`\nError: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

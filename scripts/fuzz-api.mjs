@@ -24,6 +24,10 @@ import { signJwt } from './lib/jwt.mjs';
 import { JWT_SECRET } from './lib/config.mjs';
 import { printTable } from './lib/measure.mjs';
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const env = (name, fallback) => Number.parseInt(process.env[name] ?? String(fallback), 10);
 const total = env('FUZZ_REQUESTS', 10_000);
 const concurrency = env('FUZZ_CONCURRENCY', 20);
@@ -36,6 +40,7 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 let draws = 0;
 const draw = (arbitrary) => fc.sample(arbitrary, { numRuns: 1, seed: seed * 1_000_003 + (draws += 1) })[0];
 
+/** @type {string[]} */
 const crashes = [];
 process.on('uncaughtException', (error) => crashes.push(`uncaught: ${error.message}`));
 process.on('unhandledRejection', (error) => crashes.push(`unhandled: ${error instanceof Error ? error.message : error}`));
@@ -269,7 +274,10 @@ const hopByHop = [
 const aliasable = [['meetings', 'summary'], ['meetings', 'title'], ['district_pages', 'page'], ['topics', 'description'], ['districts', 'name']];
 const VICTIM = 'victim';
 
-/** One hostile request of a kind chosen at random: [kind, promise of a status]. */
+/**
+ * One hostile request of a kind chosen at random: [kind, promise of a status].
+ * @returns {[string, Promise<number>]}
+ */
 function hostile() {
   const kind = pick(['path', 'method', 'header', 'body', 'token', 'embed', 'filter', 'flood', 'write', 'search', 'hop-by-hop', 'hop-by-hop', 'aliases', 'unsubscribe', 'rotated', 'table', 'table', 'rpc', 'rpc', 'rpc']);
   switch (kind) {

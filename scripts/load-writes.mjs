@@ -12,6 +12,10 @@ import { connect, liftWriteLimits } from './lib/postgres.mjs';
 import { prng } from './lib/scale-fixtures.mjs';
 import { printTable } from './lib/measure.mjs';
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const env = (name, fallback) => Number.parseInt(process.env[name] ?? String(fallback), 10);
 const concurrency = env('LOAD_CONCURRENCY', 50);
 const topicVisitors = env('LOAD_TOPIC_VISITORS', 400);
@@ -20,9 +24,18 @@ const subscriptions = env('LOAD_SUBSCRIPTIONS', 400);
 const deadline = Date.now() + env('LOAD_SECONDS', 120) * 1000;
 const base = env('LOAD_PORT_BASE', 26300);
 const rand = prng(42);
+/**
+ * @template T
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
-/** Runs tasks with at most `limit` in flight; stops starting new ones after the deadline. */
+/**
+ * Runs tasks with at most `limit` in flight; stops starting new ones after the deadline.
+ * @param {(() => Promise<void>)[]} tasks
+ * @param {number} limit
+ */
 async function pool(tasks, limit) {
   let next = 0;
   const worker = async () => {
@@ -38,7 +51,11 @@ const db = await connect(stack.dbUrl);
 // Every write comes from one address here: lift the per-client limits that would stop a script.
 await liftWriteLimits(stack.dbUrl);
 
-/** POSTs to a function through the gateway, as the browser does; resolves the JSON answer or throws. */
+/**
+ * POSTs to a function through the gateway, as the browser does; resolves the JSON answer or throws.
+ * @param {string} name
+ * @param {unknown} body
+ */
 async function rpc(name, body) {
   const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/${name}`, {
     method: 'POST',
@@ -55,7 +72,14 @@ const rows = [];
 try {
   // Topic votes: each visitor clicks a few times in a row on one topic (none→up, up→down, down→up, …).
   const topics = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1 order by id')).rows;
+  /** @type {Map<number, { up: number, down: number }>} */
   const expected = new Map(topics.map((t) => [t.id, { up: t.upvotes, down: t.downvotes }]));
+  /** @param {number} id */
+  const expectedOf = (id) => {
+    const counts = expected.get(id);
+    if (!counts) throw new Error(`topic ${id} was not read before the run`);
+    return counts;
+  };
   let topicRequests = 0;
   let topicErrors = 0;
   const started = Date.now();
@@ -70,7 +94,7 @@ try {
         topicRequests += 1;
         try {
           await rpc('vote_topic', { topic_id: topic, from_vote: state, to_vote: to });
-          const counts = expected.get(topic);
+          const counts = expectedOf(topic);
           if (to === 'up') counts.up += 1;
           if (to === 'down') counts.down += 1;
           if (state === 'up') counts.up -= 1;
@@ -89,7 +113,7 @@ try {
   let topicLost = 0;
   let topicDuplicated = 0;
   for (const t of after) {
-    const want = expected.get(t.id);
+    const want = expectedOf(t.id);
     const diff = t.upvotes - want.up + (t.downvotes - want.down);
     if (diff < 0) topicLost += -diff;
     if (diff > 0) topicDuplicated += diff;

@@ -31,8 +31,11 @@ const outDir = join(work, 'dist');
 const framesDir = join(work, 'frames');
 const mediaDir = join(root, 'public', 'media');
 
+/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
+/** @type {Awaited<ReturnType<typeof previewSite>> | undefined} */
 let site;
+/** @type {import('@playwright/test').Browser | undefined} */
 let browser;
 const cleanup = async () => {
   await browser?.close().catch(() => {});
@@ -53,15 +56,27 @@ function chromiumPath() {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
-/** Plays the visit; returns the screencast's frames (JPEG data and the second each was painted) and the poster. */
-async function recordVisit(page) {
+/**
+ * Plays the visit; returns the screencast's frames (JPEG data and the second each was painted) and the poster.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} siteUrl
+ */
+async function recordVisit(page, siteUrl) {
   const cdp = await page.context().newCDPSession(page);
+  /** @type {{ data: string, at: number }[]} */
   const frames = [];
   cdp.on('Page.screencastFrame', ({ data, metadata, sessionId }) => {
-    frames.push({ data, at: metadata.timestamp });
+    // Chromium stamps every frame (the protocol marks the stamp optional).
+    if (metadata.timestamp !== undefined) frames.push({ data, at: metadata.timestamp });
     cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => {});
   });
+  /** @param {number} ms */
   const pause = (ms) => page.waitForTimeout(ms);
+  /**
+   * @param {number} steps
+   * @param {number} by
+   * @param {number} every
+   */
   const scroll = async (steps, by, every) => {
     for (let i = 0; i < steps; i += 1) {
       await page.mouse.wheel(0, by);
@@ -69,7 +84,7 @@ async function recordVisit(page) {
     }
   };
 
-  await page.goto(`${site.url}/`);
+  await page.goto(`${siteUrl}/`);
   await page.evaluate(() => document.fonts.ready);
   await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth: WIDTH * SCALE, maxHeight: HEIGHT * SCALE, everyNthFrame: 1 });
   await pause(1200);
@@ -99,7 +114,7 @@ async function recordVisit(page) {
   await pause(1000);
 
   // The topics, then the votes.
-  for (const [tab, steps] of [['Topics', 1], ['Voting', 5]]) {
+  for (const [tab, steps] of /** @type {[string, number][]} */ ([['Topics', 1], ['Voting', 5]])) {
     const control = page.getByRole('tab', { name: tab });
     await control.scrollIntoViewIfNeeded();
     await pause(500);
@@ -118,7 +133,11 @@ async function recordVisit(page) {
   return { frames, poster };
 }
 
-/** Encodes the frames, at the pace they were painted, into WebM and MP4 clips, and the poster into WebP. */
+/**
+ * Encodes the frames, at the pace they were painted, into WebM and MP4 clips, and the poster into WebP.
+ * @param {{ data: string, at: number }[]} frames
+ * @param {Buffer} poster
+ */
 function encode(frames, poster) {
   mkdirSync(framesDir, { recursive: true });
   // ffmpeg's concat list: each frame shown until the next was painted, the last one for 0.6 s.
@@ -133,6 +152,7 @@ function encode(frames, poster) {
   const list = join(framesDir, 'frames.txt');
   writeFileSync(list, `${lines.join('\n')}\n`);
   const scale = `fps=${FPS},scale=${WIDTH}:${HEIGHT}:flags=lanczos,format=yuv420p`;
+  /** @param {string[]} args */
   const run = (args) => execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
   const input = ['-f', 'concat', '-safe', '0', '-i', list, '-vf', scale, '-an'];
   const webm = join(mediaDir, 'demo.webm');
@@ -143,7 +163,7 @@ function encode(frames, poster) {
   const posterPng = join(work, 'poster.png');
   writeFileSync(posterPng, poster);
   run(['-i', posterPng, '-vf', `scale=${WIDTH}:${HEIGHT}:flags=lanczos`, '-c:v', 'libwebp', '-quality', '85', posterPath]);
-  return { webm, mp4, posterPath, seconds: frames.at(-1).at - frames[0].at + 0.6 };
+  return { webm, mp4, posterPath, seconds: frames[frames.length - 1].at - frames[0].at + 0.6 };
 }
 
 try {
@@ -158,14 +178,15 @@ try {
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
   // Reduced motion: no smooth scrolling, fade or autoplay of the older clip while the new one is made.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: SCALE, reducedMotion: 'reduce' });
-  const { frames, poster } = await recordVisit(await context.newPage());
+  const { frames, poster } = await recordVisit(await context.newPage(), site.url);
   if (frames.length < 2) throw new Error('The screencast gave no frames.');
   mkdirSync(mediaDir, { recursive: true });
   const { webm, mp4, posterPath, seconds } = encode(frames, poster);
+  /** @param {string} path */
   const kb = (path) => `${Math.round(statSync(path).size / 1024)} KB`;
   console.log(`Wrote ${webm} (${kb(webm)}), ${mp4} (${kb(mp4)}), ${seconds.toFixed(1)} s from ${frames.length} frames, and ${posterPath} (${kb(posterPath)}).`);
 } catch (error) {
-  console.error(`Error: ${error.message}`);
+  console.error(`Error: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await cleanup();

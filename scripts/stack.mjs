@@ -19,6 +19,6 @@ try {
   console.log(`Inbox:     ${stack.inboxUrl}  (every email the site sends; SMTP at 127.0.0.1:${stack.smtpPort})`);
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
-  console.error(`Error: ${error.message}`);
+  console.error(`Error: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

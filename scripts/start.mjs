@@ -9,6 +9,7 @@ import { assertPortFree } from './lib/ports.mjs';
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const started = Date.now();
 let stack;
+/** @type {Awaited<ReturnType<typeof previewSite>> | undefined} */
 let site;
 try {
   await assertPortFree(port, 'site');
@@ -25,7 +26,7 @@ try {
   console.log(`Inbox: ${stack.inboxUrl} (every email the site sends: confirmations within seconds, digests after \`npm run mail:send\`)`);
   console.log('Press Ctrl-C to stop every process this started.');
 } catch (error) {
-  console.error(`Error: ${error.message}`);
+  console.error(`Error: ${error instanceof Error ? error.message : error}`);
   await site?.close();
   await stack?.stop();
   process.exit(1);

@@ -1,5 +1,8 @@
-// `npm test`: every test. Vitest (the unit tests, then the database tests on their own fresh stack), then Playwright
-// (which starts its own stack and build, see playwright.config.ts); prints `tests: N passed, N failed` for CI.
+// `npm test`: every test. First the type check and the linter (`npm run check`, counted as one test), then Vitest (the
+// unit tests, then the database tests on their own fresh stack), then Playwright (which starts its own stack and
+// build, see playwright.config.ts); prints `tests: N passed, N failed` for CI. A failed check fails the run, and the
+// tests still run.
+//   TEST_ONLY=check  only the type check and the linter
 //   TEST_ONLY=unit   only Vitest (unit and database tests)
 //   TEST_ONLY=e2e    only the browser tests
 // Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/district-tabs.spec.ts`).
@@ -16,7 +19,17 @@ const portBase = { TEST_PORT_BASE: process.env.TEST_PORT_BASE ?? '25400' };
 const counts = { passed: 0, failed: 0 };
 let exitedWithError = false;
 
-/** Runs a tool's CLI to the end; resolves with the JSON report it wrote, or null. */
+/** @typedef {{ numPassedTests: number, numFailedTests: number, testResults?: { status: string, assertionResults?: { status: string }[] }[] }} VitestReport */
+/** @typedef {{ stats: { expected: number, flaky: number, unexpected: number }, errors?: unknown[] }} PlaywrightReport */
+
+/**
+ * Runs a tool's CLI to the end; resolves with the JSON report it wrote, or null.
+ * @param {string} cli
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {string} report
+ * @returns {Promise<unknown>}
+ */
 async function runTool(cli, args, env, report) {
   try {
     await run(process.execPath, [join(root, cli), ...args], { env: { ...portBase, ...env } });
@@ -26,9 +39,17 @@ async function runTool(cli, args, env, report) {
   return existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
 }
 
-if (only !== 'e2e') {
+if (only === '' || only === 'check') {
+  try {
+    await run(process.execPath, [join(root, 'scripts/check.mjs')]);
+    counts.passed += 1;
+  } catch {
+    counts.failed += 1;
+  }
+}
+if (only === '' || only === 'unit') {
   const report = join(reports, 'vitest.json');
-  const json = await runTool('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {}, report);
+  const json = /** @type {VitestReport | null} */ (await runTool('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {}, report));
   if (json) {
     counts.passed += json.numPassedTests;
     // A file that fails before its tests run (a hook, an import) counts as a failure too.
@@ -36,9 +57,9 @@ if (only !== 'e2e') {
     counts.failed += json.numFailedTests + brokenFiles.length;
   } else counts.failed += 1;
 }
-if (only !== 'unit') {
+if (only === '' || only === 'e2e') {
   const report = join(reports, 'playwright.json');
-  const json = await runTool('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report);
+  const json = /** @type {PlaywrightReport | null} */ (await runTool('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report));
   if (json) {
     counts.passed += json.stats.expected + json.stats.flaky;
     // An error outside any test (a web server that did not start, a file that did not load) counts as a failure too.

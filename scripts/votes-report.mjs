@@ -9,7 +9,10 @@ const MEETING_DATE = '2025-06-17';
 // The agenda_votes columns, in the form's order (see supabase/migrations/20250601000300_resident_voices.sql).
 const ITEMS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'];
 
-/** The address without its password, for the heading. */
+/**
+ * The address without its password, for the heading.
+ * @param {string} url
+ */
 function safeAddress(url) {
   try {
     const parsed = new URL(url);
@@ -20,11 +23,15 @@ function safeAddress(url) {
   }
 }
 
-/** One line per row, columns padded: the item name left, the counts right. */
+/**
+ * One line per row, columns padded: the item name left, the counts right.
+ * @param {{ item: string, support: number, oppose: number, neutral: number, total: number }[]} rows
+ */
 function formatTable(rows) {
   const header = ['agenda item', 'support', 'oppose', 'neutral', 'total'];
   const lines = [header, ...rows.map((row) => [row.item, row.support, row.oppose, row.neutral, row.total].map(String))];
   const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column].length)));
+  /** @param {string[]} line */
   const format = (line) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   return [format(lines[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n');
 }
@@ -34,7 +41,7 @@ const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1
 try {
   await client.connect();
 } catch (error) {
-  console.error(`Cannot connect to ${safeAddress(url)}: ${error.message}`);
+  console.error(`Cannot connect to ${safeAddress(url)}: ${error instanceof Error ? error.message : error}`);
   console.error(process.env.DATABASE_URL ? 'Check DATABASE_URL.' : 'Start the local stack (`npm start` or `npm run stack`), or set DATABASE_URL.');
   process.exit(1);
 }
@@ -61,8 +68,8 @@ try {
   console.log(formatTable(table));
   console.log(`\nTotal submissions: ${submissions}`);
 } catch (error) {
-  if (error.code === '42P01') console.error('The agenda_votes table is missing: apply supabase/migrations to this database first.');
-  else console.error(`The report failed: ${error.message}`);
+  if (error instanceof pg.DatabaseError && error.code === '42P01') console.error('The agenda_votes table is missing: apply supabase/migrations to this database first.');
+  else console.error(`The report failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await client.end();

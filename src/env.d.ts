@@ -9,6 +9,13 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
+// A module imported with ?inline-script: the text of one classic script that runs its default export
+// (src/lib/node/inlineScript.ts).
+declare module '*?inline-script' {
+  const code: string;
+  export default code;
+}
+
 // The project's own client directive (src/directives/demand.ts, registered in astro.config.mjs).
 declare namespace astroHTML.JSX {
   interface IntrinsicAttributes {

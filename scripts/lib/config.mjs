@@ -12,12 +12,32 @@ const EXP = 1988150400;
 export const ANON_KEY = signJwt({ iss: 'supabase-demo', role: 'anon', exp: EXP }, JWT_SECRET);
 export const SERVICE_ROLE_KEY = signJwt({ iss: 'supabase-demo', role: 'service_role', exp: EXP }, JWT_SECRET);
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const int = (name, fallback) => {
   const value = process.env[name];
   return value ? Number.parseInt(value, 10) : fallback;
 };
 
-/** The stack's ports and folders, read from the environment at call time. */
+/**
+ * What a caller sets instead of the environment.
+ * @typedef {object} StackOverrides
+ * @property {number} [apiPort]
+ * @property {number} [dbPort]
+ * @property {number} [restPort]
+ * @property {string} [dataDir]
+ * @property {number} [smtpPort]
+ * @property {number} [inboxPort]
+ * @property {string} [siteUrl]
+ * @property {boolean} [seed]
+ */
+
+/**
+ * The stack's ports and folders, read from the environment at call time.
+ * @param {StackOverrides} overrides
+ */
 export function stackConfig(overrides = {}) {
   const apiPort = overrides.apiPort ?? int('API_PORT', 54321);
   const dbPort = overrides.dbPort ?? int('DB_PORT', 54322);

@@ -41,6 +41,14 @@ const CORS = {
   'access-control-max-age': '86400',
 };
 
+/** @typedef {import('node:http').IncomingMessage} Request */
+/** @typedef {import('node:http').ServerResponse} Response */
+
+/**
+ * @param {Response} res
+ * @param {number} status
+ * @param {string} message
+ */
 function refuse(res, status, message) {
   if (res.headersSent) {
     res.destroy();
@@ -53,7 +61,10 @@ function refuse(res, status, message) {
   res.end(JSON.stringify({ message }));
 }
 
-/** The request's URL, or null when it cannot be read (a path like '//a:b'). */
+/**
+ * The request's URL, or null when it cannot be read (a path like '//a:b').
+ * @param {string | undefined} raw
+ */
 function parseUrl(raw) {
   try {
     return new URL(raw ?? '/', 'http://gateway');
@@ -71,15 +82,24 @@ function clientAddress(req) {
   return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
-/** The declared body length: a number, null when none is declared, NaN when the header is malformed. */
+/**
+ * The declared body length: a number, null when none is declared, NaN when the header is malformed.
+ * @param {Request} req
+ */
 function declaredLength(req) {
   const value = req.headers['content-length'];
   if (value === undefined) return null;
   return /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** Runs the one-click unsubscribe function, as Supabase serves its Edge Functions under /functions/v1. */
+/**
+ * Runs the one-click unsubscribe function, as Supabase serves its Edge Functions under /functions/v1.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {import('../../supabase/functions/_shared/one-click-unsubscribe.ts').OneClickEnv} env
+ */
 async function serveOneClick(req, res, env) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -181,7 +201,7 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
     if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
     if (!url) return refuse(res, 400, 'The request address cannot be read.');
-    if (!METHODS.has(req.method)) return refuse(res, 405, `The method ${req.method} is not allowed.`);
+    if (!METHODS.has(req.method ?? '')) return refuse(res, 405, `The method ${req.method} is not allowed.`);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS);
       res.end();

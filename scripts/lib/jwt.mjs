@@ -1,9 +1,14 @@
 // Signs the local anon and service_role keys the way the Supabase CLI does: HS256 JWTs over a shared secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** @param {string} value */
 const b64url = (value) => Buffer.from(value).toString('base64url');
 
-/** Signs a JWT payload with HS256. */
+/**
+ * Signs a JWT payload with HS256.
+ * @param {Record<string, unknown>} payload
+ * @param {string} secret
+ */
 export function signJwt(payload, secret) {
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const body = b64url(JSON.stringify(payload));
@@ -14,6 +19,9 @@ export function signJwt(payload, secret) {
 /**
  * Returns the role a valid HS256 token was signed for, or null when its signature is wrong, it has no expiry
  * (a key without one would be valid forever) or its expiry has passed. The signature is compared in constant time.
+ * @param {unknown} token
+ * @param {string} secret
+ * @returns {string | null}
  */
 export function verifiedRole(token, secret) {
   const parts = String(token ?? '').split('.');

@@ -3,11 +3,14 @@
 import MailDev from 'maildev';
 import { sendDueEmails } from '../../src/lib/node/mail-sender.ts';
 
-/** Starts maildev: SMTP on smtpPort, the web inbox and its JSON API (/email) on webPort, both on 127.0.0.1. */
+/**
+ * Starts maildev: SMTP on smtpPort, the web inbox and its JSON API (/email) on webPort, both on 127.0.0.1.
+ * @param {{ smtpPort: number, webPort: number }} ports
+ */
 export async function startMailCatcher({ smtpPort, webPort }) {
   const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
-  await new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
-  return { stop: () => new Promise((resolve) => maildev.close(() => resolve())) };
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve()))));
+  return { stop: () => /** @type {Promise<void>} */ (new Promise((resolve) => maildev.close(() => resolve()))) };
 }
 
 /** How often the worker looks for queued confirmations. */
@@ -16,10 +19,13 @@ const WORKER_INTERVAL_MS = 1000;
 /**
  * Sends queued confirmation emails every second until stopped (digests wait for `npm run mail:send`). A failure is
  * logged once until the next success, and never stops the stack.
+ * @param {import('../../src/lib/node/mail-sender.ts').MailConfig} config
+ * @param {{ log?: (line: string) => void }} [options]
  */
 export function startMailWorker(config, { log = () => {} } = {}) {
   let stopped = false;
   let lastError = '';
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
   let running = Promise.resolve();
   const tick = async () => {

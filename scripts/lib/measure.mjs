@@ -4,7 +4,13 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Runs command with args and env; resolves { seconds, peakMB } or rejects when it fails. */
+/**
+ * Runs command with args and env; resolves { seconds, peakMB } or rejects when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string | undefined>, cwd?: string, quiet?: boolean }} [options]
+ * @returns {Promise<{ seconds: number, peakMB: number | null }>}
+ */
 export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
   const timeFile = join(tmpdir(), `measure-${process.pid}-${Date.now()}.txt`);
   const gnuTime = existsSync('/usr/bin/time');
@@ -28,22 +34,33 @@ export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
   });
 }
 
-/** Median of a list of numbers. */
+/**
+ * Median of a list of numbers.
+ * @param {number[]} values
+ */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The p-th percentile (0-100), nearest rank. */
+/**
+ * The p-th percentile (0-100), nearest rank.
+ * @param {number[]} values
+ * @param {number} p
+ */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** Prints rows as an aligned text table. */
+/**
+ * Prints rows as an aligned text table.
+ * @param {Record<string, unknown>[]} rows
+ */
 export function printTable(rows) {
   const widths = Object.keys(rows[0]).map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  /** @param {unknown[]} cells */
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   console.log(line(Object.keys(rows[0])));
   console.log(line(widths.map((w) => '-'.repeat(w))));

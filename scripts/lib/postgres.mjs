@@ -30,7 +30,10 @@ create table if not exists supabase_migrations.schema_migrations (version text p
 create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
 `;
 
-/** Makes every folder above dir enterable by other users: Postgres runs as the postgres user when we are root. */
+/**
+ * Makes every folder above dir enterable by other users: Postgres runs as the postgres user when we are root.
+ * @param {string} dir
+ */
 function openAncestors(dir) {
   let current = dirname(dir);
   const top = parse(current).root;
@@ -41,7 +44,10 @@ function openAncestors(dir) {
   }
 }
 
-/** Starts (initialising when new) a Postgres cluster in dataDir on 127.0.0.1:port. */
+/**
+ * Starts (initialising when new) a Postgres cluster in dataDir on 127.0.0.1:port.
+ * @param {{ dataDir: string, port: number, log?: (message: unknown) => void }} options
+ */
 export async function startPostgres({ dataDir, port, log = () => {} }) {
   const isRoot = userInfo().uid === 0;
   mkdirSync(dirname(dataDir), { recursive: true });
@@ -71,7 +77,10 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
   return { server, isNew };
 }
 
-/** Opens a client as the postgres superuser. */
+/**
+ * Opens a client as the postgres superuser.
+ * @param {string} dbUrl
+ */
 export async function connect(dbUrl) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -109,7 +118,7 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${file} failed: ${error.message}`);
+        throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : error}`, { cause: error });
       }
       log(`applied migration ${file}`);
     }
@@ -139,6 +148,7 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
 /**
  * Lifts the limits on anonymous writes (private.rate_limits) for a stack whose writes all come from this machine:
  * the project's own tests and load runs, which send far more than any one visitor may.
+ * @param {string} dbUrl
  */
 export async function liftWriteLimits(dbUrl) {
   const client = await connect(dbUrl);

@@ -11,7 +11,10 @@ export function postgrestBinary() {
   return join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
 }
 
-/** Starts PostgREST on 127.0.0.1:port and resolves once it answers; the returned child is ours to stop. */
+/**
+ * Starts PostgREST on 127.0.0.1:port and resolves once it answers; the returned child is ours to stop.
+ * @param {{ port: number, dbPort: number, jwtSecret: string, publicUrl?: string, log?: (line: string) => void }} options
+ */
 export async function startPostgrest({ port, dbPort, jwtSecret, publicUrl, log = () => {} }) {
   const child = spawn(postgrestBinary(), [], {
     env: {

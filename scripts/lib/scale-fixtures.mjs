@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { connect, importFiles } from './postgres.mjs';
 import { csvLine } from '../../src/lib/csvCells.ts';
 
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine. */
+/**
+ * A small, fast, seedable PRNG (mulberry32): the same seed gives the same data on every machine.
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function prng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -29,30 +33,49 @@ const TOPICS = ['Budget and reserves', 'School start times', 'Math pathways', 'S
 const FIRST = ['Alex', 'Jordan', 'Morgan', 'Casey', 'Riley', 'Taylor', 'Avery', 'Quinn', 'Jamie', 'Drew', 'Reese', 'Rowan'];
 const LAST = ['Harper', 'Ellison', 'Navarro', 'Okafor', 'Lindqvist', 'Raman', 'Whitfield', 'Delgado', 'Brennan', 'Castillo', 'Nakamura', 'Abernathy'];
 
+/**
+ * @template T
+ * @param {() => number} rand
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 const DAY_MS = 86_400_000;
+/** @param {number} time */
 const isoDate = (time) => new Date(time).toISOString().slice(0, 10);
 
-/** The n-th Tuesday (1-based) of a month (1-12), as YYYY-MM-DD. */
+/**
+ * The n-th Tuesday (1-based) of a month (1-12), as YYYY-MM-DD.
+ * @param {number} year
+ * @param {number} month
+ * @param {number} n
+ */
 export function nthTuesday(year, month, n) {
   const first = Date.UTC(year, month - 1, 1);
   const firstTuesday = 1 + ((2 - new Date(first).getUTCDay() + 7) % 7);
   return isoDate(Date.UTC(year, month - 1, firstTuesday + 7 * (n - 1)));
 }
 
-/** The first Tuesday after a day (a week later when the day is a Tuesday), as YYYY-MM-DD. */
+/**
+ * The first Tuesday after a day (a week later when the day is a Tuesday), as YYYY-MM-DD.
+ * @param {Date} day
+ */
 export function nextTuesdayAfter(day) {
   const time = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   return isoDate(time + (((2 - new Date(time).getUTCDay() + 6) % 7) + 1) * DAY_MS);
 }
 
-/** The school year the fixtures tell: August 2024 to June 2025, with July off. */
+/** The school year the fixtures tell: August 2024 to June 2025, with July off. @type {[number, number][]} */
 const SCHOOL_MONTHS = [[2024, 8], [2024, 9], [2024, 10], [2024, 11], [2024, 12], [2025, 1], [2025, 2], [2025, 3], [2025, 4], [2025, 5], [2025, 6]];
 
 /**
  * How the members voted on one item: mostly Yes, sometimes a dissent or an abstention, and now and then one member
  * absent (left out, or recorded as '-'); a consent agenda passes with every member present voting Yes.
+ * @param {() => number} rand
+ * @param {string[]} members
+ * @param {boolean} consent
+ * @returns {{ name: string, vote: string }[]}
  */
 function castVotes(rand, members, consent) {
   const absent = rand() < 0.25 ? Math.floor(rand() * members.length) : -1;
@@ -69,6 +92,7 @@ function castVotes(rand, members, consent) {
  * every member present abstained, no action was taken.
  */
 function outcomeOf(votes) {
+  /** @param {string} word */
   const count = (word) => votes.filter((v) => v.vote === word).length;
   const [yes, no, other] = [count('Yes'), count('No'), count('Abstain')];
   const word = yes + no === 0 ? 'No action' : yes > no ? 'Passed' : 'Failed';
@@ -78,6 +102,9 @@ function outcomeOf(votes) {
 /**
  * The rows of district number i (1-based), generated from the seed alone; only the upcoming meeting's date depends on
  * `today`, the day the fixtures are loaded, so it is always in the future.
+ * @param {number} i
+ * @param {number} seed
+ * @param {Date} [today]
  */
 export function districtRows(i, seed, today = new Date()) {
   const rand = prng(seed * 1_000_003 + i);
@@ -138,6 +165,7 @@ export function districtRows(i, seed, today = new Date()) {
     downvotes: Math.floor(rand() * 300),
   }));
   // Votes are taken at the year's meetings: the recent ones in 2025, the past ones in 2024.
+  /** @param {number} year */
   const meetingDays = (year) => past.filter((meeting) => meeting.date.startsWith(String(year))).map((meeting) => meeting.date);
   const votings = Array.from({ length: 15 }, (_, v) => {
     const category = pick(rand, CATEGORIES);
@@ -227,6 +255,8 @@ export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1
 /**
  * A night's changes: every `step`-th district gets a new sentence in each meeting summary and new topic counts,
  * as if its board had met and residents had voted. Returns how many districts changed.
+ * @param {string} dbUrl
+ * @param {{ step?: number }} [options]
  */
 export async function changeSomeDistricts(dbUrl, { step = 100 } = {}) {
   const client = await connect(dbUrl);

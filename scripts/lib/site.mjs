@@ -5,7 +5,13 @@ import { root } from './config.mjs';
 
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-/** Runs a command to completion, inheriting the console; rejects with its exit code. */
+/**
+ * Runs a command to completion, inheriting the console; rejects with its exit code.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string | undefined>, cwd?: string }} [options]
+ * @returns {Promise<void>}
+ */
 export function run(command, args, { env = {}, cwd = root } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
@@ -14,12 +20,19 @@ export function run(command, args, { env = {}, cwd = root } = {}) {
   });
 }
 
-/** The environment a build needs to read the given stack. */
+/**
+ * The environment a build needs to read the given stack.
+ * @param {{ apiUrl: string, anonKey: string }} stack
+ */
 export function siteEnv(stack) {
   return { PUBLIC_SUPABASE_URL: stack.apiUrl, PUBLIC_SUPABASE_ANON_KEY: stack.anonKey };
 }
 
-/** Builds the site into dist/ (or outDir) against the stack. */
+/**
+ * Builds the site into dist/ (or outDir) against the stack.
+ * @param {{ apiUrl: string, anonKey: string }} stack
+ * @param {{ outDir?: string }} [options]
+ */
 export function buildSite(stack, { outDir } = {}) {
   const env = { ...siteEnv(stack), ASTRO_TELEMETRY_DISABLED: '1', ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}) };
   return run(process.execPath, [astroBin, 'build'], { env });

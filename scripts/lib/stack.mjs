@@ -11,9 +11,11 @@ import { mailConfigFromEnv } from '../../src/lib/node/mail-sender.ts';
 /**
  * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.
  * `reset` deletes the data folder first; `quiet` keeps the servers' own logs out of the console.
+ * @param {import('./config.mjs').StackOverrides & { reset?: boolean, quiet?: boolean, verbose?: boolean }} options
  */
 export async function startStack(options = {}) {
   const config = stackConfig(options);
+  /** @type {(line: unknown) => void} */
   const log = options.quiet ? () => {} : (line) => process.stdout.write(String(line).endsWith('\n') ? String(line) : `${line}\n`);
   await assertPortFree(config.dbPort, 'Postgres');
   await assertPortFree(config.apiPort, 'API gateway');
@@ -22,6 +24,7 @@ export async function startStack(options = {}) {
   await assertPortFree(config.inboxPort, 'mail catcher (inbox)');
   if (options.reset) rmSync(config.dataDir, { recursive: true, force: true });
 
+  /** @type {(() => Promise<unknown>)[]} */
   const parts = [];
   let stopping = false;
   // The stack's own processes, and each that exited while the stack ran (for runs that must notice one dying).
@@ -29,6 +32,7 @@ export async function startStack(options = {}) {
   const exits = [];
   // A part that dies while the stack runs is named with its reason, always (even when quiet): the others keep
   // running, and the visitor-facing symptom is said too.
+  /** @type {(name: string, consequence: string) => (code: number | null, signal: NodeJS.Signals | null) => void} */
   const onUnexpectedExit = (name, consequence) => (code, signal) => {
     if (stopping) return;
     exits.push({ part: name, code, signal });
@@ -59,14 +63,14 @@ export async function startStack(options = {}) {
     // If this process dies without stopping the stack, PostgREST must not outlive it (Postgres's own exit hook stops it).
     const killRest = () => rest.kill('SIGKILL');
     process.once('exit', killRest);
-    parts.push(() => new Promise((resolve) => {
+    parts.push(() => /** @type {Promise<void>} */ (new Promise((resolve) => {
       if (rest.exitCode !== null) return resolve();
       process.removeListener('exit', killRest);
       rest.once('exit', resolve);
       rest.kill('SIGTERM');
-    }));
+    })));
     const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl, log });
-    parts.push(() => new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); }));
+    parts.push(() => /** @type {Promise<void>} */ (new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); })));
     const catcher = await startMailCatcher({ smtpPort: config.smtpPort, webPort: config.inboxPort });
     parts.push(() => catcher.stop());
     // The worker always talks to this stack and its catcher, whatever hosted settings the environment holds.
@@ -83,9 +87,14 @@ export async function startStack(options = {}) {
   return { ...config, inboxUrl: `http://127.0.0.1:${config.inboxPort}`, stop, processes, exits };
 }
 
-/** Stops the stack on Ctrl-C, SIGTERM or a crash, then exits. */
+/**
+ * Stops the stack on Ctrl-C, SIGTERM or a crash, then exits.
+ * @param {() => Promise<void>} stop
+ * @param {() => Promise<unknown>} [extra]
+ */
 export function stopOnExit(stop, extra = async () => {}) {
   let stopping = false;
+  /** @param {number} code */
   const end = async (code) => {
     if (stopping) return;
     stopping = true;

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { headersFor, readNetlifyRules, redirectFor } from './netlify-rules.mjs';
 import { root } from './config.mjs';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -67,8 +68,9 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
     const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', ...lowerCase(headersFor(rules, pathname)) };
     let body = readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      if (!cache.has(file)) cache.set(file, gzipSync(body, { level: 9 }));
-      body = cache.get(file);
+      const gzipped = cache.get(file) ?? gzipSync(body, { level: 9 });
+      cache.set(file, gzipped);
+      body = gzipped;
       headers['content-encoding'] = 'gzip';
       headers.vary = 'accept-encoding';
     }

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stackConfig } from './config.mjs';
 
-/** The test stack's ports from `base`: the API, Postgres, PostgREST and the mail catcher; the site is served at base + 29. */
+/**
+ * The test stack's ports from `base`: the API, Postgres, PostgREST and the mail catcher; the site is served at base + 29.
+ * @param {number} base
+ */
 function testPorts(base) {
   return { apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24 };
 }
@@ -16,7 +19,11 @@ export function browserTestPlaces(env = process.env) {
   return { base, work: join(tmpdir(), `sbt-e2e-${base}`), siteUrl: `http://127.0.0.1:${base + 29}`, controlUrl: `http://127.0.0.1:${base + 30}` };
 }
 
-/** The environment the tests read the stack on ports from `base` from; computed, so it holds before the stack starts. */
+/**
+ * The environment the tests read the stack on ports from `base` from; computed, so it holds before the stack starts.
+ * @param {number} base
+ * @param {string} work
+ */
 export function testStackEnv(base, work) {
   const config = stackConfig({ ...testPorts(base), dataDir: join(work, 'postgres') });
   return {
@@ -35,7 +42,11 @@ export function testStackEnv(base, work) {
   };
 }
 
-/** Starts a fresh stack with the demo seed in `work`, write limits lifted; resolves { stack, siteUrl, env }. */
+/**
+ * Starts a fresh stack with the demo seed in `work`, write limits lifted; resolves { stack, siteUrl, env }.
+ * @param {number} base
+ * @param {string} work
+ */
 export async function startTestStack(base, work) {
   // Imported here: playwright.config.ts reads testStackEnv in every worker and needs none of the servers.
   const { startStack } = await import('./stack.mjs');

@@ -9,16 +9,17 @@ export function pageUrl(location: Pick<Location, 'origin' | 'pathname'>): string
 
 /**
  * Copies a link and says so with an alert. When the clipboard refuses (no permission, an old browser), the
- * failure is logged and the link is offered in a prompt so the visitor can still copy it by hand.
+ * failure is logged and the link is offered in a prompt so the visitor can still copy it by hand. `win` is the page's
+ * window (the board script's tests give jsdom's).
  */
-export async function copyShareLink(url: string): Promise<boolean> {
+export async function copyShareLink(url: string, win: Pick<Window, 'navigator' | 'alert' | 'prompt'> = window): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(url);
+    await win.navigator.clipboard.writeText(url);
   } catch (error) {
     console.error('Could not copy the link to the clipboard', error);
-    window.prompt('Copy this link:', url);
+    win.prompt('Copy this link:', url);
     return false;
   }
-  window.alert(COPIED_MESSAGE);
+  win.alert(COPIED_MESSAGE);
   return true;
 }

@@ -26,7 +26,9 @@ export const TAB_ALIASES: Record<string, TabName> = {
 /** The tab chosen by the ?tab= query value, case-insensitively; anything else (or nothing) is Meetings. */
 export function parseTab(value: string | null | undefined): TabName {
   if (!value) return DEFAULT_TAB;
-  return TAB_ALIASES[value.trim().toLowerCase()] ?? DEFAULT_TAB;
+  const name = value.trim().toLowerCase();
+  // Own names only: ?tab=constructor is no tab, though every object answers to it.
+  return Object.hasOwn(TAB_ALIASES, name) ? TAB_ALIASES[name] : DEFAULT_TAB;
 }
 
 /** The tab chosen by a page address's query string (`?tab=...`). */
@@ -69,7 +71,7 @@ export function tabHref(tab: TabName): string {
 
 /**
  * A panel's attributes, as it is first rendered: the active tab's panel shown, the others hidden (the server renders
- * Meetings; the board script in boardScript.ts shows the ?tab= tab before the first paint and on every choice).
+ * Meetings; the board script in browser/boardScript.ts shows the ?tab= tab before the first paint and on every choice).
  */
 export function boardPanel(tab: TabName, active: TabName = DEFAULT_TAB) {
   return { role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), tabIndex: 0, hidden: tab !== active } as const;

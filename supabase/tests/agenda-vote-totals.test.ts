@@ -2,7 +2,7 @@
 // answers nothing until five residents have answered, and its counts equal what is stored; the table stays closed.
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, superuser } from './helpers';
+import { rest, rpc, superuser, type ApiError, type FormAnswer } from './helpers';
 
 const ITEMS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
 const CHOICES = ['support', 'oppose', 'neutral'] as const;
@@ -91,8 +91,8 @@ describe('agenda_vote_totals, from five answers', () => {
 describe('agenda_vote_totals never returns a submission', () => {
   it('answers the anon key through the API with one row of counts per agenda item, whatever the number of submissions', async () => {
     // At least five real submissions through the one way in, so the totals are shown.
-    for (let n = 0; n < 7; n++) expect((await rpc('submit_agenda_vote', submission())).body.ok).toBe(true);
-    const { status, body } = await rpc('agenda_vote_totals', {});
+    for (let n = 0; n < 7; n++) expect((await rpc<FormAnswer>('submit_agenda_vote', submission())).body.ok).toBe(true);
+    const { status, body } = await rpc<({ item: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
     expect(status).toBe(200);
     expect(body.map((row: { item: string }) => row.item)).toEqual([...ITEMS]);
     for (const row of body) {
@@ -133,7 +133,7 @@ describe('agenda_vote_totals never returns a submission', () => {
 
 describe('the agenda_votes table itself', () => {
   it('stays closed to the anon key: no row, no count', async () => {
-    const read = await rest('/agenda_votes?select=*');
+    const read = await rest<ApiError>('/agenda_votes?select=*');
     expect(read.status).toBe(401);
     expect(read.body.message).toMatch(/permission denied/);
     // The count PostgREST gives with Prefer: count=exact is refused too.

@@ -1,7 +1,7 @@
 // The agenda vote storage: submit_agenda_vote is the only way in, refuses every bad field with that field's
 // error and stores nothing, stores each form fill once, and anon can neither read nor change the table.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError, type FormAnswer } from './helpers';
 
 const MISSING = 'needs a choice: Support, Oppose or Neutral / Unsure';
 const UNKNOWN_CHOICE = 'must be one of support, oppose or neutral';
@@ -52,7 +52,7 @@ describe('a valid submission', () => {
     const bare = without('email');
     delete bare.comments;
     for (const submission of [bare, valid({ email: '  ', comments: '' })]) {
-      const { body } = await rpc('submit_agenda_vote', submission);
+      const { body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
       expect(body.ok).toBe(true);
       const [row] = await sql('select email, comments from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
       expect(row).toEqual({ email: null, comments: null });
@@ -62,7 +62,7 @@ describe('a valid submission', () => {
   it('keeps SQL in the comments as inert text', async () => {
     const comments = "Robert'); drop table public.agenda_votes; -- 100% \\ \"quoted\"";
     const submission = valid({ comments });
-    expect((await rpc('submit_agenda_vote', submission)).body.ok).toBe(true);
+    expect((await rpc<FormAnswer>('submit_agenda_vote', submission)).body.ok).toBe(true);
     const [row] = await sql('select comments from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
     expect(row.comments).toBe(comments);
   });
@@ -100,7 +100,7 @@ describe('every bad field is refused with that field’s error and stores nothin
     ['an HTML link in the comments', valid({ comments: '<a href="https://example.org">see</a>' }), 'comments', 'must be plain text, without HTML tags'],
   ])('%s', async (_label, submission, field, message) => {
     const before = await rowCount();
-    const { status, body } = await rpc('submit_agenda_vote', submission);
+    const { status, body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
     expect(status).toBe(200);
     expect(body.ok).toBe(false);
     expect(body.errors[field]).toEqual([message]);
@@ -120,7 +120,7 @@ describe('every bad field is refused with that field’s error and stores nothin
 
   it('reports every bad field at once', async () => {
     const before = await rowCount();
-    const { body } = await rpc('submit_agenda_vote', valid({ budget: undefined, lcap: 'x', email: 'x@y', comments: 'c'.repeat(2001) }));
+    const { body } = await rpc<FormAnswer>('submit_agenda_vote', valid({ budget: undefined, lcap: 'x', email: 'x@y', comments: 'c'.repeat(2001) }));
     expect(Object.keys(body.errors).sort()).toEqual(['budget', 'comments', 'email', 'lcap']);
     expect(await rowCount()).toBe(before);
   });
@@ -139,7 +139,7 @@ describe('what no visible field can fix is refused as a form error and stores no
     ['a list of submissions', [valid(), valid()], 'The submission must be a JSON object of the form\'s fields.'],
   ])('%s', async (_label, submission, message) => {
     const before = await rowCount();
-    const { status, body } = await rpc('submit_agenda_vote', submission);
+    const { status, body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
     expect(status).toBe(200);
     expect(body.ok).toBe(false);
     expect(body.form_errors).toContain(message);
@@ -185,7 +185,7 @@ describe('each form fill is stored once', () => {
   it('300 different submissions sent at once store 300 rows', async () => {
     const batch = `batch ${crypto.randomUUID()}`;
     const before = await rowCount();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => rpc('submit_agenda_vote', valid({ comments: `${batch} #${i}` }))));
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => rpc<FormAnswer>('submit_agenda_vote', valid({ comments: `${batch} #${i}` }))));
     expect(answers.filter(({ status, body }) => status === 200 && body.ok === true)).toHaveLength(300);
     const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.agenda_votes where comments like $1', [`${batch} #%`]);
     expect(n).toBe(300);
@@ -195,7 +195,7 @@ describe('each form fill is stored once', () => {
 
 describe('the anonymous role and the agenda_votes table', () => {
   it('cannot read it', async () => {
-    const { status, body } = await rest('/agenda_votes?select=*');
+    const { status, body } = await rest<ApiError>('/agenda_votes?select=*');
     expect(status).toBe(401);
     expect(body.message).toMatch(/permission denied/);
   });

@@ -3,7 +3,7 @@
 // Each limit test sends from an address of its own on the loopback network (127.0.0.x), as separate visitors would.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, rest, rpc, sql } from './helpers';
+import { anonKey, apiUrl, rest, rpc, sql, type ApiError, type FormAnswer } from './helpers';
 import { newDistrict } from './mail-helpers';
 
 /** A topic of a district of its own: the browser tests read district 1's topics and counts as the seed has them. */
@@ -18,7 +18,7 @@ let nextHost = 10 + Math.floor(Math.random() * 200);
 const newClient = () => `127.0.${Math.floor(Math.random() * 250) + 1}.${(nextHost = (nextHost % 250) + 1)}`;
 
 /** Calls a database function through the gateway from the given local address. */
-function rpcFrom(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: any }> {
+function rpcFrom<T = unknown>(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);
     const req = request(
@@ -52,7 +52,7 @@ describe('the statement timeout', () => {
   it("is 3 s for anon, set in the database (hosted too) and applied by PostgREST", async () => {
     expect((await sql<{ c: string[] }>("select rolconfig as c from pg_roles where rolname = 'anon'"))[0].c).toContain('statement_timeout=3s');
     const started = Date.now();
-    const { body } = await rpc('slow_for_test', {});
+    const { body } = await rpc<ApiError>('slow_for_test', {});
     expect(body.code).toBe('57014');
     expect(Date.now() - started).toBeLessThan(8000);
   });
@@ -62,13 +62,13 @@ describe('embedded tables', () => {
   const nested = '/votings?districtId=eq.1&select=*,districts(*,votings(*,districts(*,votings(*,districts(*,votings(*))))))';
 
   it('a request nesting seven tables is refused at once with a clear message', async () => {
-    const { status, body } = await rest(nested);
+    const { status, body } = await rest<ApiError>(nested);
     expect(status).toBe(400);
     expect(body.message).toBe('This request embeds 6 related tables; at most 2 are allowed.');
   });
 
   it('two levels still work, and the site\'s own reads embed nothing', async () => {
-    const { status, body } = await rest('/districts?id=eq.1&select=id,meetings(id,topics:districts(id))');
+    const { status, body } = await rest<{ id: number }[]>('/districts?id=eq.1&select=id,meetings(id,topics:districts(id))');
     expect(status).toBe(200);
     expect(body[0].id).toBe(1);
   });
@@ -101,7 +101,7 @@ describe('limits per client address', () => {
       expect((await rpcFrom(client, 'vote_topic', { topic_id: Number(topic.id), from_vote: from, to_vote: to })).status).toBe(200);
     }
     const before = await sql('select upvotes, downvotes from public.topics where id = $1', [topic.id]);
-    const refused = await rpcFrom(client, 'vote_topic', { topic_id: Number(topic.id), from_vote: 'up', to_vote: 'down' });
+    const refused = await rpcFrom<ApiError>(client, 'vote_topic', { topic_id: Number(topic.id), from_vote: 'up', to_vote: 'down' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many votes on this topic from your connection. Please try again in a few minutes.');
     expect(await sql('select upvotes, downvotes from public.topics where id = $1', [topic.id])).toEqual(before);
@@ -110,8 +110,8 @@ describe('limits per client address', () => {
 
   it('agenda votes: refused forms do not count; past the limit, a clear answer and nothing stored', async () => {
     const client = newClient();
-    expect((await rpcFrom(client, 'submit_agenda_vote', vote(crypto.randomUUID(), 'maybe'))).body.ok).toBe(false);
-    for (let i = 0; i < 3; i += 1) expect((await rpcFrom(client, 'submit_agenda_vote', vote())).body.ok).toBe(true);
+    expect((await rpcFrom<FormAnswer>(client, 'submit_agenda_vote', vote(crypto.randomUUID(), 'maybe'))).body.ok).toBe(false);
+    for (let i = 0; i < 3; i += 1) expect((await rpcFrom<FormAnswer>(client, 'submit_agenda_vote', vote())).body.ok).toBe(true);
     const key = crypto.randomUUID();
     const { body } = await rpcFrom(client, 'submit_agenda_vote', vote(key));
     expect(body).toEqual({
@@ -123,7 +123,7 @@ describe('limits per client address', () => {
 
   it('subscriptions: past the limit, a clear answer and nothing stored', async () => {
     const client = newClient();
-    for (let i = 0; i < 3; i += 1) expect((await rpcFrom(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.ok).toBe(true);
+    for (let i = 0; i < 3; i += 1) expect((await rpcFrom<FormAnswer>(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.ok).toBe(true);
     const email = `limit-${crypto.randomUUID()}@example.org`;
     const { body } = await rpcFrom(client, 'subscribe', { email, district_id: 1 });
     expect(body).toEqual({ ok: false, errors: {}, limited: true, form_errors: ['Too many subscriptions from your connection in the last hour. Please try again later.'] });
@@ -133,15 +133,15 @@ describe('limits per client address', () => {
   it('the operator changes a limit in private.rate_limits', async () => {
     const client = newClient();
     await sql("update private.rate_limits set max_count = 5 where action = 'subscribe'");
-    for (let i = 0; i < 5; i += 1) expect((await rpcFrom(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.ok).toBe(true);
-    expect((await rpcFrom(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.limited).toBe(true);
+    for (let i = 0; i < 5; i += 1) expect((await rpcFrom<FormAnswer>(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.ok).toBe(true);
+    expect((await rpcFrom<FormAnswer>(client, 'subscribe', { email: `limit-${crypto.randomUUID()}@example.org`, district_id: 1 })).body.limited).toBe(true);
   });
 });
 
 describe('an idempotency key sent again', () => {
   it('with the same answers: ok, one row', async () => {
     const key = crypto.randomUUID();
-    expect((await rpc('submit_agenda_vote', vote(key))).body.ok).toBe(true);
+    expect((await rpc<FormAnswer>('submit_agenda_vote', vote(key))).body.ok).toBe(true);
     expect((await rpc('submit_agenda_vote', vote(key))).body).toEqual({ ok: true, errors: {}, form_errors: [] });
     expect(await storedVotes(key)).toHaveLength(1);
   });
@@ -164,7 +164,7 @@ describe('an idempotency key sent again', () => {
   it('with different answers, ten at once: one row, and no answer is ok for answers that were not stored', async () => {
     const key = crypto.randomUUID();
     const budgets = Array.from({ length: 10 }, (_, i) => (i % 2 ? 'oppose' : 'support'));
-    const answers = await Promise.all(budgets.map((budget) => rpc('submit_agenda_vote', vote(key, budget))));
+    const answers = await Promise.all(budgets.map((budget) => rpc<FormAnswer>('submit_agenda_vote', vote(key, budget))));
     const [stored] = await storedVotes(key);
     expect(await storedVotes(key)).toHaveLength(1);
     answers.forEach(({ body }, i) => expect(body.ok).toBe(budgets[i] === stored.budget));
@@ -178,7 +178,7 @@ describe('comments', () => {
     ['a spreadsheet formula, stored as written (reports never put comments in cells)', '=HYPERLINK("x")', '=HYPERLINK("x")'],
   ])('%s', async (_label, comments, stored) => {
     const key = crypto.randomUUID();
-    expect((await rpc('submit_agenda_vote', vote(key, 'support', { comments }))).body.ok).toBe(true);
+    expect((await rpc<FormAnswer>('submit_agenda_vote', vote(key, 'support', { comments }))).body.ok).toBe(true);
     expect((await storedVotes(key))[0].comments).toBe(stored);
   });
 

@@ -58,7 +58,7 @@ describe('the district_pages view', () => {
   });
 
   it("holds one document per district in the page's order: meetings newest first (ties by id), topics newest first, votes by id", async () => {
-    const { status, body } = await rest(`/district_pages?id=eq.${OWN}&select=id,digest,page`);
+    const { status, body } = await rest<{ digest: string; page: { district: unknown; meetings: { title: string }[]; topics: { title: string }[]; votings: { issue: string }[] } }[]>(`/district_pages?id=eq.${OWN}&select=id,digest,page`);
     expect(status).toBe(200);
     const [{ digest, page }] = body;
     expect(digest).toMatch(/^[0-9a-f]{32}$/);
@@ -71,7 +71,7 @@ describe('the district_pages view', () => {
   });
 
   it('gives a district without rows empty lists', async () => {
-    const { body } = await rest(`/district_pages?id=eq.${OTHER}&select=page`);
+    const { body } = await rest<{ page: unknown }[]>(`/district_pages?id=eq.${OTHER}&select=page`);
     expect(body[0].page).toMatchObject({ meetings: [], topics: [], votings: [] });
   });
 
@@ -95,7 +95,7 @@ describe('the district_pages view', () => {
   });
 
   it("raises a meeting's sequence (the calendar's SEQUENCE) when it changes, and only then", async () => {
-    const sequence = async () => (await rest(`/district_pages?id=eq.${OWN}&select=page`)).body[0].page.meetings.find((m: { title: string }) => m.title === 'Same day').sequence;
+    const sequence = async () => (await rest<{ page: { meetings: { title: string; sequence: number }[] } }[]>(`/district_pages?id=eq.${OWN}&select=page`)).body[0].page.meetings.find((m: { title: string }) => m.title === 'Same day')?.sequence;
     expect(await sequence()).toBe(0);
     await sql(`update public.meetings set title = title, sequence = 40 where "districtId" = $1 and title = 'Same day'`, [OWN]);
     expect(await sequence()).toBe(0);

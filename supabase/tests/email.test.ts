@@ -2,7 +2,7 @@
 // states, and `npm run mail:send` against the real stack and its mail catcher: one digest per subscriber with new
 // summaries, nothing twice, a stopped run finished by the next one, a failing server reported by address.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError } from './helpers';
 import { addMeetingSummary, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mail-helpers';
 
 
@@ -155,7 +155,7 @@ describe('what anon may not do', () => {
     ['email_sent', { outbox_id: 1, message_id: 'x' }],
     ['email_failed', { outbox_id: 1, error: 'x', max_attempts: 1, retry_after_seconds: 0 }],
   ])('call %s', async (fn, args) => {
-    const { status, body } = await rpc(fn, args);
+    const { status, body } = await rpc<ApiError>(fn, args);
     expect(status).toBe(401);
     expect(body.message).toBe(`permission denied for function ${fn}`);
   });

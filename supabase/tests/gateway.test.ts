@@ -103,7 +103,7 @@ describe('a request cannot bring the gateway down', () => {
   });
 
   it("the API description names the gateway's address, not PostgREST's", async () => {
-    const { status, body } = await rest('/', { headers: { accept: 'application/openapi+json' } });
+    const { status, body } = await rest<{ host: string }>('/', { headers: { accept: 'application/openapi+json' } });
     expect(status).toBe(200);
     expect(body.host).toBe(new URL(apiUrl()).host);
   });

@@ -28,8 +28,25 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
   }
 }
 
-/** Calls /rest/v1 the way the browser does, with the anon key unless told otherwise. */
-export async function rest(path: string, init: RequestInit & { key?: string | null } = {}): Promise<{ status: number; body: any }> {
+/** PostgREST's answer to a refused request. */
+export interface ApiError {
+  code: string;
+  message: string;
+}
+
+/** A form function's answer (submit_agenda_vote, subscribe): the errors by field and those of the whole form. */
+export interface FormAnswer {
+  ok: boolean;
+  errors: Record<string, string[]>;
+  form_errors: string[];
+  limited?: boolean;
+}
+
+/**
+ * Calls /rest/v1 the way the browser does, with the anon key unless told otherwise. The body is the answer's JSON (its
+ * text when it is none), of the shape T the caller expects: the caller's assertions check it.
+ */
+export async function rest<T = unknown>(path: string, init: RequestInit & { key?: string | null } = {}): Promise<{ status: number; body: T }> {
   const { key = anonKey(), headers, ...rest } = init;
   const res = await fetch(`${apiUrl()}/rest/v1${path}`, {
     ...rest,
@@ -42,10 +59,10 @@ export async function rest(path: string, init: RequestInit & { key?: string | nu
   } catch {
     // not JSON
   }
-  return { status: res.status, body };
+  return { status: res.status, body: body as T };
 }
 
 /** Calls a database function through /rest/v1/rpc with a JSON body. */
-export function rpc(name: string, args: unknown, init: RequestInit & { key?: string | null } = {}) {
-  return rest(`/rpc/${name}`, { method: 'POST', body: JSON.stringify(args), ...init });
+export function rpc<T = unknown>(name: string, args: unknown, init: RequestInit & { key?: string | null } = {}) {
+  return rest<T>(`/rpc/${name}`, { method: 'POST', body: JSON.stringify(args), ...init });
 }

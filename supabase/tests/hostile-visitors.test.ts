@@ -2,7 +2,7 @@
 // character literally and refuses overlong text, and every function refuses wrong types, missing and extra
 // arguments with a 4xx and writes nothing.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError } from './helpers';
 
 const [{ n: DISTRICTS }] = await sql<{ n: number }>('select count(*)::int as n from public.districts');
 
@@ -10,7 +10,7 @@ describe('the search matches what was typed, literally', () => {
   it.each(['%', '_', '\\', '*', ',', '(', ')', '.', '%%', '_%_', '.*', '\\%', '(.*)', "'", '"', ';', "' or 1=1 --"])(
     '%j matches only names containing it, never every row',
     async (text) => {
-      const { status, body } = await rpc('search_districts', { search_text: text });
+      const { status, body } = await rpc<{ name: string }[]>('search_districts', { search_text: text });
       expect(status).toBe(200);
       expect(body.length).toBeLessThan(Math.min(20, DISTRICTS));
       for (const district of body) expect(district.name.toLowerCase()).toContain(text.toLowerCase().trim());
@@ -18,13 +18,13 @@ describe('the search matches what was typed, literally', () => {
   );
 
   it('finds a name that really contains a special character, and only such names', async () => {
-    const { body } = await rpc('search_districts', { search_text: '(' });
+    const { body } = await rpc<unknown[]>('search_districts', { search_text: '(' });
     const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.districts where strpos(name, '(') > 0");
     expect(body.length).toBe(Math.min(n, 20));
   });
 
   it('refuses text over 100 characters with a 400', async () => {
-    const { status, body } = await rpc('search_districts', { search_text: 'a'.repeat(101) });
+    const { status, body } = await rpc<ApiError>('search_districts', { search_text: 'a'.repeat(101) });
     expect(status).toBe(400);
     expect(body.message).toBe('search text is longer than 100 characters');
   });

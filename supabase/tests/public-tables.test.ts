@@ -1,12 +1,12 @@
 // The four public tables: anyone can read them through /rest/v1, nobody can write them, the key is required.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError } from './helpers';
 
 const tables = ['districts', 'meetings', 'topics', 'votings'] as const;
 
 describe.each(tables)('the %s table', (table) => {
   it('can be read with the anon key', async () => {
-    const { status, body } = await rest(`/${table}?select=*&limit=5`);
+    const { status, body } = await rest<unknown[]>(`/${table}?select=*&limit=5`);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
     expect(body.length).toBeGreaterThan(0);
@@ -40,7 +40,7 @@ describe.each(tables)('the %s table', (table) => {
 
 describe('the API key', () => {
   it('is required: a request without it is refused', async () => {
-    const { status, body } = await rest('/districts?select=id', { key: null });
+    const { status, body } = await rest<ApiError>('/districts?select=id', { key: null });
     expect(status).toBe(401);
     expect(body.message).toMatch(/API key/);
   });
@@ -53,7 +53,7 @@ describe('the API key', () => {
 
 describe('the district search', () => {
   it("finds 'palo' case-insensitively as a substring of the name", async () => {
-    const { status, body } = await rpc('search_districts', { search_text: 'pALo' });
+    const { status, body } = await rpc<{ name: string }[]>('search_districts', { search_text: 'pALo' });
     expect(status).toBe(200);
     const names = body.map((d: { name: string }) => d.name);
     expect(names).toContain('Palo Alto Unified School District');
@@ -61,7 +61,7 @@ describe('the district search', () => {
   });
 
   it('returns id, name, state and county of each suggestion', async () => {
-    const { body } = await rpc('search_districts', { search_text: 'Palo Alto Unified' });
+    const { body } = await rpc<unknown[]>('search_districts', { search_text: 'Palo Alto Unified' });
     expect(body[0]).toEqual({ id: 1, name: 'Palo Alto Unified School District', state: 'CA', county: 'Santa Clara' });
   });
 

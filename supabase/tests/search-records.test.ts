@@ -2,7 +2,7 @@
 // appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, and that
 // nothing private is searchable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc, sql } from './helpers';
+import { rpc, sql, type ApiError } from './helpers';
 import type { RecordResult } from '../../src/lib/recordSearch';
 
 const NORTH = 990301;
@@ -114,7 +114,7 @@ describe('the filters', () => {
     [{ q: 'zephyrine', cursor: "1|2025-01-01|meeting|1' or 1=1" }, 'cursor is not one this search gave'],
     [{ q: 'zephyrine', cursor: 'x' }, 'cursor is not one this search gave'],
   ])('refuses %j with a 400 saying why', async (args, message) => {
-    const { status, body } = await rpc('search_records', args);
+    const { status, body } = await rpc<ApiError>('search_records', args);
     expect(status).toBe(400);
     expect(body.message).toBe(message);
   });
@@ -172,7 +172,7 @@ describe('hostile and heavy text', () => {
   });
 
   it('refuses text over 200 characters with a 400, and takes 200', async () => {
-    const { status, body } = await rpc('search_records', { q: 'a'.repeat(201) });
+    const { status, body } = await rpc<ApiError>('search_records', { q: 'a'.repeat(201) });
     expect(status).toBe(400);
     expect(body.message).toBe('search text is longer than 200 characters');
     expect(await search({ q: `${'gryphonwood '.repeat(16)}gryph`.slice(0, 200) })).toEqual(expect.any(Array));

@@ -1,7 +1,7 @@
 // The subscribe box's storage: subscribe(email, district_id) validates the address, refuses an unknown
 // district, keeps one row per address and district, and anon can neither read nor change the table.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError, type FormAnswer } from './helpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `parent-${crypto.randomUUID()}@example.org`;
@@ -73,7 +73,7 @@ describe('the district', () => {
 
   it('must be given', async () => {
     const email = address();
-    const { body } = await rpc('subscribe', { email, district_id: null });
+    const { body } = await rpc<FormAnswer>('subscribe', { email, district_id: null });
     expect(body.form_errors).toEqual(['There is no district (none given) to subscribe to.']);
     expect(await rowsFor(email)).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe('the district', () => {
 
 describe('the anonymous role and the subscriptions table', () => {
   it('cannot read it', async () => {
-    const { status, body } = await rest('/subscriptions?select=*');
+    const { status, body } = await rest<ApiError>('/subscriptions?select=*');
     expect(status).toBe(401);
     expect(body.message).toMatch(/permission denied/);
   });

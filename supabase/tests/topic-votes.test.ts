@@ -1,7 +1,7 @@
 // Topic votes go through the vote_topic function only: atomic under concurrency, exact counts, and nothing else
 // (no direct UPDATE by anon, no unknown topic, no transition outside the spec's table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, rpc, sql } from './helpers';
+import { rest, rpc, sql, type ApiError } from './helpers';
 
 // A district and topics of this file's own, so no other test reads these counts (removed afterwards).
 const DISTRICT = 800000 + Math.floor(Math.random() * 99999);
@@ -64,7 +64,7 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
     [null, 'up'],
   ])('the transition %j → %j', async (from, to) => {
     await setCounts(7, 3);
-    const { status, body } = await rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
+    const { status, body } = await rpc<ApiError>('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
     expect(status).toBe(400);
     expect(body.code).toBe('22023');
     expect(await counts()).toEqual({ upvotes: 7, downvotes: 3 });
@@ -72,7 +72,7 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
 
   it('an unknown topic', async () => {
     const [{ next }] = await sql<{ next: number }>('select coalesce(max(id), 0) + 1000 as next from public.topics');
-    const { status, body } = await rpc('vote_topic', { topic_id: next, from_vote: 'none', to_vote: 'up' });
+    const { status, body } = await rpc<ApiError>('vote_topic', { topic_id: next, from_vote: 'none', to_vote: 'up' });
     expect(status).toBe(404);
     expect(body.code).toBe('PT404');
     expect(body.message).toBe(`no topic with id ${next}`);
@@ -96,7 +96,7 @@ describe('the anonymous role cannot change topic counts directly', () => {
 
   it('cannot set counts through vote_topic either: one call moves a count by one', async () => {
     await setCounts(5, 5);
-    const { body } = await rpc('vote_topic', { topic_id: topicId, from_vote: 'down', to_vote: 'up', upvotes: 1000 });
+    const { body } = await rpc<ApiError | null>('vote_topic', { topic_id: topicId, from_vote: 'down', to_vote: 'up', upvotes: 1000 });
     expect(body?.code ?? null).not.toBeNull();
     expect(await counts()).toEqual({ upvotes: 5, downvotes: 5 });
   });

@@ -6,6 +6,12 @@ import { config } from './site-helpers';
 
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
 
+/** The page's window with what the fake script puts there. */
+type FakeGoogleWindow = Window & {
+  google?: { accounts?: { id?: { prompt?: unknown } } };
+  fakeGoogle?: { initialized: unknown; prompts: number; autoSelectDisabled: number };
+};
+
 /** Serves the fake Google script: its prompt() signs in with `credential`, or reports it could not open. */
 async function fakeGoogle(page: Page, outcome: { credential: string } | { notDisplayed: string }) {
   const body = `
@@ -47,7 +53,7 @@ for (const [intent, reach] of [
     const googleLoaded = page.waitForRequest(GOOGLE_SCRIPT);
     await reach(page);
     await googleLoaded;
-    await expect.poll(() => page.evaluate(() => typeof (window as any).google?.accounts?.id?.prompt)).toBe('function');
+    await expect.poll(() => page.evaluate(() => typeof (window as FakeGoogleWindow).google?.accounts?.id?.prompt)).toBe('function');
   });
 }
 
@@ -58,7 +64,7 @@ test('signing in keeps the ID token under idToken; Sign Out removes it', async (
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page.getByRole('status')).toHaveText('You are signed in.');
   expect(await storedToken(page)).toBe('header.payload.signature');
-  expect(await page.evaluate(() => (window as any).fakeGoogle.initialized)).toEqual({ client_id: config.googleClientId, ux_mode: 'popup' });
+  expect(await page.evaluate(() => (window as FakeGoogleWindow).fakeGoogle?.initialized)).toEqual({ client_id: config.googleClientId, ux_mode: 'popup' });
 
   await page.reload();
   await expect(page.getByRole('status')).toHaveText('You are signed in.');
@@ -67,7 +73,7 @@ test('signing in keeps the ID token under idToken; Sign Out removes it', async (
   await expect(page.getByRole('status')).toHaveText('You are signed out.');
   expect(await storedToken(page)).toBeNull();
   // After the reload Google's script is loaded by the sign-out itself, to tell Google of it.
-  await expect.poll(() => page.evaluate(() => (window as any).fakeGoogle?.autoSelectDisabled)).toBe(1);
+  await expect.poll(() => page.evaluate(() => (window as FakeGoogleWindow).fakeGoogle?.autoSelectDisabled)).toBe(1);
 });
 
 test('signing out when signed out loads nothing from Google', async ({ page }) => {

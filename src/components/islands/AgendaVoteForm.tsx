@@ -1,7 +1,7 @@
 // The /votingPAUSD form: a choice on each of the five agenda items, optional email and comments, sent to
 // submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you. Once the
 // meeting is over, each item also shows how the Board voted (from the build's data) and the residents' totals (live).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
 import {
   AGENDA_ITEMS,
@@ -9,7 +9,6 @@ import {
   CHOICES,
   CHOICE_LABELS,
   EMPTY_VOTE_FORM,
-  FIELD_LABELS,
   INVALID_EMAIL,
   MEETING_DATE,
   NO_ERRORS,
@@ -99,7 +98,7 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
     });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
     // One error system: the browser's bubbles are off (noValidate) and every problem goes to the summary, the

@@ -1,6 +1,6 @@
 // The district search box: live suggestions from the database as the visitor types, following the
 // WAI-ARIA combobox pattern (arrow keys move the highlight, Enter opens it, Escape closes the list).
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import type { DistrictSuggestion } from '../../lib/data/districts';
 import { districtPath } from '../../lib/paths';
 import { loadOnce } from '../../lib/browser/loadOnce';
@@ -164,7 +164,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const key = queryKey(buildSearchQuery(text, state));
     if (!key) return;
@@ -215,6 +215,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
           />
           <ul id={listId} role="listbox" aria-label="District suggestions" className="district-search-list" hidden={!expanded}>
             {found.suggestions.map((suggestion, index) => (
+              // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- the keys act in the box (a combobox with aria-activedescendant), where focus stays
               <li
                 key={suggestion.id}
                 id={optionId(index)}

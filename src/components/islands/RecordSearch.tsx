@@ -3,7 +3,7 @@
 // has loaded; once loaded, it searches in place, announces the results with their count, and pages with
 // 'Show more results'. On a district page, choosing a result opens its tab and brings the exact card, topic or vote
 // row into view, highlighted (the page's board script and the topic island do the opening).
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
 import {
   KIND_LABELS,
   RECORD_KINDS,
@@ -75,7 +75,8 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const [districtNames, setDistrictNames] = useState<Map<number, string>>(new Map());
   const input = useRef<HTMLInputElement>(null);
   const sequence = useRef(0);
-  const searched = useRef<{ text: string; district: number | null; kind: RecordKind | '' } | null>(null);
+  // The last search answered, which 'Show more results' continues and a filter's change runs again.
+  const [last, setLast] = useState<{ text: string; district: number | null; kind: RecordKind | '' } | null>(null);
 
   const inputId = `${idPrefix}-text`;
   const problemId = `${idPrefix}-problem`;
@@ -93,7 +94,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         cursor: options.cursor ?? null,
       });
       if (turn !== sequence.current) return;
-      searched.current = { text, district: options.district, kind: options.kind };
+      setLast({ text, district: options.district, kind: options.kind });
       setResults((before) => (options.cursor ? [...before, ...page] : page));
       setMore(page.length === RECORD_PAGE_SIZE);
       setDistrictNames((before) => {
@@ -120,14 +121,14 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     void run(text, options);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     start({ district, kind });
   }
 
   // The search page runs the search its address names (?q=, ?district=, ?kind=): a district page's form before its
-  // island loaded, a shared link.
-  useEffect(() => {
+  // island loaded, a shared link. Once, when the island has loaded.
+  const searchFromAddress = useEffectEvent(() => {
     if (!siteWide) return;
     const params = new URLSearchParams(location.search);
     const text = params.get('q') ?? '';
@@ -139,9 +140,10 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     // Text typed before the island loaded stays; the address's text fills the box only when there is some.
     if (input.current && text) input.current.value = text;
     if (text.trim()) start({ district: fromAddress, kind: fromKind });
-  }, []);
+  });
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser, once hydrated (the server rendered the form without it)
+  useEffect(() => searchFromAddress(), []);
 
-  const last = searched.current;
   const busy = status.state === 'loading';
   const statusText =
     status.state === 'loading'

@@ -1,6 +1,6 @@
 // 'Get Summaries In Your Email': the subscribe form of the district page, sent to subscribe(email, district_id).
 // Rendered on the server; hydration adds sending and the visible confirmation or error.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
 import { refusalText, subscribe, subscribedMessage, subscribeSendFailure } from '../../lib/data/subscriptions';
 
@@ -28,7 +28,7 @@ export default function SubscribeForm({ districtId }: Props) {
     setHydrated(true);
   }, []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting') return;
     setStatus('submitting');

@@ -20,7 +20,7 @@ export function showTopic(tab: HTMLElement): void {
     const chosen = other === tab;
     other.setAttribute('aria-selected', String(chosen));
     other.tabIndex = chosen ? 0 : -1;
-    const panel = document.getElementById(other.getAttribute('aria-controls') ?? '');
+    const panel = tab.ownerDocument.getElementById(other.getAttribute('aria-controls') ?? '');
     if (panel) panel.hidden = !chosen;
   }
 }
@@ -61,21 +61,21 @@ export function answerClick(target: Element): boolean {
   const table = header?.closest('table');
   if (header && table) return showSort(table, nextSort(shownSort(table), header.dataset.sortKey as SortKey)), true;
   const scroll = target.closest<HTMLElement>('button[data-scroll-step]');
-  const bar = scroll && document.getElementById(scroll.getAttribute('aria-controls') ?? '');
+  const bar = scroll && target.ownerDocument.getElementById(scroll.getAttribute('aria-controls') ?? '');
   if (scroll && bar) return bar.scrollBy({ left: Number(scroll.dataset.scrollStep) }), true;
   return false;
 }
 
 /** Answers a phone sort control changed inside a sleeping island: the headers show the sort it chose. */
 export function answerChange(target: Element): void {
-  if (!asleep(target) || !(target instanceof HTMLSelectElement) || !target.dataset.sortControl) return;
+  if (!asleep(target) || target.tagName !== 'SELECT' || !target.hasAttribute('data-sort-control')) return;
   const section = target.closest('.voting-section');
   const table = section?.querySelector('table');
   const key = section?.querySelector<HTMLSelectElement>('select[data-sort-control="key"]')?.value as SortKey | undefined;
   const direction = section?.querySelector<HTMLSelectElement>('select[data-sort-control="direction"]')?.value;
   if (!table || !key) return;
   // A new column starts newest first for dates and A to Z otherwise; a new order keeps the column.
-  const chosen: SortState = target.dataset.sortControl === 'key' ? { key, direction: key === 'date' ? 'descending' : 'ascending' } : { key, direction: direction === 'ascending' ? 'ascending' : 'descending' };
+  const chosen: SortState = target.getAttribute('data-sort-control') === 'key' ? { key, direction: key === 'date' ? 'descending' : 'ascending' } : { key, direction: direction === 'ascending' ? 'ascending' : 'descending' };
   showSort(table, chosen);
 }
 
@@ -92,7 +92,7 @@ export function answerKey(target: Element, key: string): boolean {
 }
 
 /** A #topic-{id} address shows that topic in a sleeping island, as the island would; returns whether it did. */
-export function revealTopic(hash: string): boolean {
+export function revealTopic(document: Document, hash: string): boolean {
   const id = topicIdFromHash(hash);
   const tab = id === null ? null : document.getElementById(`topic-tab-${id}`);
   if (!tab || !asleep(tab)) return false;

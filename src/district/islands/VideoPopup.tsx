@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { useStore } from '@nanostores/react';
 import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../stores/videoPopup';
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, videoWatchUrl, type Size } from '../video';
+import { useHydrated } from '../../lib/browser/hydrated';
 import { CloseIcon, ExpandIcon } from '../../components/icons';
 import '../view/district.css';
 import './VideoPopup.css';
@@ -25,8 +26,7 @@ function navbarHeight(): number {
 export default function VideoPopup() {
   // The island hydrates on the first time stamp click, when the store already holds that request: render it closed
   // first, as the server did, so hydration matches, then open.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const stored = useStore($videoPopup);
   const state = hydrated ? stored : null;
   const popup = useRef<HTMLDivElement>(null);
@@ -124,9 +124,8 @@ export default function VideoPopup() {
     >
       <div className="video-popup-bar">
         {/* Not a button: pressing it does nothing. It is dragged with a pointer, or focused and moved with the arrow keys. */}
-        <div
-          className="video-popup-handle"
-          tabIndex={0}
+        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions, jsx-a11y-x/no-noninteractive-tabindex -- a move handle: ARIA has no role for one, and the keyboard reaches and moves it */}
+        <div className="video-popup-handle" tabIndex={0}
           id="video-popup-title"
           aria-describedby="video-popup-move-help"
           onPointerDown={onPointerDown}

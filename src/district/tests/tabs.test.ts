@@ -21,6 +21,9 @@ describe('parseTab: ?tab= chooses a tab case-insensitively, default Meetings', (
     [undefined, 'meetings'],
     ['votes', 'meetings'],
     ['topic', 'meetings'],
+    ['constructor', 'meetings'],
+    ['toString', 'meetings'],
+    ['__proto__', 'meetings'],
   ])('%j → %s', (value, tab) => {
     expect(parseTab(value)).toBe(tab);
   });

@@ -1,5 +1,5 @@
 // The Board Breakdown's sidebar: its heading and the 'Summaries', 'Topics' and 'Voting' tabs. Plain markup, never
-// hydrated: each tab is a link carrying ?tab=, and the page's board script (lib/boardScript.ts) turns them into tabs
+// hydrated: each tab is a link carrying ?tab=, and the page's board script (browser/boardScript.ts) turns them into tabs
 // (WAI-ARIA tabs pattern) the moment the HTML is shown. Drawn by BoardBreakdown.
 import './district.css';
 import './BoardTabs.css';

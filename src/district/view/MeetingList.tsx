@@ -1,7 +1,7 @@
 // The meeting cards. Rendered to plain HTML on the district page (no React in the browser: Expand/Minimize and share
-// are handled by the page's board script, lib/boardScript.ts, and time stamps by lib/browser/videoTimestamps.ts) and
+// are handled by the page's board script, browser/boardScript.ts, and time stamps by browser/videoTimestamps.ts) and
 // by LiveDistrict for later districts.
-import { meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../meetingCards';
+import { meetingShareUrl, meetingToggleTarget, meetingToggleVerb, type MeetingCardData } from '../meetingCards';
 import { ShareIcon } from '../../components/icons';
 import './district.css';
 import './MeetingList.css';
@@ -18,7 +18,7 @@ function MeetingCard({ card }: { card: MeetingCardData }) {
           {card.upcoming && <span className="badge">Upcoming</span>}
         </p>
         {!card.upcoming && card.anchor && (
-          <button type="button" className="icon-button share-button" data-share-anchor={card.anchor} aria-label={`Copy a link to ${card.title} on ${card.date}`}>
+          <button type="button" className="icon-button share-button" data-share-path={meetingShareUrl('', card.anchor)} aria-label={`Copy a link to ${card.title} on ${card.date}`}>
             <ShareIcon />
           </button>
         )}
