@@ -15,11 +15,11 @@ import { fileURLToPath } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import DOMPurify from 'dompurify';
-import { checkDistrictPage, richTextJobs, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../data/districtPages';
+import { boundedRichTextJobs, checkDistrictPage, TABLE, withRichText, type BrokenSection, type BuiltDistrictPage } from '../data/districtPages';
 import type { District } from '../data/districts';
 import { districtMembers, type BoardMember } from '../members';
 import { sanitizeJob } from '../sanitize';
-import { createJsdomSanitizer } from './sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from './sanitize-jsdom';
 
 /** The collection's name in src/content.config.ts. */
 export const COLLECTION = 'districtPages';
@@ -101,7 +101,7 @@ export function pageVersion(): string {
   const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
   for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
   const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
-  hash.update(`dompurify ${DOMPurify.version} jsdom ${version('jsdom')} zod ${version('zod')}`);
+  hash.update(`dompurify ${DOMPurify.version} jsdom ${version('jsdom')} parse5 ${version('parse5')} zod ${version('zod')}`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -149,17 +149,21 @@ export function districtPagesLoader(): Loader {
       let [done, reported] = [0, 0];
       await inLanes(chunks, IN_FLIGHT, async (ids) => {
         const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
-        const checked = read.map((row) => ({ row, ...checkDistrictPage(row.page) }));
-        const html = checked.flatMap(({ page }) => (page ? richTextJobs(page) : [])).map((job) => sanitizeJob(sanitize, job));
+        const checked = read.map((row) => {
+          const { page, problems, broken } = checkDistrictPage(row.page);
+          // Rich text over the sanitiser's bounds is reported like a bad row and never parsed.
+          const bounded = page ? boundedRichTextJobs(page, richTextProblem) : { jobs: [], problems: [] };
+          return { row, page, broken, problems: [...problems, ...bounded.problems], jobs: bounded.jobs };
+        });
+        const html = checked.flatMap(({ jobs }) => jobs).map((job) => sanitizeJob(sanitize, job));
         let at = 0;
-        for (const { row, page, problems, broken } of checked) {
+        for (const { row, page, problems, broken, jobs } of checked) {
           for (const problem of problems) logger.warn(problem);
           if (!page) {
             store.delete(String(row.id));
             continue;
           }
-          const jobs = richTextJobs(page).length;
-          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
+          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs.length))), broken, readAt };
           await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
           const digest = `${row.digest}.${version}${problems.length ? '.reported' : ''}`;
           store.set({ id: String(row.id), data: { district: page.district, members: districtMembers(page.district.id, page.votings) } satisfies DistrictEntry, digest });
