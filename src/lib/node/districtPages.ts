@@ -100,7 +100,12 @@ export function pageVersion(): string {
   const files = ['districtPages.ts', 'sanitize-jsdom.ts', '../sanitize.ts', '../timestamps.ts', '../meetings.ts', '../topics.ts', '../members.ts', '../votings.ts'];
   const data = ['districtPages.ts', 'districts.ts', 'meetings.ts', 'topics.ts', 'votings.ts', 'validate.ts'].map((file) => `../data/${file}`);
   for (const file of [...files, ...data]) hash.update(readFileSync(join(HERE, file)));
-  const version = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
+  // A package's own package.json, found above its entry point (parse5 does not export it).
+  const version = (name: string) => {
+    const entry = createRequire(import.meta.url).resolve(name);
+    const root = entry.slice(0, entry.lastIndexOf(`node_modules/${name}/`) + `node_modules/${name}`.length);
+    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  };
   hash.update(`dompurify ${DOMPurify.version} jsdom ${version('jsdom')} parse5 ${version('parse5')} zod ${version('zod')}`);
   return hash.digest('hex').slice(0, 16);
 }
