@@ -1,11 +1,15 @@
 // The page behind a link in an email: /confirm confirms the subscription, /unsubscribe ends it. Opening the link
-// is the one click: the page reads the token from its address, calls the database function and says what happened.
-// A mail scanner that only fetches the page changes nothing: the call is made by this script.
+// changes nothing: the page asks for one press of its button, which sends the POST. Mail scanners open links, and
+// some run their scripts, to check them; they must neither confirm a subscription nobody asked for nor unsubscribe a
+// reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.)
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/browser/api';
 import {
+  emailLinkButton,
+  emailLinkInvitation,
   emailLinkMessage,
   emailLinkSendFailure,
+  emailLinkWorking,
   followEmailLink,
   isEmailLinkToken,
   type EmailLinkAction,
@@ -14,40 +18,59 @@ import {
 
 const SEND_TIMEOUT_MS = 20_000;
 
-type State = { phase: 'working' } | { phase: 'done'; result: EmailLinkResult } | { phase: 'failed'; message: string };
+type State =
+  | { phase: 'loading' }
+  | { phase: 'ready'; token: string }
+  | { phase: 'working'; token: string }
+  | { phase: 'done'; result: EmailLinkResult }
+  | { phase: 'failed'; token: string; message: string };
 
 interface Props {
   action: EmailLinkAction;
 }
 
 export default function EmailLink({ action }: Props) {
-  const [state, setState] = useState<State>({ phase: 'working' });
-
-  const follow = useCallback(async () => {
-    const token = new URLSearchParams(window.location.search).get('token');
-    if (!isEmailLinkToken(token)) {
-      setState({ phase: 'done', result: { ok: false, status: 'malformed' } });
-      return;
-    }
-    setState({ phase: 'working' });
-    try {
-      setState({ phase: 'done', result: await followEmailLink(api(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) });
-    } catch (error) {
-      const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
-      console.error(error);
-      setState({ phase: 'failed', message: emailLinkSendFailure(action, reason) });
-    }
-  }, [action]);
+  // On the server and until hydration the page cannot read its token: the button shows, disabled.
+  const [state, setState] = useState<State>({ phase: 'loading' });
 
   useEffect(() => {
-    void follow();
-  }, [follow]);
+    const token = new URLSearchParams(window.location.search).get('token');
+    setState(isEmailLinkToken(token) ? { phase: 'ready', token } : { phase: 'done', result: { ok: false, status: 'malformed' } });
+  }, []);
+
+  const follow = useCallback(
+    async (token: string) => {
+      setState({ phase: 'working', token });
+      try {
+        setState({ phase: 'done', result: await followEmailLink(api(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) });
+      } catch (error) {
+        const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
+        console.error(error);
+        setState({ phase: 'failed', token, message: emailLinkSendFailure(action, reason) });
+      }
+    },
+    [action],
+  );
 
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;
+  const asking = state.phase === 'loading' || state.phase === 'ready' || state.phase === 'working';
   return (
     <div className="email-link" aria-busy={state.phase === 'working'}>
+      {asking && (
+        <>
+          <p>{emailLinkInvitation(action)}</p>
+          <button
+            className="button"
+            type="button"
+            disabled={state.phase !== 'ready'}
+            onClick={() => state.phase === 'ready' && void follow(state.token)}
+          >
+            {emailLinkButton(action)}
+          </button>
+        </>
+      )}
       <p role="status">
-        {state.phase === 'working' ? (action === 'confirm' ? 'Confirming your subscription…' : 'Unsubscribing…') : ''}
+        {state.phase === 'working' ? emailLinkWorking(action) : ''}
         {state.phase === 'done' && state.result.ok ? emailLinkMessage(action, state.result) : ''}
       </p>
       <p role="alert">
@@ -55,7 +78,7 @@ export default function EmailLink({ action }: Props) {
         {state.phase === 'failed' ? state.message : ''}
       </p>
       {state.phase === 'failed' && (
-        <button className="button" type="button" onClick={() => void follow()}>
+        <button className="button" type="button" onClick={() => void follow(state.token)}>
           Try again
         </button>
       )}
