@@ -10,13 +10,13 @@ import {
   oneClickUnsubscribeUrl,
   type DigestPayload,
 } from '../../src/lib/mail/emails';
-import { createHtmlToText, describeOutboxLeft, digestProblems, retryDelaySeconds, type OutboxLeft } from '../../src/lib/node/mail-sender';
+import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../../src/lib/node/mail-sender';
 import { emailLinkMessage, isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const token = 'a'.repeat(64);
 const leave = 'b'.repeat(64);
-const htmlToText = createHtmlToText();
+const { htmlToText, outOfBounds } = await loadDigestText();
 
 describe('excerpt', () => {
   it.each([
@@ -77,7 +77,7 @@ describe('digestProblems: a summary over the sanitiser’s bounds is named by ta
       unsubscribe_token: leave,
       meetings: [meeting(1, '<p>Fine.</p>'), meeting(2, '<b>'.repeat(60)), meeting(3, null), meeting(4, 'x'.repeat(100_001))],
     };
-    expect(digestProblems(payload)).toEqual([
+    expect(digestProblems(payload, outOfBounds)).toEqual([
       'meetings row id=2: summary: nests tags more than 50 levels deep; the digest quotes none of it',
       'meetings row id=4: summary: is 100,001 characters long, over the 100,000 allowed; the digest quotes none of it',
     ]);

@@ -6,8 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { JSDOM } from 'jsdom';
-import { createJsdomSanitizer, richTextProblem } from './sanitize-jsdom.ts';
 import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../mail/emails.ts';
 
 export type EmailKind = 'confirmation' | 'digest';
@@ -102,28 +100,44 @@ export function retryDelaySeconds(attempts: number, base: number): number {
   return base * 2 ** Math.max(attempts - 1, 0);
 }
 
-/** Sanitised rich text as plain text: the sanitiser's output read back as text, so a digest never quotes markup. */
-export function createHtmlToText(): HtmlToText {
+/** What writing a digest takes from the sanitiser: its summaries as text, and the check of its bounds. */
+export interface DigestText {
+  htmlToText: HtmlToText;
+  outOfBounds: (html: string) => string | null;
+}
+
+/**
+ * The sanitiser for digests, loaded (with jsdom, seconds on a busy machine) only when a run first writes one: a run
+ * of confirmations, or one with nothing to send, needs none. Summaries become the sanitiser's output read back as
+ * text, so a digest never quotes markup.
+ */
+export async function loadDigestText(): Promise<DigestText> {
+  // One after the other: jsdom requires parse5, which the sanitiser imports, and Node refuses both at once.
+  const { createJsdomSanitizer, richTextProblem } = await import('./sanitize-jsdom.ts');
+  const { JSDOM } = await import('jsdom');
   const sanitize = createJsdomSanitizer();
   const { document } = new JSDOM('').window;
-  return (html) => {
+  const htmlToText: HtmlToText = (html) => {
     const holder = document.createElement('div');
     holder.innerHTML = sanitize(html);
     // Block ends become spaces, so 'a</p><p>b' reads 'a b'.
     for (const block of holder.querySelectorAll('p, li, br, h1, h2, h3, h4, h5, h6, tr, div')) block.append(' ');
     return holder.textContent ?? '';
   };
+  return { htmlToText, outOfBounds: richTextProblem };
 }
 
-export function writeEmail(row: OutboxRow, links: MailLinks, htmlToText: HtmlToText): Email {
+/** An outbox row's email; a digest needs the sanitiser (loadDigestText). */
+export function writeEmail(row: OutboxRow, links: MailLinks, digestText: DigestText | undefined): Email {
   if (row.kind === 'confirmation') return confirmationEmail(row.payload as ConfirmationPayload, links);
-  return digestEmail(row.payload as DigestPayload, links, htmlToText);
+  if (!digestText) throw new Error('a digest is written with the sanitiser (loadDigestText)');
+  return digestEmail(row.payload as DigestPayload, links, digestText.htmlToText);
 }
 
 /** The summaries of a digest over the sanitiser's bounds, by table and id: the digest quotes nothing of them. */
-export function digestProblems(payload: DigestPayload): string[] {
+export function digestProblems(payload: DigestPayload, outOfBounds: DigestText['outOfBounds']): string[] {
   return payload.meetings.flatMap((meeting) => {
-    const problem = meeting.summary ? richTextProblem(meeting.summary) : null;
+    const problem = meeting.summary ? outOfBounds(meeting.summary) : null;
     return problem ? [`meetings row id=${meeting.id}: summary: ${problem}; the digest quotes none of it`] : [];
   });
 }
@@ -261,9 +275,7 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
     secure: config.smtp.secure,
     auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
   });
-  // jsdom is loaded only when a digest is written: a confirmation needs no sanitiser.
-  let htmlToText: HtmlToText | undefined;
-  const readHtml: HtmlToText = (html) => (htmlToText ??= createHtmlToText())(html);
+  let digestText: DigestText | undefined;
   const domain = new URL(config.links.siteUrl).hostname;
   const report: SendReport = { sent: 0, failures: [], released: 0, problems: [] };
   const heartbeat = setInterval(() => {
@@ -293,7 +305,8 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
       }
       claimed = true;
       if (row.kind === 'digest') {
-        for (const problem of digestProblems(row.payload as DigestPayload)) {
+        digestText ??= await loadDigestText();
+        for (const problem of digestProblems(row.payload as DigestPayload, digestText.outOfBounds)) {
           if (report.problems.includes(problem)) continue;
           report.problems.push(problem);
           log(problem);
@@ -302,7 +315,7 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
       // The same Message-ID on every attempt: a resend after a crash is recognised as the same email.
       const messageId = `<email-${row.id}@${domain}>`;
       try {
-        const email = writeEmail(row, config.links, readHtml);
+        const email = writeEmail(row, config.links, digestText);
         await transport.sendMail({ from: config.from, to: row.recipient, messageId, ...email });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
