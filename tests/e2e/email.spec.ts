@@ -8,6 +8,7 @@ import { sql } from '../../supabase/tests/helpers';
 import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
 import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail.mjs';
 import { subscribedMessage } from '../../src/lib/data/subscriptions';
+import { islandHydrated } from './site-helpers';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });
@@ -114,6 +115,7 @@ test.describe('opening a link changes nothing: the page asks for one press of it
       if (request.url().includes('/rest/v1/rpc/')) calls.push(request.url());
     });
     await page.goto(url);
+    await islandHydrated(page, 'EmailLink');
     await page.waitForLoadState('networkidle');
     return calls;
   }
