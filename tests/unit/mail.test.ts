@@ -120,6 +120,11 @@ describe('the confirmation email', () => {
     expect(email.html).toContain(`href="${url}"`);
   });
 
+  it('says the link asks for one press, since opening it alone confirms nothing', () => {
+    expect(email.text).toContain('To confirm, open this link and press Confirm my subscription (it works for three days, once):');
+    expect(email.html).toContain('open the link and press Confirm my subscription');
+  });
+
   it('has one-click unsubscribe headers (RFC 8058) and a visible link', () => {
     expect(email.headers).toEqual({
       'List-Unsubscribe': `<https://api.example.org/functions/v1/unsubscribe?token=${leave}>`,
