@@ -1,8 +1,10 @@
 // `npm run load:writes`: concurrent topic votes, agenda votes and subscriptions against a fresh embedded stack
 // (loopback only, bounded in count and time), then every count and row in the database is checked against
-// what was sent. Prints the figures; exits non-zero on any lost or duplicated write.
+// what was sent: each topic's up and down counts against the first votes and switches its visitors sent, each stored
+// agenda answer field by field against its submission, each address's subscription. Prints the figures; exits
+// non-zero on any lost, duplicated or different write.
 //   LOAD_CONCURRENCY (50), LOAD_TOPIC_VISITORS (400), LOAD_AGENDA_VOTES (600), LOAD_SUBSCRIPTIONS (400),
-//   LOAD_SECONDS (120, the time bound), LOAD_PORT_BASE (26300).
+//   LOAD_SECONDS (120, the time bound), LOAD_PORT_BASE (BENCH_PORT_BASE, else 26300).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ const topicVisitors = env('LOAD_TOPIC_VISITORS', 400);
 const agendaVotes = env('LOAD_AGENDA_VOTES', 600);
 const subscriptions = env('LOAD_SUBSCRIPTIONS', 400);
 const deadline = Date.now() + env('LOAD_SECONDS', 120) * 1000;
-const base = env('LOAD_PORT_BASE', 26300);
+const base = env('LOAD_PORT_BASE', env('BENCH_PORT_BASE', 26300));
 const rand = prng(42);
 /**
  * @template T
@@ -80,6 +82,8 @@ try {
     if (!counts) throw new Error(`topic ${id} was not read before the run`);
     return counts;
   };
+  // What was sent and answered ok, per topic: first votes (none to up or down) and switches (up to down, down to up).
+  const sentVotes = new Map(topics.map((t) => [t.id, { first: 0, switches: 0 }]));
   let topicRequests = 0;
   let topicErrors = 0;
   const started = Date.now();
@@ -94,6 +98,8 @@ try {
         topicRequests += 1;
         try {
           await rpc('vote_topic', { topic_id: topic, from_vote: state, to_vote: to });
+          const sent = sentVotes.get(topic);
+          if (sent) sent[state === 'none' ? 'first' : 'switches'] += 1;
           const counts = expectedOf(topic);
           if (to === 'up') counts.up += 1;
           if (to === 'down') counts.down += 1;
@@ -112,14 +118,31 @@ try {
   const after = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1')).rows;
   let topicLost = 0;
   let topicDuplicated = 0;
+  // A switch applied the wrong way keeps the sum and moves both counts: each count is compared on its own.
+  let topicDiffer = 0;
   for (const t of after) {
     const want = expectedOf(t.id);
     const diff = t.upvotes - want.up + (t.downvotes - want.down);
     if (diff < 0) topicLost += -diff;
     if (diff > 0) topicDuplicated += diff;
-    if (t.upvotes !== want.up || t.downvotes !== want.down) console.log(`topic ${t.id}: expected ${want.up}/${want.down}, found ${t.upvotes}/${t.downvotes}`);
+    if (t.upvotes !== want.up || t.downvotes !== want.down) {
+      topicDiffer += 1;
+      const { first, switches } = sentVotes.get(t.id);
+      console.log(`topic ${t.id}: ${first} first votes and ${switches} switches sent; expected up ${want.up}, down ${want.down}; found up ${t.upvotes}, down ${t.downvotes}`);
+    }
   }
-  rows.push({ writes: 'topic votes', requests: topicRequests, concurrency, 'checked': `${after.length} topics' counts`, lost: topicLost, duplicated: topicDuplicated, errors: topicErrors, 'req/s': (topicRequests / topicSeconds).toFixed(0) });
+  const sentTotals = [...sentVotes.values()].reduce((sum, v) => ({ first: sum.first + v.first, switches: sum.switches + v.switches }), { first: 0, switches: 0 });
+  rows.push({
+    writes: 'topic votes',
+    requests: topicRequests,
+    concurrency,
+    checked: `${after.length} topics: ${sentTotals.first} first votes, ${sentTotals.switches} switches`,
+    lost: topicLost,
+    duplicated: topicDuplicated,
+    differ: topicDiffer,
+    errors: topicErrors,
+    'req/s': (topicRequests / topicSeconds).toFixed(0),
+  });
 
   // Agenda votes: unique submissions, plus resends of some of them (double clicks and retries).
   const choices = ['support', 'oppose', 'neutral'];
@@ -147,11 +170,35 @@ try {
   });
   const agendaDone = await pool(agendaTasks, concurrency);
   const agendaSeconds = (Date.now() - agendaStarted) / 1000;
-  const stored = (await db.query('select idempotency_key::text as key, count(*)::int as n from public.agenda_votes group by 1')).rows;
-  const storedKeys = new Map(stored.map((r) => [r.key, r.n]));
-  const agendaLost = sent.filter((s) => !storedKeys.has(s.idempotency_key)).length;
-  const agendaDuplicated = stored.reduce((sum, r) => sum + (r.n - 1), 0) + stored.filter((r) => !sent.some((s) => s.idempotency_key === r.key)).length;
-  rows.push({ writes: 'agenda votes', requests: agendaDone, concurrency, checked: `${sent.length} keys, ${stored.length} rows`, lost: agendaLost, duplicated: agendaDuplicated, errors: agendaErrors, 'req/s': (agendaDone / agendaSeconds).toFixed(0) });
+  const storedRows = (await db.query(
+    `select idempotency_key::text as key, to_char(meeting_date, 'YYYY-MM-DD') as meeting_date, budget, lcap, esri_update, summer_projects,
+       hoover_playground, email, comments from public.agenda_votes`,
+  )).rows;
+  const storedByKey = Map.groupBy(storedRows, (row) => row.key);
+  const sentByKey = new Map(sent.map((submission) => [submission.idempotency_key, submission]));
+  const agendaLost = sent.filter((s) => !storedByKey.has(s.idempotency_key)).length;
+  const agendaDuplicated = [...storedByKey.values()].reduce((sum, rows) => sum + rows.length - 1, 0) + [...storedByKey.keys()].filter((key) => !sentByKey.has(key)).length;
+  // Every stored answer, field by field, against what was sent with its key.
+  const answerFields = ['meeting_date', 'budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground', 'email', 'comments'];
+  let agendaDiffer = 0;
+  for (const row of storedRows) {
+    const submission = sentByKey.get(row.key);
+    const differing = submission ? answerFields.filter((field) => row[field] !== submission[field]) : [];
+    if (differing.length === 0) continue;
+    agendaDiffer += 1;
+    console.log(`agenda vote ${row.key}: ${differing.map((field) => `${field} sent ${JSON.stringify(submission[field])}, stored ${JSON.stringify(row[field])}`).join('; ')}`);
+  }
+  rows.push({
+    writes: 'agenda votes',
+    requests: agendaDone,
+    concurrency,
+    checked: `${sent.length} keys, ${storedRows.length} rows, ${answerFields.length} fields each`,
+    lost: agendaLost,
+    duplicated: agendaDuplicated,
+    differ: agendaDiffer,
+    errors: agendaErrors,
+    'req/s': (agendaDone / agendaSeconds).toFixed(0),
+  });
 
   // Subscriptions: addresses sent more than once, in different letter cases, to a few districts.
   const addresses = Array.from({ length: subscriptions }, (_, i) => ({ email: `parent${i}@example.org`, district_id: 1 + (i % 3) }));
@@ -175,7 +222,17 @@ try {
   const subKeys = new Set(subs.map((r) => `${r.email}|${r.district_id}`));
   const subscribeLost = addresses.filter((a) => !subKeys.has(`${a.email}|${a.district_id}`)).length;
   const subscribeDuplicated = subs.reduce((sum, r) => sum + (r.n - 1), 0) + Math.max(0, subs.length - addresses.length);
-  rows.push({ writes: 'subscriptions', requests: subscribeDone, concurrency, checked: `${addresses.length} addresses, ${subs.length} rows`, lost: subscribeLost, duplicated: subscribeDuplicated, errors: subscribeErrors, 'req/s': (subscribeDone / subscribeSeconds).toFixed(0) });
+  rows.push({
+    writes: 'subscriptions',
+    requests: subscribeDone,
+    concurrency,
+    checked: `${addresses.length} addresses, ${subs.length} rows`,
+    lost: subscribeLost,
+    duplicated: subscribeDuplicated,
+    differ: 0,
+    errors: subscribeErrors,
+    'req/s': (subscribeDone / subscribeSeconds).toFixed(0),
+  });
 } finally {
   await db.end();
   await stack.stop();
@@ -183,8 +240,8 @@ try {
 }
 console.log('');
 printTable(rows);
-const bad = rows.reduce((sum, r) => sum + r.lost + r.duplicated + r.errors, 0);
+const bad = rows.reduce((sum, r) => sum + r.lost + r.duplicated + r.differ + r.errors, 0);
 const unfinished = Date.now() >= deadline;
 if (unfinished) console.log('\nThe time bound ended the run before every request was sent.');
-console.log(bad === 0 && !unfinished ? '\nNo write lost or duplicated.' : '\nSome writes were lost, duplicated or refused (see above).');
+console.log(bad === 0 && !unfinished ? '\nNo write lost, duplicated or different from what was sent.' : '\nSome writes were lost, duplicated, stored differently or refused (see above).');
 process.exit(bad === 0 && !unfinished ? 0 : 1);

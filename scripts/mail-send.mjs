@@ -1,11 +1,13 @@
 // `npm run mail:send`: queues the digests that are due (one per confirmed subscription with new summaries) and
 // sends every email of the outbox, retrying a failed one with backoff until it is sent or failed for good. Run it
-// after each nightly build. Prints what it did; exits 1 when an email failed for good or the database is unreachable.
+// after each nightly build. Prints what it did and what is not delivered yet (held by another run, and until when, or
+// queued); exits 1 when an email failed for good, any email is not delivered yet, or the database is unreachable.
 // SIGTERM or Ctrl-C ends the run after the email in flight; the next run sends the rest, each exactly once.
 // Settings: see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY); without them it uses the
 // local stack of `npm start` and its mail catcher.
+import { hostname } from 'node:os';
 import { stackConfig } from './lib/config.mjs';
-import { mailConfigFromEnv, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
+import { describeOutboxLeft, mailConfigFromEnv, outboxLeft, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });
@@ -23,9 +25,13 @@ try {
   console.log(`Digests queued: ${digests.queued} (subscriptions with nothing new: ${digests.up_to_date}).`);
   const report = await sendDueEmails(config, { waitForRetries: true, shouldStop: () => stopping, log: (line) => console.log(line) });
   const failed = report.failures.filter((failure) => failure.final);
-  console.log(`\nsent ${report.sent}, skipped ${digests.up_to_date}, failed ${failed.length}`);
+  const left = await outboxLeft(config);
+  const notSent = left.leases.reduce((sum, lease) => sum + lease.emails, 0) + left.queued.emails;
+  console.log(`\nsent ${report.sent}, skipped ${digests.up_to_date}, failed ${failed.length}, not sent yet ${notSent}`);
   for (const failure of failed) console.log(`  failed: ${failure.recipient}: ${failure.error}`);
-  process.exit(failed.length > 0 ? 1 : 0);
+  for (const line of describeOutboxLeft(left, new Date(), hostname())) console.log(`  not sent yet: ${line}`);
+  for (const problem of report.problems) console.log(`  left out: ${problem}`);
+  process.exit(failed.length > 0 || notSent > 0 ? 1 : 0);
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

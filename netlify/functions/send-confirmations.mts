@@ -12,7 +12,8 @@ export default async function sendConfirmations(): Promise<Response> {
   const config = mailConfigFromEnv(process.env, { apiUrl: '', serviceKey: '' });
   // A scheduled function has 30 seconds: stop claiming after 20 and leave the rest to the next minute.
   const deadline = Date.now() + 20_000;
-  const report = await sendDueEmails(config, { kinds: ['confirmation'], shouldStop: () => Date.now() > deadline, log: console.log });
+  // A sent email whose record fails is tried again for the rest of the function's time, never sent again.
+  const report = await sendDueEmails(config, { kinds: ['confirmation'], shouldStop: () => Date.now() > deadline, log: console.log, recordForMs: 8_000 });
   for (const failure of report.failures) console.error(`send-confirmations: ${failure.final ? 'failed for good' : 'will retry'}: ${failure.recipient}: ${failure.error}`);
   return new Response(`sent ${report.sent}, failed ${report.failures.length}\n`);
 }

@@ -2,7 +2,7 @@
 import {
   boardVoteHref,
   boardVoteLine,
-  itemTotalsText,
+  residentTotalsLine,
   totalsLoadFailure,
   TOTALS_LOADING,
   TOTALS_TOO_FEW,
@@ -35,7 +35,7 @@ function totalsText(field: AgendaField, totals: Exclude<TotalsState, { status: '
   if (totals.status === 'loading') return TOTALS_LOADING;
   if (totals.status === 'failed') return totalsLoadFailure(totals.reason);
   if (totals.totals === null) return TOTALS_TOO_FEW;
-  return `${itemTotalsText(totals.totals.items[field])} (${totals.totals.answers} residents answered).`;
+  return residentTotalsLine(totals.totals, field);
 }
 
 export default function AgendaOutcome({ field, decision, totals }: Props) {

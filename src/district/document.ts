@@ -87,6 +87,26 @@ export function richTextJobs(page: DistrictPage): RichTextJob[] {
   return [...page.meetings.map(summaryJob), ...page.topics.map(descriptionJob)];
 }
 
+/**
+ * The page's rich text to sanitise, as richTextJobs gives it, with each piece that `outOfBounds` refuses (the
+ * sanitiser's bounds: too long, or nested too deep to parse in good time) left out and reported by table and id.
+ */
+export function boundedRichTextJobs(page: DistrictPage, outOfBounds: (html: string) => string | null): { jobs: RichTextJob[]; problems: string[] } {
+  const sources = [
+    ...page.meetings.map(({ id }) => ({ table: 'meetings', id, column: 'summary' })),
+    ...page.topics.map(({ id }) => ({ table: 'topics', id, column: 'description' })),
+  ];
+  const problems: string[] = [];
+  const jobs = richTextJobs(page).map((job, at) => {
+    const problem = job && outOfBounds(job.html);
+    if (!problem) return job;
+    const { table, id, column } = sources[at];
+    problems.push(`${table} row id=${id}: ${column}: ${problem}; shown without a ${column}`);
+    return null;
+  });
+  return { jobs, problems };
+}
+
 /** The page with its rich text replaced by the sanitised HTML of richTextJobs(page), given in the same order. */
 export function withRichText(page: DistrictPage, html: (SafeHtml | null)[]): BuiltDistrictPage {
   const meetings = page.meetings.map((meeting, at) => ({ ...meeting, summaryHtml: html[at] ?? null }));

@@ -256,8 +256,6 @@ export function boardVoteHref(id: number): string {
   return `${BOARD_VOTES_HREF}#${voteAnchor(id)}`;
 }
 
-/** The residents' totals are shown from this many answers: fewer could tell who answered what. */
-export const TOTALS_THRESHOLD = 5;
 
 export interface ItemTotals {
   support: number;
@@ -265,10 +263,12 @@ export interface ItemTotals {
   neutral: number;
 }
 
-/** What agenda_vote_totals() answered: the number of answers and each item's totals. */
+/** What agenda_vote_totals() answered: the number of answers, each item's totals, and when they last changed. */
 export interface ResidentTotals {
   answers: number;
   items: Record<AgendaField, ItemTotals>;
+  /** When the last batch of answers was published (ISO 8601). */
+  updatedAt: string;
 }
 
 /** One item's totals in the choices' own labels: 'Support 12, Oppose 3, Neutral / Unsure 2'. */
@@ -276,10 +276,23 @@ export function itemTotalsText(totals: ItemTotals): string {
   return CHOICES.map((choice) => `${CHOICE_LABELS[choice]} ${totals[choice]}`).join(', ');
 }
 
+/** When the residents' totals last changed, in the reader's time zone unless one is given: 'Nov 25, 2026, 3:04 PM'. */
+export function formatTotalsUpdated(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** One item's line beside its card: its totals, how many answered, and when the totals last changed. */
+export function residentTotalsLine(totals: ResidentTotals, field: AgendaField, timeZone?: string): string {
+  return `${itemTotalsText(totals.items[field])} (${totals.answers} residents answered; last updated ${formatTotalsUpdated(totals.updatedAt, timeZone)}).`;
+}
+
 /** What the page says while the residents' totals are on their way. */
 export const TOTALS_LOADING = 'Counting residents’ answers…';
-/** What the page says while fewer than five residents have answered. */
-export const TOTALS_TOO_FEW = 'Residents’ totals appear here once five residents have answered.';
+/**
+ * What the page says before the first totals. Answers are counted in batches from at least six senders, so that no
+ * reader, whatever they sent themselves, can take their own answers away and be left with one person's.
+ */
+export const TOTALS_TOO_FEW = 'Residents’ totals appear here once at least six residents have answered: answers are counted in groups of six or more, so nobody’s answers can be picked out.';
 
 /** What the page says when the residents' totals could not be loaded. */
 export function totalsLoadFailure(reason: string): string {

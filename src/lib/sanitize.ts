@@ -65,17 +65,42 @@ export function demoteHeadings(body: HTMLElement): void {
   }
 }
 
+/**
+ * The bounds of one piece of rich text, checked before the sanitiser parses it: parsing into a DOM takes time that
+ * grows faster than the text with the depth of its tags (a summary of 100,000 nested tags held a build for minutes).
+ * Written minutes are a few thousand words in a few levels of lists and tables; a piece over a bound is not shown,
+ * and whoever read it reports it by table and id.
+ */
+export const RICH_TEXT_LIMITS = {
+  characters: 100_000,
+  /** Levels of elements inside one another. */
+  depth: 50,
+  /** Elements in all, counting those the parser makes itself (it re-opens unclosed formatting tags, for example). */
+  elements: 25_000,
+} as const;
+
+/** Why a piece of rich text is too long to parse, or null. The cheap part of the bounds, checked everywhere. */
+export function richTextSizeProblem(html: string): string | null {
+  return html.length > RICH_TEXT_LIMITS.characters
+    ? `is ${html.length.toLocaleString('en-US')} characters long, over the ${RICH_TEXT_LIMITS.characters.toLocaleString('en-US')} allowed`
+    : null;
+}
+
 /** Sanitises rich text; `enhance` may then change the sanitised DOM (e.g. turn time stamps into buttons). */
 export type Sanitize = (html: string | null | undefined, enhance?: (body: HTMLElement) => void) => SafeHtml;
 
-/** A sanitiser on the given window (jsdom's at build, the page's in the browser). */
-export function createSanitizer(win: WindowLike): Sanitize {
+/**
+ * A sanitiser on the given window (jsdom's at build, the page's in the browser). Text for which `outOfBounds` gives a
+ * reason is never parsed and comes back empty: the length alone by default (a browser's own parser caps the depth),
+ * the whole of RICH_TEXT_LIMITS on jsdom (see sanitize-jsdom.ts).
+ */
+export function createSanitizer(win: WindowLike, outOfBounds: (html: string) => string | null = richTextSizeProblem): Sanitize {
   const purify: DOMPurify = createDOMPurify(win);
   // Set once: a config passed to every sanitize() call is parsed again on every call (a tenth of the build's
   // sanitising time).
   purify.setConfig({ ...CONFIG, RETURN_DOM: true });
   return (html, enhance) => {
-    if (!html) return '' as SafeHtml;
+    if (!html || outOfBounds(html) !== null) return '' as SafeHtml;
     const body = purify.sanitize(html) as unknown as HTMLElement; // RETURN_DOM, set above
     demoteHeadings(body);
     enhance?.(body);

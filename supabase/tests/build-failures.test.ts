@@ -81,12 +81,31 @@ describe('the nightly build', { timeout: 240_000 }, () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
   });
 
-  it('succeeds with a warning per bad row, naming its table and id', async () => {
-    const out = join(work, 'good');
-    const { code, output } = await build(apiUrl(), anonKey(), out);
-    expect(code).toBe(0);
-    expect(output).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
-    expect(existsSync(join(out, '1.html'))).toBe(true);
+  it('succeeds with a warning per bad row, naming its table and id, also for rich text too deep or too long to parse', async () => {
+    // A district of this test's own with the rows that once held a build at full CPU for more than ten minutes.
+    const [{ id: district }] = await sql<{ id: number }>(`insert into public.districts (name) values ('Hostile Rows District') returning id`);
+    try {
+      const [{ id: deep }] = await sql<{ id: number }>(
+        `insert into public.meetings ("districtId", date, title, summary) values ($1, '2026-11-17', 'Deep Summary Meeting', $2) returning id`,
+        [district, '<b>'.repeat(100_000) + 'x' + '</b>'.repeat(100_000)],
+      );
+      const [{ id: unclosed }] = await sql<{ id: number }>(
+        `insert into public.topics ("districtId", title, description) values ($1, 'Unclosed Tags Topic', $2) returning id`,
+        [district, '<i>'.repeat(14_000) + 'x'],
+      );
+      const out = join(work, 'good');
+      const { code, output } = await build(apiUrl(), anonKey(), out);
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
+      expect(output).toContain(`meetings row id=${deep}: summary: is 700,001 characters long, over the 100,000 allowed; shown without a summary`);
+      expect(output).toContain(`topics row id=${unclosed}: description: nests tags more than 50 levels deep; shown without a description`);
+      expect(existsSync(join(out, '1.html'))).toBe(true);
+      const page = readFileSync(join(out, `${district}.html`), 'utf8');
+      expect(page).toContain('Deep Summary Meeting');
+      expect(page).toContain('Unclosed Tags Topic');
+    } finally {
+      await sql('delete from public.districts where id = $1', [district]);
+    }
   });
 
   it('a nightly rebuild reads and sanitises only the districts that changed, and their pages show the change', async () => {

@@ -3,7 +3,7 @@
 // summaries, nothing twice, a stopped run finished by the next one, a failing server reported by address.
 import { describe, expect, it } from 'vitest';
 import { rest, rpc, sql, type ApiError } from './helpers';
-import { addMeetingSummary, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mail-helpers';
+import { addMeetingSummary, standInApi, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mail-helpers';
 
 
 const address = () => `parent-${crypto.randomUUID()}@example.org`;
@@ -151,9 +151,12 @@ describe('what anon may not do', () => {
 
   it.each([
     ['queue_digests', {}],
-    ['claim_emails', { max_count: 10 }],
+    ['claim_emails', { run_id: crypto.randomUUID(), run_host: 'x', run_pid: 1, max_count: 10 }],
     ['email_sent', { outbox_id: 1, message_id: 'x' }],
     ['email_failed', { outbox_id: 1, error: 'x', max_attempts: 1, retry_after_seconds: 0 }],
+    ['renew_mail_run', { run_id: crypto.randomUUID() }],
+    ['release_mail_run', { run_id: crypto.randomUUID() }],
+    ['mail_leases', {}],
   ])('call %s', async (fn, args) => {
     const { status, body } = await rpc<ApiError>(fn, args);
     expect(status).toBe(401);
@@ -174,12 +177,16 @@ describe('the outbox', () => {
     expect((row.payload.meetings as unknown[]).length).toBe(1);
 
     // Claimed as the sender would, then failed twice with at most two attempts.
-    await sql("select * from public.claim_emails(500, 120, array['digest'])");
+    const run = crypto.randomUUID();
+    const claim = () => sql("select * from public.claim_emails($1, 'test', 1, 500, 120, array['digest'])", [run]);
+    await claim();
     expect((await outboxFor(sub.email))[0]).toMatchObject({ state: 'sending', attempts: 1 });
     expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe('queued');
-    await sql("select * from public.claim_emails(500, 120, array['digest'])");
+    await claim();
     expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe('failed');
     expect((await outboxFor(sub.email))[0]).toMatchObject({ state: 'failed', attempts: 2 });
+    // Any other digest this claimed goes back to the queue for the tests after this one.
+    await sql('select public.release_mail_run($1)', [run]);
   });
 });
 
@@ -216,6 +223,9 @@ describe('npm run mail:send', () => {
     run.child.kill('SIGTERM');
     const stopped = await run.done;
     expect(stopped.output).toContain('stopping after the email in flight');
+    // It does not say all is well: what it left is named, and it exits 1.
+    expect(stopped.output).toMatch(/not sent yet: \d+ emails? queued \(due now\): the next run sends them/);
+    expect(stopped.code).toBe(1);
     const states = await sql<{ state: string; n: number }>(
       "select state, count(*)::int as n from public.email_outbox o join public.subscriptions s on s.id = o.subscription_id where s.district_id = $1 group by state",
       [district],
@@ -231,6 +241,113 @@ describe('npm run mail:send', () => {
       [district],
     );
     expect(after).toEqual([{ state: 'sent' }]);
+  });
+
+  it('killed while it holds an email, and run again at once: that email goes now, not when its lease ends', async () => {
+    const district = await newDistrict();
+    const subs: Awaited<ReturnType<typeof confirmedSubscriber>>[] = [];
+    for (let i = 0; i < 10; i += 1) subs.push(await confirmedSubscriber(district));
+    await addMeetingSummary(district);
+    // The run is killed outright (no time to give anything back) while it holds its fourth email: the SMTP server took
+    // it, and the API has not answered the request that records it.
+    let records = 0;
+    const api = await standInApi((request) => (request.url === '/rest/v1/rpc/email_sent' && ++records === 4 ? 'hold' : 'forward'));
+    const run = startMailSend({ PUBLIC_SUPABASE_URL: api.url });
+    try {
+      await api.holding;
+      run.child.kill('SIGKILL');
+      await run.done;
+      const [{ held }] = await sql<{ held: number }>(
+        "select count(*)::int as held from public.email_outbox o join public.subscriptions s on s.id = o.subscription_id where s.district_id = $1 and o.state = 'sending'",
+        [district],
+      );
+      expect(held).toBe(1);
+
+      const rerun = await runMailSend();
+      expect(rerun.code, rerun.output).toBe(0);
+    } finally {
+      await api.close();
+    }
+    const states = await sql<{ state: string }>(
+      'select distinct o.state from public.email_outbox o join public.subscriptions s on s.id = o.subscription_id where s.district_id = $1',
+      [district],
+    );
+    expect(states).toEqual([{ state: 'sent' }]);
+    // The first run on this machine to look (the rerun, or the stack's worker, which looks every second) saw the killed
+    // run's process gone and took its email back.
+    expect(await sql('select ended_at is not null as ended from private.mail_runs where pid = $1', [run.child.pid])).toEqual([{ ended: true }]);
+    // Everyone has their digest; the one the killed run had sent but not recorded went twice, with one Message-ID.
+    const inboxes = await Promise.all(subs.map((sub) => inboxOf(sub.email)));
+    expect(inboxes.map((mails) => mails.length).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    const twice = inboxes.find((mails) => mails.length === 2)!;
+    expect(twice[0].headers['message-id']).toBe(twice[1].headers['message-id']);
+  });
+
+  it('says which emails another run holds and from when they go, and exits 1 while one is not sent', async () => {
+    const district = await newDistrict();
+    const sub = await confirmedSubscriber(district);
+    await addMeetingSummary(district);
+    await sql('select public.queue_digests()');
+    const [{ id }] = await outboxFor(sub.email);
+    // A run on another machine holds it now, with a lease of ten minutes.
+    const [{ run }] = await sql<{ run: string }>(`insert into private.mail_runs (id, host, pid) values (gen_random_uuid(), 'mail-2.example.org', 4242) returning id as run`);
+    await sql(`update public.email_outbox set state = 'sending', attempts = 1, run_id = $2, lease_until = now() + interval '10 minutes' where id = $1`, [id, run]);
+
+    const result = await runMailSend();
+    expect(result.code, result.output).toBe(1);
+    expect(result.output).toMatch(
+      /not sent yet: 1 email \(digest\) held by a run on mail-2\.example\.org \(process 4242, last seen \d+ s ago\): that run sends them; if it has stopped, the next run sends them from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+    );
+    expect(await inboxOf(sub.email)).toEqual([]);
+
+    // That run ends without sending it: the next run does.
+    await sql('select public.release_mail_run($1)', [run]);
+    const next = await runMailSend();
+    expect(next.code, next.output).toBe(0);
+    expect(await inboxOf(sub.email)).toHaveLength(1);
+  });
+
+  it('records an email the SMTP server took through an API outage, and never sends it again', async () => {
+    const district = await newDistrict();
+    const sub = await confirmedSubscriber(district);
+    await addMeetingSummary(district);
+    await sql('select public.queue_digests()');
+    const [{ id }] = await outboxFor(sub.email);
+    // The API dies between the send and its record: at the request that would record this email as sent.
+    const api = await standInApi((request, body) => (request.url === '/rest/v1/rpc/email_sent' && JSON.parse(body).outbox_id === Number(id) ? 'die' : 'forward'));
+    try {
+      const run = startMailSend({ PUBLIC_SUPABASE_URL: api.url });
+      await api.death;
+      await expect.poll(async () => (await inboxOf(sub.email)).length, { timeout: 20_000 }).toBe(1);
+      expect((await outboxFor(sub.email))[0].state).toBe('sending');
+      await api.revive();
+      const result = await run.done;
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain(`sent: digest to ${sub.email}, but recording it failed`);
+      expect(result.output).toMatch(new RegExp(`recorded: digest to ${sub.email.replace(/[.+]/g, '\\$&')}, after \\d+ tries`));
+    } finally {
+      await api.close();
+    }
+    expect((await outboxFor(sub.email))[0]).toMatchObject({ state: 'sent', attempts: 1 });
+    // A run after the restart has nothing more to send to this address.
+    const after = await runMailSend();
+    expect(after.code, after.output).toBe(0);
+    expect(await inboxOf(sub.email)).toHaveLength(1);
+  });
+
+  it('sends a digest without quoting a summary too deep to parse, names its row, and ends', async () => {
+    const district = await newDistrict('Deep Summary Unified');
+    const sub = await confirmedSubscriber(district);
+    const deep = await addMeetingSummary(district, { date: '2026-11-19', title: 'Deep Meeting', summary: '<p>' + '<b>'.repeat(14_000) + 'hidden' });
+    await addMeetingSummary(district, { date: '2026-11-18', title: 'Plain Meeting', summary: '<p>Buses run on time.</p>' });
+    const result = await runMailSend();
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`meetings row id=${deep}: summary: nests tags more than 50 levels deep; the digest quotes none of it`);
+    const [digest] = await inboxOf(sub.email);
+    expect(digest.subject).toBe('Deep Summary Unified: 2 new meeting summaries');
+    expect(digest.text).toContain('Deep Meeting');
+    expect(digest.text).toContain('Buses run on time.');
+    expect(digest.text).not.toContain('hidden');
   });
 
   it('reports an address whose email failed for good and exits 1', async () => {

@@ -1,4 +1,5 @@
 // Shared helpers for database tests: the embedded stack's addresses (set by scripts/test.mjs) and clients.
+import { request } from 'node:http';
 import pg from 'pg';
 
 function required(name: string): string {
@@ -65,4 +66,31 @@ export async function rest<T = unknown>(path: string, init: RequestInit & { key?
 /** Calls a database function through /rest/v1/rpc with a JSON body. */
 export function rpc<T = unknown>(name: string, args: unknown, init: RequestInit & { key?: string | null } = {}) {
   return rest<T>(`/rpc/${name}`, { method: 'POST', body: JSON.stringify(args), ...init });
+}
+
+/**
+ * `count` client addresses no other test uses, on the loopback network (127.1.0.0/16), each a visitor of its own as
+ * the gateway and the database's per-client rules see them.
+ */
+export function newClients(count: number): string[] {
+  const block = 1 + Math.floor(Math.random() * 254);
+  return Array.from({ length: count }, (_, n) => `127.1.${block}.${n + 1}`);
+}
+
+/** Calls a database function through the gateway from the given local address, as a visitor there would. */
+export function rpcFrom(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(apiUrl());
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(args);
+    const req = request(
+      { host: hostname, port, localAddress, method: 'POST', path: `/rest/v1/rpc/${name}`, headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -1,6 +1,8 @@
 // Helpers for the email tests: the test stack's mail catcher (maildev's JSON API) and `npm run mail:send` run as
 // a child process against the test stack, as an operator runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sql } from './helpers';
 
@@ -91,4 +93,65 @@ export async function addMeetingSummary(districtId: number, { date = '2026-11-20
     [districtId, date, title, summary],
   );
   return Number(row.id);
+}
+
+/** What the stand-in API does with a request: forward it, die (as a crashed API), or hold it unanswered forever. */
+export type ApiFate = 'forward' | 'die' | 'hold';
+
+/**
+ * An address for the API that forwards every request to the test stack's API, except those `fate` picks: at one to
+ * 'die', nothing listens on its port and every open connection is cut until revive() (the API crashing and
+ * restarting); one to 'hold' gets no answer, as from an API that hangs. It stands in for the API because the test
+ * stack's own cannot be stopped for one test while others use it.
+ */
+export async function standInApi(fate: (request: IncomingMessage, body: string) => ApiFate) {
+  const target = new URL(required('TEST_API_URL'));
+  const sockets = new Set<Socket>();
+  let [died, held]: (() => void)[] = [() => {}, () => {}];
+  const death = new Promise<void>((resolve) => (died = resolve));
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  let dead = false;
+  const server = createServer((incoming, answer) => {
+    let body = '';
+    incoming.on('data', (chunk) => (body += chunk));
+    incoming.on('end', () => {
+      const chosen = dead ? 'die' : fate(incoming, body);
+      if (chosen === 'hold') return held();
+      if (chosen === 'die') {
+        dead = true;
+        server.close();
+        for (const socket of sockets) socket.destroy();
+        return died();
+      }
+      const forwarded = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (upstream) => {
+        answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
+        upstream.pipe(answer);
+      });
+      forwarded.on('error', () => answer.destroy());
+      forwarded.end(body);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Resolves when the API has died. */
+    death,
+    /** Resolves when a request is held. */
+    holding,
+    /** Listens again on the same port, forwarding everything from now on. */
+    revive: () => new Promise<void>((resolve) => {
+      fate = () => 'forward';
+      dead = false;
+      server.listen(port, '127.0.0.1', resolve);
+    }),
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
 }

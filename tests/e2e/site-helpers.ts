@@ -36,7 +36,7 @@ export async function settle(page: Page) {
  * enhance controls that already work without script (forms submit, buttons and tabs are there), so a visitor sees no
  * change when one wakes up: Astro's dropping the island's ssr attribute is the only sign, read here and nowhere else.
  */
-export async function islandHydrated(page: Page, component: 'DistrictSearch' | 'TopicVoting' | 'VotingTables' | 'RecordSearch') {
+export async function islandHydrated(page: Page, component: 'DistrictSearch' | 'TopicVoting' | 'VotingTables' | 'RecordSearch' | 'EmailLink') {
   await expect(page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first()).toBeAttached();
 }
 

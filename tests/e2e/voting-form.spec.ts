@@ -1,7 +1,8 @@
 // The agenda vote page of the built site: what a resident sees and sends, and what the database then holds.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { rpc, sql } from '../../supabase/tests/helpers';
+import { newClients, rpcFrom, sql } from '../../supabase/tests/helpers';
+import { formatTotalsUpdated } from '../../src/lib/agenda';
 
 const ITEMS = [
   'Adoption of the 2025-26 District Budget',
@@ -168,7 +169,7 @@ test('a full submission shows Sending… then the thank-you, and the vote is sto
   await expect(page.getByText('Your responses for the June 17 board meeting have been recorded.')).toBeVisible();
   // Where the answers go, and where the Board's own votes are.
   await expect(page.locator('.vote-thanks')).toContainText(
-    'This site stores your answers and counts them per agenda item. The totals are shown on this page once five residents have answered; your email address is never shown.',
+    'This site stores your answers and counts them per agenda item. The totals on this page grow in groups of answers from at least six residents, so nobody’s answers can be picked out: yours is counted with the next group. Your email address is never shown.',
   );
   await expect(page.getByRole('link', { name: 'See how the Board voted' })).toHaveAttribute('href', '/1?tab=voting');
   await expect(page.getByRole('button', { name: /Submit Vote|Sending…/ })).toHaveCount(0);
@@ -302,10 +303,36 @@ async function boardRecords() {
   );
 }
 
-/** What agenda_vote_totals answers now, as a line per item ('Support 3, Oppose 1, Neutral / Unsure 2 (6 residents answered).'). */
+/** The time zone the residents' totals tests read the page in: the page words the time in the reader's own. */
+const READER_ZONE = 'America/Los_Angeles';
+
+/**
+ * What agenda_vote_totals answers now, as a line per item ('Support 3, Oppose 1, Neutral / Unsure 2 (6 residents
+ * answered; last updated Nov 25, 2026, 7:04 AM).'), the time in READER_ZONE.
+ */
 async function totalsNow() {
-  const rows = await sql<{ item: string; support: number; oppose: number; neutral: number; answers: number }>('select * from public.agenda_vote_totals()');
-  return rows.map((row) => `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered).`);
+  const rows = await sql<{ item: string; support: number; oppose: number; neutral: number; answers: number; updated_at: Date }>('select * from public.agenda_vote_totals()');
+  return rows.map(
+    (row) =>
+      `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered; last updated ${formatTotalsUpdated(row.updated_at.toISOString(), READER_ZONE)}).`,
+  );
+}
+
+/**
+ * Six answers through the real function, each from an address of its own (six residents, as the database tells
+ * senders apart), which publishes a batch of totals whatever else is stored.
+ */
+async function publishABatch() {
+  for (const [n, from] of newClients(6).entries()) {
+    const submission = {
+      idempotency_key: crypto.randomUUID(),
+      meeting_date: '2025-06-17',
+      ...Object.fromEntries(FIELDS.map((field, i) => [field, ['support', 'oppose', 'neutral'][(n + i) % 3]])),
+      email: null,
+      comments: null,
+    };
+    expect((await rpcFrom(from, 'submit_agenda_vote', submission)).body).toEqual({ ok: true, errors: {}, form_errors: [] });
+  }
 }
 
 test('after the meeting, each item shows how the Board voted, in the HTML before any script runs', async ({ browser }) => {
@@ -328,18 +355,17 @@ test('after the meeting, each item shows how the Board voted, in the HTML before
   await context.close();
 });
 
-test("the residents' totals beside each item equal the database's count of the stored answers", async ({ page }) => {
-  // Five answers through the real function, so the totals are shown whatever else is stored.
-  for (let n = 0; n < 5; n++) {
-    const submission = {
-      idempotency_key: crypto.randomUUID(),
-      meeting_date: '2025-06-17',
-      ...Object.fromEntries(FIELDS.map((field, i) => [field, ['support', 'oppose', 'neutral'][(n + i) % 3]])),
-      email: null,
-      comments: null,
-    };
-    expect((await rpc('submit_agenda_vote', submission)).body).toEqual({ ok: true, errors: {}, form_errors: [] });
-  }
+test.describe('read in the reader’s time zone', () => {
+  test.use({ timezoneId: READER_ZONE });
+
+  test("the residents' totals beside each item equal the database's count of the published answers, with when they last changed", async ({ page }) => {
+    await publishABatch();
+    await checkTotalsShown(page);
+  });
+});
+
+/** Reloads the page until every card shows the totals the database answers at that moment. */
+async function checkTotalsShown(page: Page) {
   // Other tests store answers meanwhile: reload until the page and the database agree on one moment.
   await expect(async () => {
     await page.goto('/votingPAUSD');
@@ -349,9 +375,10 @@ test("the residents' totals beside each item equal the database's count of the s
     expect(expected).toHaveLength(5);
     for (const [index, card] of cards.entries()) await expect(card).toContainText(`Residents’ answers: ${expected[index]}`, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-});
+}
 
 test("the residents' totals load without holding up the form, and say so in plain words while they come", async ({ page }) => {
+  await publishABatch();
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
   await page.route(TOTALS_RPC, async (route) => {
@@ -368,11 +395,15 @@ test("the residents' totals load without holding up the form, and say so in plai
   await expect(budget).toContainText(/Residents’ answers: Support \d+, Oppose \d+, Neutral \/ Unsure \d+/);
 });
 
-test('below five answers the page says when totals appear, never a count', async ({ page }) => {
-  // What the function answers while fewer than five residents answered: no row (supabase/tests/agenda-vote-totals.test.ts).
+test('before the first batch of answers the page says when totals appear, never a count', async ({ page }) => {
+  // What the function answers before a batch is published: no row (supabase/tests/agenda-vote-totals.test.ts).
   await page.route(TOTALS_RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
   await openForm(page);
-  for (const item of ITEMS) await expect(page.getByRole('group', { name: item })).toContainText('Residents’ answers: Residents’ totals appear here once five residents have answered.');
+  for (const item of ITEMS) {
+    await expect(page.getByRole('group', { name: item })).toContainText(
+      'Residents’ answers: Residents’ totals appear here once at least six residents have answered: answers are counted in groups of six or more, so nobody’s answers can be picked out.',
+    );
+  }
   await expect(page.getByText(/Support \d+/)).toHaveCount(0);
 });
 

@@ -7,9 +7,11 @@ import {
   boardDecisions,
   boardVoteHref,
   boardVoteLine,
+  formatTotalsUpdated,
   issueNames,
   itemTotalsText,
   meetingHasPassed,
+  residentTotalsLine,
   totalsLoadFailure,
   TOTALS_TOO_FEW,
   type AgendaField,
@@ -124,8 +126,27 @@ describe('links and words of the outcome', () => {
     expect(itemTotalsText({ support: 12, oppose: 3, neutral: 0 })).toBe('Support 12, Oppose 3, Neutral / Unsure 0');
   });
 
+  it.each([
+    ['UTC', '2026-11-25T15:04:09.123456+00:00', 'Nov 25, 2026, 3:04 PM'],
+    ['America/Los_Angeles', '2026-11-25T15:04:09.123456+00:00', 'Nov 25, 2026, 7:04 AM'],
+    ['America/Los_Angeles', '2026-01-01T03:00:00+00:00', 'Dec 31, 2025, 7:00 PM'],
+  ])('says when the totals last changed, in the reader’s time zone (%s)', (zone, iso, expected) => {
+    expect(formatTotalsUpdated(iso, zone).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('gives each item’s line its totals, how many answered and when they last changed', () => {
+    const totals = {
+      answers: 12,
+      updatedAt: '2026-11-25T15:04:09+00:00',
+      items: Object.fromEntries(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'].map((f) => [f, { support: 7, oppose: 3, neutral: 2 }])),
+    } as Parameters<typeof residentTotalsLine>[0];
+    expect(residentTotalsLine(totals, 'lcap', 'UTC').replace(/\s/g, ' ')).toBe('Support 7, Oppose 3, Neutral / Unsure 2 (12 residents answered; last updated Nov 25, 2026, 3:04 PM).');
+  });
+
   it('says when totals appear, and why they are missing in plain words', () => {
-    expect(TOTALS_TOO_FEW).toBe('Residents’ totals appear here once five residents have answered.');
+    expect(TOTALS_TOO_FEW).toBe(
+      'Residents’ totals appear here once at least six residents have answered: answers are counted in groups of six or more, so nobody’s answers can be picked out.',
+    );
     expect(totalsLoadFailure('TypeError: Failed to fetch')).toBe(
       'Residents’ totals could not be loaded: the connection to the server failed. Check your connection and reload the page.',
     );
@@ -137,10 +158,10 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
   const { fetchAgendaVoteTotals } = await import('../../src/lib/data/agendaVotes');
   type Db = Parameters<typeof fetchAgendaVoteTotals>[0];
   const answering = (data: unknown, error: { message: string } | null = null) => ({ rpc: () => Promise.resolve({ data, error }) }) as unknown as Db;
-  const row = (item: string, support = 1, oppose = 2, neutral = 3) => ({ item, support, oppose, neutral, answers: 6 });
+  const row = (item: string, support = 1, oppose = 2, neutral = 3) => ({ item, support, oppose, neutral, answers: 6, updated_at: '2026-11-25T15:04:09.123456+00:00' });
   const fields = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'];
 
-  it('is null while no row came back (fewer than five answers)', async () => {
+  it('is null while no row came back (no batch of answers published yet)', async () => {
     expect(await fetchAgendaVoteTotals(answering([]))).toBeNull();
   });
 
@@ -149,6 +170,7 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
     expect(totals).toEqual({
       answers: 6,
       items: Object.fromEntries(fields.map((field, i) => [field, { support: i, oppose: 6 - i, neutral: 0 }])),
+      updatedAt: '2026-11-25T15:04:09.123456+00:00',
     });
   });
 
@@ -157,6 +179,7 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
     ['an unknown item', answering([...fields.map((f) => row(f)), row('pool')]), /unexpected shape/],
     ['a negative count', answering(fields.map((f) => row(f, -1))), /unexpected shape/],
     ['an item left out', answering(fields.slice(1).map((f) => row(f))), /left out budget/],
+    ['no time of the last update', answering(fields.map((f) => ({ ...row(f), updated_at: null }))), /unexpected shape/],
     ['not a list', answering({ support: 1 }), /unexpected shape/],
   ])('throws on %s', async (_, db, message) => {
     await expect(fetchAgendaVoteTotals(db)).rejects.toThrow(message);

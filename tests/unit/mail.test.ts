@@ -10,13 +10,13 @@ import {
   oneClickUnsubscribeUrl,
   type DigestPayload,
 } from '../../src/lib/mail/emails';
-import { createHtmlToText, retryDelaySeconds } from '../../src/lib/node/mail-sender';
+import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../../src/lib/node/mail-sender';
 import { emailLinkMessage, isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const token = 'a'.repeat(64);
 const leave = 'b'.repeat(64);
-const htmlToText = createHtmlToText();
+const { htmlToText, outOfBounds } = await loadDigestText();
 
 describe('excerpt', () => {
   it.each([
@@ -37,6 +37,51 @@ describe('escapeHtml', () => {
     ['plain', 'plain'],
   ])('%s', (text, expected) => {
     expect(escapeHtml(text)).toBe(expected);
+  });
+});
+
+describe('describeOutboxLeft: what a run says it did not deliver, and when it goes', () => {
+  const now = new Date('2026-11-26T14:00:00Z');
+  const lease = { run_id: 'r1', host: 'mail-1', pid: 4242, seen_at: '2026-11-26T13:59:57Z', emails: 1, kinds: ['digest' as const], lease_until: '2026-11-26T14:00:27Z' };
+  const none = { emails: 0, next: null };
+  it.each<[string, OutboxLeft, string[]]>([
+    ['nothing', { leases: [], queued: none }, []],
+    [
+      'an email another machine’s run holds',
+      { leases: [lease], queued: none },
+      ['1 email (digest) held by a run on mail-1 (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC'],
+    ],
+    [
+      'emails a run of this machine holds',
+      { leases: [{ ...lease, host: 'here', emails: 2, kinds: ['confirmation', 'digest'] }], queued: none },
+      ['2 emails (confirmation, digest) held by a run on this machine (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC'],
+    ],
+    [
+      'an email an older sender claimed',
+      { leases: [{ ...lease, run_id: null, host: null, pid: null, seen_at: null }], queued: none },
+      ['1 email (digest) held by an older sender until 2026-11-26 14:00:27 UTC, then sent by the next run'],
+    ],
+    ['emails queued and due', { leases: [], queued: { emails: 3, next: '2026-11-26T13:59:00Z' } }, ['3 emails queued (due now): the next run sends them']],
+    ['an email waiting for its retry', { leases: [], queued: { emails: 1, next: '2026-11-26T14:04:00Z' } }, ['1 email queued (the first due 2026-11-26 14:04:00 UTC): the next run sends them']],
+  ])('%s', (_label, left, lines) => {
+    expect(describeOutboxLeft(left, now, 'here')).toEqual(lines);
+  });
+});
+
+describe('digestProblems: a summary over the sanitiser’s bounds is named by table and id', () => {
+  const meeting = (id: number, summary: string | null) => ({ id, date: '2026-11-18', title: 'Meeting', meeting_type: null, topics: null, summary });
+  it('names each summary the digest cannot quote, and only those', () => {
+    const payload: DigestPayload = {
+      district_id: 1,
+      district_name: 'Palo Alto Unified',
+      unsubscribe_token: leave,
+      meetings: [meeting(1, '<p>Fine.</p>'), meeting(2, '<b>'.repeat(60)), meeting(3, null), meeting(4, 'x'.repeat(100_001))],
+    };
+    expect(digestProblems(payload, outOfBounds)).toEqual([
+      'meetings row id=2: summary: nests tags more than 50 levels deep; the digest quotes none of it',
+      'meetings row id=4: summary: is 100,001 characters long, over the 100,000 allowed; the digest quotes none of it',
+    ]);
+    expect(digestEmail(payload, links, htmlToText).text).not.toContain('xxx');
   });
 });
 
@@ -73,6 +118,11 @@ describe('the confirmation email', () => {
     const url = `https://boards.example.org/confirm?token=${token}`;
     expect(email.text).toContain(url);
     expect(email.html).toContain(`href="${url}"`);
+  });
+
+  it('says the link asks for one press, since opening it alone confirms nothing', () => {
+    expect(email.text).toContain('To confirm, open this link and press Confirm my subscription (it works for three days, once):');
+    expect(email.html).toContain('open the link and press Confirm my subscription');
   });
 
   it('has one-click unsubscribe headers (RFC 8058) and a visible link', () => {
@@ -135,7 +185,7 @@ describe('the pages behind the links', () => {
   it.each([
     ['confirm', { status: 'confirmed', district_name: 'Springfield' }, "Your subscription is confirmed. Summaries of Springfield's new meetings will come to your inbox."],
     ['unsubscribe', { status: 'unsubscribed', district_name: 'Springfield' }, "You are unsubscribed. No more summaries of Springfield's meetings will be sent to you."],
-    ['confirm', { status: 'used' }, 'This confirmation link was already used: the subscription was confirmed when it was first opened. There is nothing more to do.'],
+    ['confirm', { status: 'used' }, 'This confirmation link was already used: the subscription is confirmed. There is nothing more to do.'],
     ['confirm', { status: 'expired' }, 'This confirmation link has expired: links work for three days. Subscribe again on the district page to get a new one.'],
     ['confirm', { status: 'unknown' }, 'This confirmation link is not valid. Open the whole link from the email, or subscribe again on the district page.'],
     ['unsubscribe', { status: 'malformed' }, 'This unsubscribe link is not valid. Open the whole link from the email.'],

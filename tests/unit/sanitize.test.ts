@@ -1,9 +1,10 @@
 // The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
 import { describe, expect, it } from 'vitest';
-import { createJsdomSanitizer } from '../../src/lib/node/sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from '../../src/lib/node/sanitize-jsdom';
+import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../src/lib/sanitize';
 import { linkTimestamps } from '../../src/district/timestamps';
 
-// The sanitiser on a jsdom window, as the build's workers run it (sanitize-pool.test.ts runs the workers themselves).
+// The sanitiser on a jsdom window, as the build's loader and the mail sender run it.
 const sanitize = createJsdomSanitizer();
 
 describe('sanitize keeps text formatting, lists, headings, tables and https/mailto links', () => {
@@ -77,5 +78,41 @@ describe('sanitize then enhance: time stamps become buttons only after sanitisin
 
   it('removes buttons that came with the text itself', () => {
     expect(sanitize('<button class="timestamp" data-timestamp="1:00">x</button>')).toBe('x');
+  });
+});
+
+const nested = (tag: string, levels: number, inner = 'x') => `<${tag}>`.repeat(levels) + inner + `</${tag}>`.repeat(levels);
+const paragraph = '<p>The board discussed <strong>cell phones</strong> and the <a href="https://example.org/budget">budget</a>.</p>';
+
+describe('the bounds of rich text, checked before the sanitiser parses it', () => {
+  it.each([
+    ['a long but flat summary', paragraph.repeat(Math.floor(RICH_TEXT_LIMITS.characters / paragraph.length))],
+    ['50 nested levels', nested('div', 50)],
+    ['lists in tables in quotes, a few levels deep', '<blockquote><table><tbody><tr><td><ul><li><ol><li><strong><em>x</em></strong></li></ol></li></ul></td></tr></tbody></table></blockquote>'],
+    ['thousands of unclosed paragraphs and list items, which never nest', '<ul>' + '<li><p>item'.repeat(3_000) + '</ul>'],
+  ])('lets through %s', (_label, html) => {
+    expect(richTextProblem(html)).toBeNull();
+    expect(sanitize(html)).not.toBe('');
+  });
+
+  it.each([
+    ['100,000 nested <b> tags (the row that stalled a build)', nested('b', 100_000), /^is 700,001 characters long, over the 100,000 allowed$/],
+    ['one character over the length', 'x'.repeat(RICH_TEXT_LIMITS.characters + 1), /^is 100,001 characters long, over the 100,000 allowed$/],
+    ['51 nested levels', nested('div', 51), /^nests tags more than 50 levels deep$/],
+    ['14,000 unclosed <b> tags within the length', '<b>'.repeat(14_000) + 'x', /^nests tags more than 50 levels deep$/],
+    ['end tags hidden in attribute values', '<div title="</div>">'.repeat(60), /^nests tags more than 50 levels deep$/],
+    ['end tags with no element of their name', '<div></span>'.repeat(60), /^nests tags more than 50 levels deep$/],
+    ['nested templates', '<template>'.repeat(60), /^nests tags more than 50 levels deep$/],
+    ['tables nested in cells', '<table><tr><td>'.repeat(20), /^nests tags more than 50 levels deep$/],
+    // Formatting tags closed by the end of their paragraph are opened again by the parser in the next one.
+    ['40 formatting tags the parser opens again in each of 2,000 paragraphs', '<p>' + Array.from({ length: 40 }, (_, i) => `<b title="${i}">`).join('') + 'x' + '</p><p>x'.repeat(2_000), /^makes more than 25,000 elements$/],
+  ])('refuses %s, and the sanitiser returns nothing for it', (_label, html, problem) => {
+    expect(richTextProblem(html)).toMatch(problem);
+    expect(sanitize(html)).toBe('');
+  });
+
+  it('checks only the length where the browser parses (its own parser caps the depth)', () => {
+    expect(richTextSizeProblem('x'.repeat(RICH_TEXT_LIMITS.characters))).toBeNull();
+    expect(richTextSizeProblem('x'.repeat(RICH_TEXT_LIMITS.characters + 1))).toBe('is 100,001 characters long, over the 100,000 allowed');
   });
 });

@@ -131,8 +131,9 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
         </h2>
         <p>Your responses for the June 17 board meeting have been recorded.</p>
         <p>
-          This site stores your answers and counts them per agenda item. The totals are shown on this page once five
-          residents have answered; your email address is never shown.
+          This site stores your answers and counts them per agenda item. The totals on this page grow in groups of
+          answers from at least six residents, so nobody’s answers can be picked out: yours is counted with the next
+          group. Your email address is never shown.
         </p>
         <p>
           <a href={BOARD_VOTES_HREF}>See how the Board voted</a>

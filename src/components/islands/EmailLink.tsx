@@ -1,11 +1,15 @@
 // The page behind a link in an email: /confirm confirms the subscription, /unsubscribe ends it. Opening the link
-// is the one click: the page reads the token from its address, calls the database function and says what happened.
-// A mail scanner that only fetches the page changes nothing: the call is made by this script.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+// changes nothing: the page asks for one press of its button, which sends the POST. Mail scanners open links, and
+// some run their scripts, to check them; they must neither confirm a subscription nobody asked for nor unsubscribe a
+// reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.)
+import { useState, useSyncExternalStore } from 'react';
 import { api } from '../../lib/browser/api';
 import {
+  emailLinkButton,
+  emailLinkInvitation,
   emailLinkMessage,
   emailLinkSendFailure,
+  emailLinkWorking,
   followEmailLink,
   isEmailLinkToken,
   type EmailLinkAction,
@@ -14,49 +18,64 @@ import {
 
 const SEND_TIMEOUT_MS = 20_000;
 
-type State = { phase: 'working' } | { phase: 'done'; result: EmailLinkResult } | { phase: 'failed'; message: string };
+type State =
+  | { phase: 'loading' }
+  | { phase: 'ready'; token: string }
+  | { phase: 'working'; token: string }
+  | { phase: 'done'; result: EmailLinkResult }
+  | { phase: 'failed'; token: string; message: string };
+
+interface Props {
+  action: EmailLinkAction;
+}
 
 /** Nothing to subscribe to: the address does not change while the page is open. */
 const noSubscription = () => () => {};
 const addressToken = () => new URLSearchParams(window.location.search).get('token');
 
 /** Calls the database function for the token; what the page says next. */
-async function follow(action: EmailLinkAction, token: string): Promise<State> {
+async function send(action: EmailLinkAction, token: string): Promise<State> {
   try {
     return { phase: 'done', result: await followEmailLink(api(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
   } catch (error) {
     const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
     console.error(error);
-    return { phase: 'failed', message: emailLinkSendFailure(action, reason) };
+    return { phase: 'failed', token, message: emailLinkSendFailure(action, reason) };
   }
 }
 
-interface Props {
-  action: EmailLinkAction;
-}
-
 export default function EmailLink({ action }: Props) {
-  // The token in the address, read once hydrated (undefined before: the server rendered the page without it).
+  // The token in the address, read once hydrated (undefined before: the server rendered the page without it, and the
+  // button shows, disabled). A link without a whole token is answered at once, with no call.
   const token = useSyncExternalStore(noSubscription, addressToken, () => undefined);
-  const [sent, setSent] = useState<State>({ phase: 'working' });
-  // A link without a whole token is answered at once, with no call.
-  const state: State = token !== undefined && !isEmailLinkToken(token) ? { phase: 'done', result: { ok: false, status: 'malformed' } } : sent;
+  const [sent, setSent] = useState<State | null>(null);
+  const state: State =
+    token === undefined ? { phase: 'loading' } : !isEmailLinkToken(token) ? { phase: 'done', result: { ok: false, status: 'malformed' } } : (sent ?? { phase: 'ready', token });
 
-  useEffect(() => {
-    if (isEmailLinkToken(token)) void follow(action, token).then(setSent);
-  }, [action, token]);
-
-  const retry = () => {
-    if (!isEmailLinkToken(token)) return;
-    setSent({ phase: 'working' });
-    void follow(action, token).then(setSent);
+  const follow = (value: string) => {
+    setSent({ phase: 'working', token: value });
+    void send(action, value).then(setSent);
   };
 
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;
+  const asking = state.phase === 'loading' || state.phase === 'ready' || state.phase === 'working';
   return (
     <div className="email-link" aria-busy={state.phase === 'working'}>
+      {asking && (
+        <>
+          <p>{emailLinkInvitation(action)}</p>
+          <button
+            className="button"
+            type="button"
+            disabled={state.phase !== 'ready'}
+            onClick={() => state.phase === 'ready' && follow(state.token)}
+          >
+            {emailLinkButton(action)}
+          </button>
+        </>
+      )}
       <p role="status">
-        {state.phase === 'working' ? (action === 'confirm' ? 'Confirming your subscription…' : 'Unsubscribing…') : ''}
+        {state.phase === 'working' ? emailLinkWorking(action) : ''}
         {state.phase === 'done' && state.result.ok ? emailLinkMessage(action, state.result) : ''}
       </p>
       <p role="alert">
@@ -64,7 +83,7 @@ export default function EmailLink({ action }: Props) {
         {state.phase === 'failed' ? state.message : ''}
       </p>
       {state.phase === 'failed' && (
-        <button className="button" type="button" onClick={retry}>
+        <button className="button" type="button" onClick={() => follow(state.token)}>
           Try again
         </button>
       )}

@@ -10,10 +10,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { checkDistrictPage, richTextJobs, sanitizeJob, TABLE, withRichText } from '../document';
+import { boundedRichTextJobs, checkDistrictPage, sanitizeJob, TABLE, withRichText } from '../document';
 import type { District } from '../../lib/data/districts';
 import { districtMembers, type BoardMember } from '../boardMembers';
-import { createJsdomSanitizer } from '../../lib/node/sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from '../../lib/node/sanitize-jsdom';
 import { pageFile, type KeptPage } from './keptPages';
 import { pageVersion } from './pageVersion';
 
@@ -123,17 +123,21 @@ export function districtPagesLoader(): Loader {
       let [done, reported] = [0, 0];
       await inLanes(chunks, IN_FLIGHT, async (ids) => {
         const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
-        const checked = read.map((row) => ({ row, ...checkDistrictPage(row.page) }));
-        const html = checked.flatMap(({ page }) => (page ? richTextJobs(page) : [])).map((job) => sanitizeJob(sanitize, job));
+        const checked = read.map((row) => {
+          const { page, problems, broken } = checkDistrictPage(row.page);
+          // Rich text over the sanitiser's bounds is reported like a bad row and never parsed.
+          const bounded = page ? boundedRichTextJobs(page, richTextProblem) : { jobs: [], problems: [] };
+          return { row, page, broken, problems: [...problems, ...bounded.problems], jobs: bounded.jobs };
+        });
+        const html = checked.flatMap(({ jobs }) => jobs).map((job) => sanitizeJob(sanitize, job));
         let at = 0;
-        for (const { row, page, problems, broken } of checked) {
+        for (const { row, page, problems, broken, jobs } of checked) {
           for (const problem of problems) logger.warn(problem);
           if (!page) {
             store.delete(String(row.id));
             continue;
           }
-          const jobs = richTextJobs(page).length;
-          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs))), broken, readAt };
+          const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs.length))), broken, readAt };
           await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
           const entry: DistrictEntry = { district: page.district, members: districtMembers(page.district.id, page.votings), reported: problems.length > 0 };
           store.set({ id: String(row.id), data: { ...entry }, digest: `${row.digest}.${version}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDistrictPage, richTextJobs, withRichText, type DistrictPage } from '../document';
+import { boundedRichTextJobs, checkDistrictPage, richTextJobs, withRichText, type DistrictPage } from '../document';
 import { boardContent } from '../boardContent';
 import type { SafeHtml } from '../../lib/sanitize';
 
@@ -46,6 +46,30 @@ describe('richTextJobs and withRichText: one pass of the sanitiser over a page',
     const built = withRichText(page, ['<p>one</p>', null, '<p>five</p>', null] as (SafeHtml | null)[]);
     expect(built.meetings.map((m) => [m.id, m.summaryHtml, m.summary === page.meetings.find((r) => r.id === m.id)!.summary])).toEqual([[1, '<p>one</p>', true], [2, null, true]]);
     expect(built.topics.map((t) => [t.id, t.descriptionHtml, 'description' in t])).toEqual([[5, '<p>five</p>', false], [4, null, false]]);
+  });
+});
+
+describe('boundedRichTextJobs: rich text over the bounds is reported by table and id and never sanitised', () => {
+  const page = checkDistrictPage({
+    district,
+    meetings: [meeting(1, '2025-03-11', { summary: '<b>deep</b>' }), meeting(2, '2025-01-14')],
+    topics: [topic(5), { ...topic(6), description: '<b>deep too</b>' }],
+    votings: [],
+  }).page as DistrictPage;
+  const deepIsTooDeep = (html: string) => (html.includes('deep') ? 'nests tags more than 50 levels deep' : null);
+
+  it('leaves the piece out of the jobs and names its row', () => {
+    expect(boundedRichTextJobs(page, deepIsTooDeep)).toEqual({
+      jobs: [null, { html: '<p>2</p>', timestamps: false }, { html: '<p>about 5</p>', timestamps: false }, null],
+      problems: [
+        'meetings row id=1: summary: nests tags more than 50 levels deep; shown without a summary',
+        'topics row id=6: description: nests tags more than 50 levels deep; shown without a description',
+      ],
+    });
+  });
+
+  it('changes nothing when every piece is within the bounds', () => {
+    expect(boundedRichTextJobs(page, () => null)).toEqual({ jobs: richTextJobs(page), problems: [] });
   });
 });
 

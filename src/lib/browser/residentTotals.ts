@@ -5,8 +5,8 @@ import { fetchAgendaVoteTotals } from '../data/agendaVotes';
 import { api } from './api';
 
 /**
- * Where the totals are: not asked for yet (on the server, and without JavaScript), on their way, answered (null while
- * fewer than five residents answered), or not loaded.
+ * Where the totals are: not asked for yet (on the server, and without JavaScript), on their way, answered (null before
+ * the first batch of answers is published), or not loaded.
  */
 export type TotalsState = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; totals: ResidentTotals | null } | { status: 'failed'; reason: string };
 

@@ -1,5 +1,6 @@
 // The agenda_votes table: written only through submit_agenda_vote, which validates every field and answers
-// {ok, errors, form_errors}; read only as totals through agenda_vote_totals, which answers nothing below five answers.
+// {ok, errors, form_errors}; read only as totals through agenda_vote_totals, which counts only answers published in
+// batches from at least six senders.
 // Operators count it in full with `npm run votes:report`.
 import * as z from 'zod/mini';
 import { AGENDA_FIELDS, type AgendaField, type AgendaVoteSubmission, type ItemTotals, type ResidentTotals } from '../agenda';
@@ -22,10 +23,12 @@ export async function submitAgendaVote(db: Db, submission: AgendaVoteSubmission,
 }
 
 const count = z.number().check(z.int(), z.nonnegative());
-const totalsRowsSchema = z.array(z.object({ item: z.enum(AGENDA_FIELDS), support: count, oppose: count, neutral: count, answers: count }));
+const totalsRowsSchema = z.array(
+  z.object({ item: z.enum(AGENDA_FIELDS), support: count, oppose: count, neutral: count, answers: count, updated_at: z.iso.datetime({ offset: true }) }),
+);
 
 /**
- * The residents' totals per agenda item, or null while fewer than five residents have answered (the function then
+ * The residents' totals per agenda item, or null before the first batch of answers is published (the function then
  * answers no row). Throws a QueryError when the request fails or the answer is not one row per item.
  */
 export async function fetchAgendaVoteTotals(db: Db, options: { signal?: AbortSignal } = {}): Promise<ResidentTotals | null> {
@@ -39,5 +42,5 @@ export async function fetchAgendaVoteTotals(db: Db, options: { signal?: AbortSig
   const items = Object.fromEntries(parsed.data.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }])) as Partial<Record<AgendaField, ItemTotals>>;
   const missing = AGENDA_FIELDS.filter((field) => !items[field]);
   if (missing.length > 0) throw new QueryError(TABLE, `the totals left out ${missing.join(', ')}`);
-  return { answers: parsed.data[0].answers, items: items as Record<AgendaField, ItemTotals> };
+  return { answers: parsed.data[0].answers, items: items as Record<AgendaField, ItemTotals>, updatedAt: parsed.data[0].updated_at };
 }

@@ -67,6 +67,23 @@ export async function followEmailLink(db: Db, action: EmailLinkAction, token: st
   return result;
 }
 
+/** What the confirm and unsubscribe pages ask before anything is done: opening a link alone changes nothing. */
+export function emailLinkInvitation(action: EmailLinkAction): string {
+  return action === 'confirm'
+    ? 'To get this board’s meeting summaries by email, confirm your subscription with the button below.'
+    : 'To stop getting this board’s meeting summaries, press the button below.';
+}
+
+/** The one button of the confirm and unsubscribe pages. */
+export function emailLinkButton(action: EmailLinkAction): string {
+  return action === 'confirm' ? 'Confirm my subscription' : 'Unsubscribe me';
+}
+
+/** What the confirm and unsubscribe pages say while their request is on its way. */
+export function emailLinkWorking(action: EmailLinkAction): string {
+  return action === 'confirm' ? 'Confirming your subscription…' : 'Unsubscribing…';
+}
+
 /** What the confirm and unsubscribe pages say for each answer. */
 export function emailLinkMessage(action: EmailLinkAction, result: Pick<EmailLinkResult, 'status' | 'district_name'>): string {
   const board = result.district_name ? `${result.district_name}'s` : 'the board\'s';
@@ -76,7 +93,7 @@ export function emailLinkMessage(action: EmailLinkAction, result: Pick<EmailLink
     case 'unsubscribed':
       return `You are unsubscribed. No more summaries of ${board} meetings will be sent to you.`;
     case 'used':
-      return 'This confirmation link was already used: the subscription was confirmed when it was first opened. There is nothing more to do.';
+      return 'This confirmation link was already used: the subscription is confirmed. There is nothing more to do.';
     case 'expired':
       return 'This confirmation link has expired: links work for three days. Subscribe again on the district page to get a new one.';
     default:

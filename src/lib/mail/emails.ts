@@ -104,18 +104,18 @@ export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks
   const text = [
     `Someone, hopefully you, asked to get summaries of ${payload.district_name}'s school board meetings at this address.`,
     '',
-    'To confirm, open this link (it works for three days, once):',
+    'To confirm, open this link and press Confirm my subscription (it works for three days, once):',
     confirm,
     '',
-    'If it was not you, ignore this email: nothing will be sent unless the link is opened.',
+    'If it was not you, ignore this email: nothing will be sent unless someone confirms on that page.',
     'Your address is used for these summaries only.',
     '',
     `Unsubscribe: ${leave}`,
   ].join('\n');
   const html = htmlPage(subject, [
     `<p>Someone, hopefully you, asked to get summaries of ${escapeHtml(payload.district_name)}'s school board meetings at this address.</p>`,
-    `<p>${link(confirm, 'Confirm your subscription')} (the link works for three days, once).</p>`,
-    '<p>If it was not you, ignore this email: nothing will be sent unless the link is opened. Your address is used for these summaries only.</p>',
+    `<p>${link(confirm, 'Confirm your subscription')}: open the link and press Confirm my subscription (it works for three days, once).</p>`,
+    '<p>If it was not you, ignore this email: nothing will be sent unless someone confirms on that page. Your address is used for these summaries only.</p>',
     `<p style="font-size:small">${link(leave, 'Unsubscribe')}</p>`,
   ].join(''));
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
