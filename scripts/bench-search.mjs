@@ -6,12 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { startStack } from './lib/stack.mjs';
 import { loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { connect } from './lib/postgres.mjs';
 import { median, percentile, printTable } from './lib/measure.mjs';
 
-const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { years: { type: 'string', default: '1' } } });
+const n = Number.parseInt(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
+const years = Number.parseInt(options.years, 10);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
@@ -27,8 +30,8 @@ const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
 const db = await connect(stack.dbUrl);
 try {
-  console.log(`Generating ${n} districts…`);
-  await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
+  console.log(`Generating ${n} districts with ${years} school year${years === 1 ? '' : 's'} of meetings and votes…`);
+  await loadScaleFixtures(stack.dbUrl, { districts: n, years, onProgress: (d, t) => process.stdout.write(`\r  ${d} / ${t}`) });
   // As autovacuum leaves a live database: the GIN indexes' pending entries merged, the visibility map set.
   await db.query('vacuum analyze');
   console.log('');
