@@ -1,8 +1,8 @@
 // The record search (search_records) through /rest/v1 with the anon key, on two districts of its own whose words
-// appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, and that
-// nothing private is searchable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc, sql } from './helpers';
+// appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, the bounds
+// on a search's cost and on searches at once per client, and that nothing private is searchable.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newClientAddress, rest, rpc, rpcFrom, sql, superuser } from './helpers';
 import type { RecordResult } from '../../src/lib/recordSearch';
 
 const NORTH = 990301;
@@ -182,6 +182,61 @@ describe('hostile and heavy text', () => {
     expect(await search({ q: '' })).toEqual([]);
     expect(await search({ q: '   ' })).toEqual([]);
     expect(await search({ q: 'the and of' })).toEqual([]);
+  });
+});
+
+// One client once held every database connection with searches of 28 excluded words and nothing to look for (each
+// read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
+describe('a bounded cost, and a limit on searches at once per client', () => {
+  it.each([
+    ['-board', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['-board -school -meeting -trustee -budget -staff', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['zephyrine or -marmoset', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['zephyrine -board -school -meeting -trustee -budget -staff', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', 'Search for at most 10 words at a time; this search has 11.'],
+  ])('refuses %j with a 400 saying why', async (q, message) => {
+    const { status, body } = await rpc('search_records', { q, page_size: 50 });
+    expect(status).toBe(400);
+    expect(body.message).toBe(message);
+  });
+
+  it('takes 10 words to look for and 5 to leave out, a word repeated counting once', async () => {
+    expect(ids(await search({ q: 'zephyrine -board -school -meeting -trustee -"lunch contract"', district_id: NORTH, kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
+    expect(await search({ q: 'zephyrine pathways how the works decided so far what comes next public comment trustees' })).toEqual([]);
+    expect(ids(await search({ q: 'zephyrine zephyrine zephyrine pathway pathways', kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
+  });
+
+  it("answers a client's fourth search at once with 429 and plain words at once, while another client searches and reads", async () => {
+    const busy = newClientAddress();
+    const other = newClientAddress();
+    // While the meetings are locked, every search that reaches them waits there, holding its place.
+    const lock = await superuser();
+    const waiting = async () => (await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'"))[0].n;
+    const answered: { status: number; body: any }[] = [];
+    let searches: Promise<{ status: number; body: any }>[] = [];
+    try {
+      await lock.query('begin');
+      await lock.query('lock table public.meetings in access exclusive mode');
+      searches = Array.from({ length: 6 }, () => rpcFrom(busy, 'search_records', { q: 'zephyrine' }).then((answer) => (answered.push(answer), answer)));
+      await vi.waitFor(() => expect(answered.length).toBe(3), { timeout: 2000, interval: 20 });
+      const elsewhere = rpcFrom(other, 'search_records', { q: 'zephyrine' });
+      await vi.waitFor(async () => expect(await waiting()).toBe(4), { timeout: 2000, interval: 20 });
+      expect(await rest('/districts?select=id&id=eq.' + NORTH)).toEqual({ status: 200, body: [{ id: NORTH }] });
+      await lock.query('rollback');
+      searches.push(elsewhere);
+    } finally {
+      await lock.query('rollback');
+      await lock.end();
+    }
+    for (const refused of answered) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
+    }
+    const all = await Promise.all(searches);
+    expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
+    for (const answer of all.filter((a) => a.status === 200)) expect(ids(answer.body)).toContain(`meeting:${meeting.title}`);
+    // Its searches done, the client searches again.
+    expect((await rpcFrom(busy, 'search_records', { q: 'zephyrine' })).status).toBe(200);
   });
 });
 
