@@ -6,8 +6,8 @@
 --   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
 --     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
 --     visitors wait.
---   * Each kind's candidates cost a bounded amount of work: at most 3,000 rows reached through the GIN index, or at
---     most the 10,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
+--   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
+--     the 3,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
 --     docs/search.md.
 --
 -- Before, 28 excluded words with no word to look for took 1.2-2.2 s over 150,000 meetings, and 20 of them at once held
@@ -41,17 +41,40 @@ as $$
 $$;
 comment on function private.search_terms(tsquery) is 'The number of different words a search looks for, and of the words or phrases it leaves out.';
 
+-- The readable text of rich text, as before, with white space collapsed by replacing only what is not already one
+-- space (a run of spaces, or a tab, newline or other space character): the same text in about half the time, which
+-- every search's snippets and every write's search_vector pay. The generated columns that use it keep their values.
+create or replace function private.plain_text(html text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select btrim(regexp_replace(
+    replace(replace(replace(replace(replace(replace(
+      regexp_replace(regexp_replace(coalesce(html, ''), '<(script|style)[^>]*>[^<]*</(script|style)>', ' ', 'gi'), '<[^>]*>', ' ', 'g'),
+      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+    '\s{2,}|(?! )\s', ' ', 'g'))
+$$;
+
 -- The search, in two steps.
 --
--- 1. Candidates, table by table, each at a bounded cost:
---    a. the planner's estimate of the rows holding every word looked for (search_candidates); at most 3,000 goes to b,
---       more to c;
---    b. a count of those rows, up to 3,001, through the GIN index (no row's words are read): none ends the table; at
---       most 3,000: every match is ranked (d); more goes to c;
---    c. the walk: the newest matches among the 10,000 newest rows (through the date index; the primary key for
---       topics); 100 of them are the candidates; fewer, and the rows holding the words were not counted yet: count
---       them (b), and when there are at most 3,000, rank every match (d); else the walk's matches are the candidates;
---    d. every match, through the GIN index (at most the 3,000 rows counted).
+-- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
+--    are found exactly by the GIN index; the search's own rows among them (a phrase's words together, nothing left
+--    out) only by reading each row's words. So:
+--    a. the planner's estimate of the rows holding every word: right about one word; several it takes as
+--       independent, and the words of a phrase seldom are;
+--    b. one word in at most 3,000 rows: they are counted through the index (up to 3,001), and when there are at
+--       most 3,000 every match is ranked (d); else the walk (c) over the 5,000 newest rows;
+--    c. otherwise the walk: the newest matches among the newest rows, through the date index (the primary key for
+--       topics), 100 at most. First over the 1,000 newest rows: 100 found are the candidates. Found often enough to
+--       expect 100 among the 5,000 newest (or in more than 3,000 rows as the planner expects): walked on to them;
+--       seldom: counted as in b, and at most 3,000 are all ranked (d), else walked on. A walk that found fewer than
+--       100 where the planner expects at most 30,000 rows holding the words also counts them, in case it misjudged.
+--    d. every match, through the GIN index: at most the 3,000 rows counted.
+--    So a kind costs at most 6,000 rows walked, or 3,001 counted and 3,000 ranked, whatever the words; never a read
+--    of every row holding a common word.
 -- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above body),
 --    newest first among equals, the page after the cursor taken; only its rows get a snippet.
 --
@@ -70,7 +93,8 @@ set search_path = ''
 as $$
 declare
   probe_limit constant integer := 3000;
-  walk_limit constant integer := 10000;
+  sample_limit constant integer := 500;
+  walk_limit constant integer := 2000;
   newest_limit constant integer := 100;
   most_looked_for constant integer := 10;
   most_left_out constant integer := 5;
@@ -90,10 +114,13 @@ declare
   parts text[];
   source record;
   counted integer;
+  found integer;
+  expected numeric;
   day_column text;
   slice text;
+  walk text;
+  gather text;
   plan json;
-  rank_all boolean;
   kinds text[] := '{}';
   ids bigint[] := '{}';
   districts bigint[] := '{}';
@@ -103,6 +130,10 @@ declare
   more_districts bigint[];
   more_days date[];
   more_ranks real[];
+  gathered_ids bigint[];
+  gathered_districts bigint[];
+  gathered_days date[];
+  gathered_ranks real[];
   seq_scans text;
 begin
   if length(needle) > 200 then
@@ -171,56 +202,98 @@ begin
     day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
     slice := format('($3::bigint is null or x."districtId" = $3)%s',
       case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
-    -- a. How many rows hold every word looked for, as the planner expects (right about single words; a phrase's
-    --    words it takes as independent, which the count in b corrects).
+    -- The walk: the newest matches (at most $8) among the newest rows after the first $7, $6 of them, through the
+    -- date index (the primary key for topics), in the same order inside and out so it stops at the last match wanted
+    -- (topics by id alone: ordered by their null day too, the planner would sort every row walked).
+    walk := format(
+      'select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
+         select w.id, w.district, w.day, ts_rank_cd(w.search_vector, $1) as rank
+           from (select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+                  where %3$s
+                  order by %4$s x.id desc limit $6 offset $7) w
+          where w.search_vector @@ $1
+          order by %5$s w.id desc limit $8) c',
+      day_column, source.tab, slice,
+      case when source.day is null then '' else day_column || ' desc nulls last,' end,
+      case when source.day is null then '' else 'w.day desc nulls last,' end);
+    -- The gathering: the rows holding every word looked for, counted up to one more than are ranked, through the GIN
+    -- index, which answers the loosened search exactly, so counting reads no row's words; when there are at most
+    -- 3,000, the search's matches among them, ranked.
+    gather := format(
+      'with c as materialized (
+         select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+          where x.search_vector @@ $2 and %3$s limit %4$s),
+       n as (select count(*)::integer as n from c)
+       select n.n, r.ids, r.districts, r.days, r.ranks from n left join lateral (
+         select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
+                array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
+           from c where n.n <= %5$s and c.search_vector @@ $1) r on true',
+      day_column, source.tab, slice, probe_limit + 1, probe_limit);
+    -- a. How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
+    --    independent, and the words of a phrase seldom are.
     execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
       into plan using query, candidates, only_district, from_date, to_date;
-    counted := null;
-    rank_all := false;
+    expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
     more_ids := null;
-    if (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric <= probe_limit then
-      -- b. Counted through the index, which answers the loosened search exactly: no row's words are read.
-      execute format('select count(*) from (select 1 from public.%I x where x.search_vector @@ $2 and %s limit %s) probe',
-          source.tab, slice, probe_limit + 1)
-        into counted using query, candidates, only_district, from_date, to_date;
-      if counted = 0 then
-        continue;
+    -- The gathering reads only through the GIN index (or the district's), never the whole table, which the planner
+    -- could pick for words it expects in many rows.
+    seq_scans := current_setting('enable_seqscan');
+    perform set_config('enable_seqscan', 'off', true);
+    if expected <= probe_limit and numnode(candidates) = 1 then
+      -- b. One word in few rows: gathered; more than 3,000 after all are walked.
+      execute gather into counted, more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
+      if counted > probe_limit then
+        execute walk into more_ids, more_districts, more_days, more_ranks
+          using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
       end if;
-      rank_all := counted <= probe_limit;
-    end if;
-    if not rank_all then
-      -- c. The newest matches among the newest rows (through the date index, or the primary key for topics).
-      execute format(
-        'select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
-           select w.id, w.district, w.day, ts_rank_cd(w.search_vector, $1) as rank
-             from (select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
-                    where %3$s
-                    order by %4$s x.id desc limit %5$s) w
-            where w.search_vector @@ $1
-            order by w.day desc nulls last, w.id desc limit %6$s) c',
-        day_column, source.tab, slice,
-        case when source.day is null then '' else day_column || ' desc nulls last,' end, walk_limit, newest_limit)
-        into more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
-      if coalesce(cardinality(more_ids), 0) < newest_limit and counted is null then
-        -- Fewer among the newest rows than the planner expected: when few rows hold the words, rank every match.
-        execute format('select count(*) from (select 1 from public.%I x where x.search_vector @@ $2 and %s limit %s) probe',
-            source.tab, slice, probe_limit + 1)
-          into counted using query, candidates, only_district, from_date, to_date;
-        rank_all := counted <= probe_limit;
+    elsif expected > probe_limit then
+      -- c. Words in many rows: walked; fewer than 100 found where the planner may have misjudged: gathered.
+      execute walk into more_ids, more_districts, more_days, more_ranks
+        using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
+      if coalesce(cardinality(more_ids), 0) < newest_limit and expected <= 10 * probe_limit then
+        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date;
+        if counted <= probe_limit then
+          more_ids := gathered_ids;
+          more_districts := gathered_districts;
+          more_days := gathered_days;
+          more_ranks := gathered_ranks;
+        end if;
+      end if;
+    else
+      -- d. Several words the planner expects in few rows, which a phrase's words may well be in many: the 1,000
+      --    newest rows walked first, where they show how often they stand together.
+      execute walk into more_ids, more_districts, more_days, more_ranks
+        using query, candidates, only_district, from_date, to_date, sample_limit, 0, newest_limit;
+      found := coalesce(cardinality(more_ids), 0);
+      if found < newest_limit and found * walk_limit >= newest_limit * sample_limit then
+        -- Often enough to expect 100 among the 3,000 newest rows: walked on from where the first walk stopped.
+        execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - found;
+        more_ids := more_ids || gathered_ids;
+        more_districts := more_districts || gathered_districts;
+        more_days := more_days || gathered_days;
+        more_ranks := more_ranks || gathered_ranks;
+      elsif found < newest_limit then
+        -- Seldom: gathered; more than 3,000 rows holding the words: walked on.
+        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date;
+        if counted <= probe_limit then
+          more_ids := gathered_ids;
+          more_districts := gathered_districts;
+          more_days := gathered_days;
+          more_ranks := gathered_ranks;
+        else
+          execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
+            using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - found;
+          more_ids := more_ids || gathered_ids;
+          more_districts := more_districts || gathered_districts;
+          more_days := more_days || gathered_days;
+          more_ranks := more_ranks || gathered_ranks;
+        end if;
       end if;
     end if;
-    if rank_all then
-      -- d. Every match, through the GIN index (at most the rows counted; never a read of the whole table, which the
-      --    planner could pick for words it expects in many rows).
-      seq_scans := current_setting('enable_seqscan');
-      perform set_config('enable_seqscan', 'off', true);
-      execute format('select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
-          select x.id, x."districtId", %s, ts_rank_cd(x.search_vector, $1) from public.%I x
-           where x.search_vector @@ $1 and %s) as c(id, district, day, rank)',
-        day_column, source.tab, slice)
-        into more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
-      perform set_config('enable_seqscan', seq_scans, true);
-    end if;
+    perform set_config('enable_seqscan', seq_scans, true);
     if more_ids is null then
       continue;
     end if;
@@ -231,17 +304,18 @@ begin
     ranks := ranks || more_ranks;
   end loop;
 
-  return query execute $sql$
+  -- A statement of its own (not EXECUTE), so its plan is kept from one search to the next.
+  return query
     with hits as (
-      select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::date[], $5::real[]) as h(kind, id, district, day, rank)
+      select * from unnest(kinds, ids, districts, days, ranks) as h(kind, id, district, day, rank)
     ),
     page as (
       select h.* from hits h
-       where $7::real is null
+       where after_rank is null
           or (h.rank, coalesce(h.day, '-infinity'::date), h.kind, h.id)
-             < ($7::real, coalesce($8::date, '-infinity'::date), $9::text, $10::bigint)
+             < (after_rank, coalesce(after_date, '-infinity'::date), after_kind, after_id)
        order by h.rank desc, coalesce(h.day, '-infinity'::date) desc, h.kind desc, h.id desc
-       limit $6
+       limit size
     ),
     shown as (
       select p.kind, p.district, p.id, p.day, p.rank,
@@ -269,7 +343,7 @@ begin
            -- The excerpt, escaped for HTML, then the match marks put in: the only markup a snippet carries.
            replace(replace(
              replace(replace(replace(replace(regexp_replace(
-               ts_headline('english', s.body, $11, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+               ts_headline('english', s.body, query, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
                '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
              chr(1), '<mark>'), chr(2), '</mark>'),
            case s.kind
@@ -280,9 +354,7 @@ begin
            s.rank::text || '|' || coalesce(s.day::text, '') || '|' || s.kind || '|' || s.id
       from shown s
       join public.districts d on d.id = s.district
-     order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc
-  $sql$
-  using kinds, ids, districts, days, ranks, size, after_rank, after_date, after_kind, after_id, query;
+     order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
 revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery) from public;

@@ -185,6 +185,39 @@ describe('hostile and heavy text', () => {
   });
 });
 
+// A word in more records of a kind than are ranked (3,000) costs what a rare one does: only its newest matches are
+// ranked, and a date range reaches the older ones.
+describe('a word in more than 3,000 records of a kind', () => {
+  const WIDE = 990303;
+  let oldest = 0;
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [WIDE, 'Quokka Flats School District']);
+    await sql(`insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2080-01-01' + n, 'Regular Board Meeting', '<p>The quokkafest report was read.</p>' from generate_series(1, 3500) as n`, [WIDE]);
+    // The best match of all (the word in its title, twice in its text), and the oldest.
+    oldest = (await sql<{ id: number }>(`insert into public.meetings ("districtId", date, title, summary)
+      values ($1, '2079-06-01', 'Quokkafest Hearing', '<p>Quokkafest, and quokkafest again.</p>') returning id::int`, [WIDE]))[0].id;
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [WIDE]);
+  });
+
+  it('ranks its newest matches, and finds an older one in a date range', async () => {
+    const rows = await search({ q: 'quokkafest', page_size: 50 });
+    expect(rows).toHaveLength(50);
+    expect(ids(rows)).not.toContain(`meeting:${oldest}`);
+    // Among the newest 100 (all equal in rank, so newest first).
+    expect(rows.every((row) => row.date! > '2089-01-01')).toBe(true);
+    const older = await search({ q: 'quokkafest', date_to: '2079-12-31' });
+    expect(ids(older)).toEqual([`meeting:${oldest}`]);
+  });
+
+  it('answers a phrase whose words are each in every one of them but never together, with nothing', async () => {
+    expect(await search({ q: '"report quokkafest"' })).toEqual([]);
+    expect(await search({ q: 'quokkafest -report -hearing' })).toEqual([]);
+  });
+});
+
 // One client once held every database connection with searches of 28 excluded words and nothing to look for (each
 // read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
 describe('a bounded cost, and a limit on searches at once per client', () => {
