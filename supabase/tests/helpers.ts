@@ -57,7 +57,7 @@ export function newClientAddress(): string {
 }
 
 /** Calls a database function through /rest/v1/rpc from the given local address, as a visitor at that address would. */
-export function rpcFrom(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: any }> {
+export function rpcFrom(localAddress: string, name: string, args: unknown): ReturnType<typeof rest> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);

@@ -245,13 +245,21 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     // While the meetings are locked, every search that reaches them waits there, holding its place.
     const lock = await superuser();
     const waiting = async () => (await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'"))[0].n;
-    const answered: { status: number; body: any }[] = [];
-    let searches: Promise<{ status: number; body: any }>[] = [];
+    type Answer = Awaited<ReturnType<typeof rpcFrom>>;
+    const answered: Answer[] = [];
+    let searches: Promise<Answer>[] = [];
+    let refused: Answer[] = [];
     try {
       await lock.query('begin');
       await lock.query('lock table public.meetings in access exclusive mode');
-      searches = Array.from({ length: 6 }, () => rpcFrom(busy, 'search_records', { q: 'zephyrine' }).then((answer) => (answered.push(answer), answer)));
+      searches = Array.from({ length: 6 }, async () => {
+        const answer = await rpcFrom(busy, 'search_records', { q: 'zephyrine' });
+        answered.push(answer);
+        return answer;
+      });
       await vi.waitFor(() => expect(answered.length).toBe(3), { timeout: 2000, interval: 20 });
+      // Answered while three of them wait: the other three.
+      refused = [...answered];
       const elsewhere = rpcFrom(other, 'search_records', { q: 'zephyrine' });
       await vi.waitFor(async () => expect(await waiting()).toBe(4), { timeout: 2000, interval: 20 });
       expect(await rest('/districts?select=id&id=eq.' + NORTH)).toEqual({ status: 200, body: [{ id: NORTH }] });
@@ -261,9 +269,9 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
       await lock.query('rollback');
       await lock.end();
     }
-    for (const refused of answered) {
-      expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
     }
     const all = await Promise.all(searches);
     expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
