@@ -227,8 +227,10 @@ begin
        select n.n, r.ids, r.districts, r.days, r.ranks from n left join lateral (
          select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
                 array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
-           from c where n.n <= %5$s and c.search_vector @@ $1) r on true',
-      day_column, source.tab, slice, probe_limit + 1, probe_limit);
+           from c where n.n <= %5$s%6$s) r on true',
+      day_column, source.tab, slice, probe_limit + 1, probe_limit,
+      -- Every row holding the words is a match when the search is only words (no phrase, nothing left out).
+      case when query = candidates then '' else ' and c.search_vector @@ $1' end);
     -- a. How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
     --    independent, and the words of a phrase seldom are.
     execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
