@@ -6,8 +6,8 @@
 // meetings, topics or votings whole (a sequential scan), and a record search's database p95 within 50 ms (the
 // costliest it serves, which it bounds, within 100 ms); it exits 1 when one is missed (scripts/lib/goals.mjs). Uses
 // its own embedded stack on BENCH_PORT_BASE (26100) ports.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStack } from './lib/stack.mjs';
@@ -36,6 +36,17 @@ const QUERIES = [
 ];
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+/**
+ * Milliseconds a process has run on a CPU (Linux's /proc/<pid>/schedstat), or null where it cannot be read: what a
+ * search costs the database whatever else the machine runs, beside the time it took.
+ */
+const cpuMs = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+};
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
 const db = await connect(stack.dbUrl);
 try {
@@ -105,6 +116,7 @@ goals.end();
  */
 async function benchRecordSearch(db, stack) {
   const middle = Math.ceil(n / 2);
+  const [{ pid }] = (await db.query('select pg_backend_pid() as pid')).rows;
   const CASES = [
     // A place name: in the names of a few dozen districts, so in their meetings and topics. Few rows hold it: they are
     // counted and every match ranked, through the GIN indexes.
@@ -124,13 +136,16 @@ async function benchRecordSearch(db, stack) {
   const plans = [];
   for (const { label, args, indexes, goalMs = RECORD_GOAL_MS } of CASES) {
     const dbTimes = [];
+    const cpuTimes = [];
     const apiTimes = [];
     let results = 0;
     const params = [args.q, args.district_id ?? null];
     for (let i = 0; i < runs; i += 1) {
       let t = process.hrtime.bigint();
+      const cpu = cpuMs(pid);
       const { rowCount } = await db.query('select * from public.search_records($1, $2)', params);
       dbTimes.push(ms(t));
+      if (cpu !== null) cpuTimes.push(cpuMs(pid) - cpu);
       results = rowCount;
       t = process.hrtime.bigint();
       const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/search_records`, {
@@ -150,6 +165,7 @@ async function benchRecordSearch(db, stack) {
       results,
       'db median ms': median(dbTimes).toFixed(2),
       'db p95 ms': percentile(dbTimes, 95).toFixed(2),
+      'db CPU median ms': cpuTimes.length ? median(cpuTimes).toFixed(2) : 'n/a',
       'gateway median ms': median(apiTimes).toFixed(2),
       'gateway p95 ms': percentile(apiTimes, 95).toFixed(2),
       'goal: db p95 within': `${goalMs} ms`,
@@ -162,7 +178,7 @@ async function benchRecordSearch(db, stack) {
     goals.check(wholeReads.length === 0, `${label}: the search reads ${wholeReads.join(', ')} whole (a sequential scan)`);
   }
   const [{ meetings, topics, votings }] = (await db.query('select (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings')).rows;
-  console.log(`\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20:\n`);
+  console.log(`\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs (db CPU: the time the database's process ran, whatever else the machine ran):\n`);
   printTable(rows);
   for (const { label, plan } of plans) {
     console.log(`\nEXPLAIN, record search, ${label}, each statement the function ran:`);
