@@ -7,7 +7,7 @@
 --     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
 --     visitors wait.
 --   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
---     the 3,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
+--     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
 --     docs/search.md.
 --
 -- Before, 28 excluded words with no word to look for took 1.2-2.2 s over 150,000 meetings, and 20 of them at once held
@@ -61,20 +61,21 @@ $$;
 -- The search, in two steps.
 --
 -- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
---    are found exactly by the GIN index; the search's own rows among them (a phrase's words together, nothing left
---    out) only by reading each row's words. So:
+--    are found exactly by the GIN index; the search's own rows among them (a phrase's words side by side, nothing
+--    left out) only by reading each row's words. A kind's candidates are either all its matches, ranked (gathered),
+--    or its newest matches (walked):
 --    a. the planner's estimate of the rows holding every word: right about one word; several it takes as
 --       independent, and the words of a phrase seldom are;
---    b. one word in at most 3,000 rows: they are counted through the index (up to 3,001), and when there are at
---       most 3,000 every match is ranked (d); else the walk (c) over the 5,000 newest rows;
---    c. otherwise the walk: the newest matches among the newest rows, through the date index (the primary key for
---       topics), 100 at most. First over the 1,000 newest rows: 100 found are the candidates. Found often enough to
---       expect 100 among the 5,000 newest (or in more than 3,000 rows as the planner expects): walked on to them;
---       seldom: counted as in b, and at most 3,000 are all ranked (d), else walked on. A walk that found fewer than
---       100 where the planner expects at most 30,000 rows holding the words also counts them, in case it misjudged.
---    d. every match, through the GIN index: at most the 3,000 rows counted.
---    So a kind costs at most 6,000 rows walked, or 3,001 counted and 3,000 ranked, whatever the words; never a read
---    of every row holding a common word.
+--    b. one word in at most 3,000 rows: gathered, that is those rows counted through the index up to 3,001 and, when
+--       there are at most 3,000, the matches among them ranked; more after all: walked;
+--    c. words in more than 3,000 rows: walked, newest first through the date index (the primary key for topics),
+--       over at most the 2,000 newest rows, until 100 matches; fewer found where the planner expects at most 30,000
+--       rows holding the words: gathered instead when there are at most 3,000 (the planner may have misjudged);
+--    d. several words the planner expects in few rows: the 500 newest rows walked first, where the words show how
+--       often they stand together; often enough to expect 100 among the 2,000 newest: walked on to them; seldom:
+--       gathered, and more than 3,000 rows holding the words walked on.
+--    So a kind costs at most 2,000 rows walked and 3,001 gathered, whatever the words; never a read of every row
+--    holding a common word.
 -- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above body),
 --    newest first among equals, the page after the cursor taken; only its rows get a snippet.
 --
@@ -92,7 +93,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  probe_limit constant integer := 3000;
+  gather_limit constant integer := 3000;
   sample_limit constant integer := 500;
   walk_limit constant integer := 2000;
   newest_limit constant integer := 100;
@@ -114,7 +115,7 @@ declare
   parts text[];
   source record;
   counted integer;
-  found integer;
+  first_found integer;
   expected numeric;
   day_column text;
   slice text;
@@ -228,7 +229,7 @@ begin
          select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
                 array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
            from c where n.n <= %5$s%6$s) r on true',
-      day_column, source.tab, slice, probe_limit + 1, probe_limit,
+      day_column, source.tab, slice, gather_limit + 1, gather_limit,
       -- Every row holding the words is a match when the search is only words (no phrase, nothing left out).
       case when query = candidates then '' else ' and c.search_vector @@ $1' end);
     -- a. How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
@@ -241,21 +242,21 @@ begin
     -- could pick for words it expects in many rows.
     seq_scans := current_setting('enable_seqscan');
     perform set_config('enable_seqscan', 'off', true);
-    if expected <= probe_limit and numnode(candidates) = 1 then
+    if expected <= gather_limit and numnode(candidates) = 1 then
       -- b. One word in few rows: gathered; more than 3,000 after all are walked.
       execute gather into counted, more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
-      if counted > probe_limit then
+      if counted > gather_limit then
         execute walk into more_ids, more_districts, more_days, more_ranks
           using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
       end if;
-    elsif expected > probe_limit then
+    elsif expected > gather_limit then
       -- c. Words in many rows: walked; fewer than 100 found where the planner may have misjudged: gathered.
       execute walk into more_ids, more_districts, more_days, more_ranks
         using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
-      if coalesce(cardinality(more_ids), 0) < newest_limit and expected <= 10 * probe_limit then
+      if coalesce(cardinality(more_ids), 0) < newest_limit and expected <= 10 * gather_limit then
         execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
           using query, candidates, only_district, from_date, to_date;
-        if counted <= probe_limit then
+        if counted <= gather_limit then
           more_ids := gathered_ids;
           more_districts := gathered_districts;
           more_days := gathered_days;
@@ -263,31 +264,31 @@ begin
         end if;
       end if;
     else
-      -- d. Several words the planner expects in few rows, which a phrase's words may well be in many: the 1,000
-      --    newest rows walked first, where they show how often they stand together.
+      -- d. Several words the planner expects in few rows, which a phrase's words may well be in many: the 500 newest
+      --    rows walked first, where they show how often they stand together.
       execute walk into more_ids, more_districts, more_days, more_ranks
         using query, candidates, only_district, from_date, to_date, sample_limit, 0, newest_limit;
-      found := coalesce(cardinality(more_ids), 0);
-      if found < newest_limit and found * walk_limit >= newest_limit * sample_limit then
-        -- Often enough to expect 100 among the 3,000 newest rows: walked on from where the first walk stopped.
+      first_found := coalesce(cardinality(more_ids), 0);
+      if first_found < newest_limit and first_found * walk_limit >= newest_limit * sample_limit then
+        -- Often enough to expect 100 among the 2,000 newest rows: walked on from where the first walk stopped.
         execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
-          using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - found;
+          using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
         more_ids := more_ids || gathered_ids;
         more_districts := more_districts || gathered_districts;
         more_days := more_days || gathered_days;
         more_ranks := more_ranks || gathered_ranks;
-      elsif found < newest_limit then
+      elsif first_found < newest_limit then
         -- Seldom: gathered; more than 3,000 rows holding the words: walked on.
         execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
           using query, candidates, only_district, from_date, to_date;
-        if counted <= probe_limit then
+        if counted <= gather_limit then
           more_ids := gathered_ids;
           more_districts := gathered_districts;
           more_days := gathered_days;
           more_ranks := gathered_ranks;
         else
           execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
-            using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - found;
+            using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
           more_ids := more_ids || gathered_ids;
           more_districts := more_districts || gathered_districts;
           more_days := more_days || gathered_days;
