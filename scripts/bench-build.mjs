@@ -3,7 +3,8 @@
 // changed) and a bare Astro site with as many pages as the site has outputs (pages, feeds and files) in the same
 // run, and prints pages, files, how many outputs each build rendered (the rest it copied from the last build),
 // wall time, outputs per second, peak memory and each build's ratio to the bare one. Uses its own embedded stack
-// on BENCH_PORT_BASE (26000) ports and its own Astro cache folder.
+// on BENCH_PORT_BASE (26000) ports and its own Astro cache folder. At 20,000 districts or more it judges the budgets
+// (BUILD_BUDGETS) and exits 1 when one is missed (scripts/lib/goals.mjs).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs
 import { siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
 import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
+import { Goals } from './lib/goals.mjs';
 import { root } from './lib/config.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
@@ -22,6 +24,9 @@ const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const nodeArgs = ['--max-old-space-size=16384'];
 // The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
 const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
+// At 20,000 districts: each build's time as a ratio to the bare build, and every build's peak memory.
+const BUILD_BUDGETS = { first: 15, unchanged: 1.5, nightly: 2, peakMB: 2.5 * 1024 };
+const budgets = new Goals({ name: 'budget' });
 
 /**
  * A bare Astro project beside the real one (so it resolves the same node_modules) with n trivial pages.
@@ -100,7 +105,15 @@ try {
     row('bare Astro, trivial pages', { pages: barePages }, bare),
   ]);
   console.log('\nRatios are to the bare Astro build of the same page count, measured in this run.');
+  if (n >= 20_000) {
+    for (const [key, build] of Object.entries({ first, unchanged, nightly })) {
+      const ratio = build.m.seconds / bare.seconds;
+      budgets.check(ratio <= BUILD_BUDGETS[key], `${build.label}: ${ratio.toFixed(2)}x the bare build (budget ${BUILD_BUDGETS[key]}x)`);
+      if (build.m.peakMB !== null) budgets.check(build.m.peakMB <= BUILD_BUDGETS.peakMB, `${build.label}: peak ${build.m.peakMB.toFixed(0)} MB (budget ${BUILD_BUDGETS.peakMB} MB)`);
+    }
+  }
 } finally {
   await stack.stop();
   rmSync(work, { recursive: true, force: true });
 }
+budgets.end();

@@ -106,7 +106,7 @@ function outcomeOf(votes) {
  * @param {number} seed
  * @param {Date} [today]
  */
-export function districtRows(i, seed, today = new Date()) {
+export function districtRows(i, seed, today = new Date(), years = 1) {
   const rand = prng(seed * 1_000_003 + i);
   const place = `${pick(rand, PLACES)}${pick(rand, SUFFIXES)}`;
   const state = STATES[i % STATES.length];
@@ -135,11 +135,7 @@ export function districtRows(i, seed, today = new Date()) {
       date: nthTuesday(year, month, month === 12 ? 2 : week),
       title: m % 6 === 5 ? null : 'Regular Board Meeting',
       topics: m % 2 ? topics : topics.join(', '),
-      summary:
-        `<p>The board of ${district.name} met to discuss <strong>${topics[0].toLowerCase()}</strong> and ${topics[1].toLowerCase()}. ` +
-        `Trustee ${members[0]} opened the session${video ? ` (at ${m + 1}:0${m % 10})` : ''} and staff presented an update on enrollment, staffing and the year's calendar.</p>` +
-        `<ul><li>Staff reported on ${topics[0].toLowerCase()} with figures for each school.</li><li>Public comment: ${3 + Math.floor(rand() * 20)} speakers${video ? ' from 1:02:15' : ''}.</li><li>The board asked for a follow-up report next month.</li></ul>` +
-        `<p>Trustee ${members[1]} asked about costs; the superintendent answered that the district would return with options. The meeting closed with reports from the student representative and the board members.</p>`,
+      summary: meetingSummary(district, members, topics, video, m, 3 + Math.floor(rand() * 20)),
       meeting_type: m === 4 ? 'special' : 'normal',
       isUpcoming: false,
       youtube_link: video ? `https://www.youtube.com/watch?v=${String(i).padStart(6, '0')}abcde` : null,
@@ -176,7 +172,70 @@ export function districtRows(i, seed, today = new Date()) {
     const votes = castVotes(rand, members, category === 'Consent Agenda');
     return { districtId: i, type: v < 5 ? 'recent' : 'past', voteDate, category, issue, outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes), votes };
   });
+  if (years > 1) addEarlierYears({ district, members, video, week, meetings, votings }, seed, years);
   return { district, meetings, topics, votings };
+}
+
+/** A past meeting's summary: its two topics, who opened it (with a time stamp when it was filmed), the speakers. */
+function meetingSummary(district, members, topics, video, m, speakers) {
+  return (
+    `<p>The board of ${district.name} met to discuss <strong>${topics[0].toLowerCase()}</strong> and ${topics[1].toLowerCase()}. ` +
+    `Trustee ${members[0]} opened the session${video ? ` (at ${m + 1}:0${m % 10})` : ''} and staff presented an update on enrollment, staffing and the year's calendar.</p>` +
+    `<ul><li>Staff reported on ${topics[0].toLowerCase()} with figures for each school.</li><li>Public comment: ${speakers} speakers${video ? ' from 1:02:15' : ''}.</li><li>The board asked for a follow-up report next month.</li></ul>` +
+    `<p>Trustee ${members[1]} asked about costs; the superintendent answered that the district would return with options. The meeting closed with reports from the student representative and the board members.</p>`
+  );
+}
+
+// ---- Earlier school years (the `years` option) ----
+// With years > 1 a district also holds the school years before the fixtures' own (years 5: 2020-21 to 2024-25): in
+// each, the same monthly meetings and a special budget hearing on the other June Tuesday, and 15 votes taken at them
+// (at 20,000 districts: 1.2 million meetings and 1.5 million votes). They are drawn from a seed of their own, so the
+// first year's rows are the same whatever `years` is.
+
+/** Appends the meetings and votes of the `years - 1` school years before the fixtures' own to a district's rows. */
+function addEarlierYears({ district, members, video, week, meetings, votings }, seed, years) {
+  const i = district.id;
+  const rand = prng((seed * 1_000_003 + i) ^ 0x5eed_0000);
+  for (let back = 1; back < years; back += 1) {
+    const months = SCHOOL_MONTHS.map(([year, month]) => [year - back, month]);
+    const year = months.map(([y, month], m) => {
+      const topics = [pick(rand, TOPICS), pick(rand, TOPICS)];
+      return {
+        districtId: i,
+        date: nthTuesday(y, month, month === 12 ? 2 : week),
+        title: m % 6 === 5 ? null : 'Regular Board Meeting',
+        topics: m % 2 ? topics : topics.join(', '),
+        summary: meetingSummary(district, members, topics, video, m, 3 + Math.floor(rand() * 20)),
+        meeting_type: m === 4 ? 'special' : 'normal',
+        isUpcoming: false,
+        youtube_link: video ? `https://www.youtube.com/watch?v=${String(i).padStart(6, '0')}abcde` : null,
+      };
+    });
+    const [juneYear, june] = months.at(-1);
+    year.push({
+      districtId: i,
+      date: nthTuesday(juneYear, june, week === 2 ? 4 : 2),
+      title: 'Budget Adoption Hearing',
+      topics: ['Budget and reserves'],
+      summary: `<p>A public hearing on the budget of ${district.name} for the next school year, then its adoption. Trustee ${members[2]} summarised the reserves.</p>`,
+      meeting_type: 'special',
+      isUpcoming: false,
+      youtube_link: null,
+    });
+    meetings.push(...year);
+    const days = year.map((meeting) => meeting.date);
+    for (let v = 0; v < 15; v += 1) {
+      const category = pick(rand, CATEGORIES);
+      const voteDate = pick(rand, days);
+      const issue = `Approve ${pick(rand, TOPICS).toLowerCase()} item ${v + 1}`;
+      if (category !== 'Consent Agenda' && rand() < 0.05) {
+        votings.push({ districtId: i, type: 'past', voteDate, category, issue, outcome: 'Tabled', votes: [] });
+        continue;
+      }
+      const votes = castVotes(rand, members, category === 'Consent Agenda');
+      votings.push({ districtId: i, type: 'past', voteDate, category, issue, outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes), votes });
+    }
+  }
 }
 
 /** Districts per folder of import files: each folder's files stay far below the importer's size limit. */
@@ -190,7 +249,7 @@ const changed = (html, id, step) => (step && id % step === 0 ? `${html}<p>Minute
  * meetings.csv, topics.csv and votes.csv (one row per member's vote, as the site's own votes.csv). With `changeStep`,
  * every changeStep-th district is as the night's changes leave it (see changeSomeDistricts). Returns the row counts.
  */
-export function writeScaleFixtures(dir, { districts: n = 20_000, seed = 1, today = new Date(), changeStep = 0 } = {}) {
+export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), changeStep = 0 } = {}) {
   mkdirSync(dir, { recursive: true });
   const counts = { districts: n, meetings: 0, topics: 0, votings: 0, memberVotes: 0 };
   let districts = csvLine(['id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents']);
@@ -201,7 +260,7 @@ export function writeScaleFixtures(dir, { districts: n = 20_000, seed = 1, today
     let topics = csvLine(['district_id', 'title', 'description', 'upvotes', 'downvotes']);
     let votes = csvLine(['district_id', 'date', 'category', 'issue', 'outcome', 'member', 'vote', 'table']);
     for (let i = start; i < Math.min(start + DISTRICTS_PER_FOLDER, n + 1); i += 1) {
-      const d = districtRows(i, seed, today);
+      const d = districtRows(i, seed, today, years);
       const { district } = d;
       districts += csvLine([district.id, district.name, district.state, district.county, district.address, district.phone, district.totalStudents]);
       for (const m of d.meetings) {
@@ -228,16 +287,17 @@ export function writeScaleFixtures(dir, { districts: n = 20_000, seed = 1, today
 
 /**
  * Replaces the database's public data with N generated districts (and their meetings, topics, votes), written as
- * import files in `dir` and loaded by the importer. Reports progress through onProgress(line).
+ * import files in `dir` and loaded by the importer, each district with `years` school years of meetings and votes
+ * (default 1). Reports progress through onProgress(line).
  */
-export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, seed = 1, today = new Date(), dir, onProgress = () => {} } = {}) {
+export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), dir, onProgress = () => {} } = {}) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const folder = dir ?? mkdtempSync(join(tmpdir(), 'sbt-fixtures-'));
   const client = await connect(dbUrl);
   try {
     onProgress(`writing ${n} districts as import files in ${folder}`);
-    writeScaleFixtures(folder, { districts: n, seed, today });
+    writeScaleFixtures(folder, { districts: n, years, seed, today });
     await client.query('begin');
     await client.query('truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade');
     onProgress('importing them');

@@ -77,10 +77,22 @@ export function resultsStatus(count: number, text: string, more: boolean): strin
   return more ? `${shown}. More are available.` : `${shown}.`;
 }
 
-/** What a failed search says: the database's own refusal (a 400 names the problem), otherwise a plain failure. */
+/**
+ * The database's refusals that are written for the visitor (a search of only words to leave out, too many words, too
+ * many searches at once from one connection): shown as they are.
+ */
+const PLAIN_REFUSALS = [
+  /^Add a word to look for: .+\.$/,
+  /^Search for at most \d+ words at a time; this search has \d+\.$/,
+  /^Leave out at most \d+ words at a time; this search leaves out \d+\.$/,
+  /^Too many searches at once from your connection\. .+\.$/,
+];
+
+/** What a failed search says: the database's own refusal (a 400 or 429 names the problem), otherwise a plain failure. */
 export function searchFailure(reason: string): string {
   const text = reason.trim();
   if (/^search text is longer than \d+ characters$/.test(text)) return `Search text can be at most ${MAX_RECORD_SEARCH_LENGTH} characters.`;
+  if (PLAIN_REFUSALS.some((refusal) => refusal.test(text))) return text;
   if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return 'The search could not reach the server. Check your connection and try again.';
   return 'The search is not available just now. Please try again in a moment.';
 }

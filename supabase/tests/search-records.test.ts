@@ -1,8 +1,8 @@
 // The record search (search_records) through /rest/v1 with the anon key, on two districts of its own whose words
-// appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, and that
-// nothing private is searchable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc, sql, type ApiError } from './helpers';
+// appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, the bounds
+// on a search's cost and on searches at once per client, and that nothing private is searchable.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newClientAddress, rest, rpc, rpcFrom, sql, superuser, type ApiError } from './helpers';
 import type { RecordResult } from '../../src/lib/recordSearch';
 
 const NORTH = 990301;
@@ -182,6 +182,102 @@ describe('hostile and heavy text', () => {
     expect(await search({ q: '' })).toEqual([]);
     expect(await search({ q: '   ' })).toEqual([]);
     expect(await search({ q: 'the and of' })).toEqual([]);
+  });
+});
+
+// A word in more records of a kind than are ranked (3,000) costs what a rare one does: only its newest matches are
+// ranked, and a date range reaches the older ones.
+describe('a word in more than 3,000 records of a kind', () => {
+  const WIDE = 990303;
+  let oldest = 0;
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [WIDE, 'Quokka Flats School District']);
+    await sql(`insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2080-01-01' + n, 'Regular Board Meeting', '<p>The quokkafest report was read.</p>' from generate_series(1, 3500) as n`, [WIDE]);
+    // The best match of all (the word in its title, twice in its text), and the oldest.
+    oldest = (await sql<{ id: number }>(`insert into public.meetings ("districtId", date, title, summary)
+      values ($1, '2079-06-01', 'Quokkafest Hearing', '<p>Quokkafest, and quokkafest again.</p>') returning id::int`, [WIDE]))[0].id;
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [WIDE]);
+  });
+
+  it('ranks its newest matches, and finds an older one in a date range', async () => {
+    const rows = await search({ q: 'quokkafest', page_size: 50 });
+    expect(rows).toHaveLength(50);
+    expect(ids(rows)).not.toContain(`meeting:${oldest}`);
+    // Among the newest 100 (all equal in rank, so newest first).
+    expect(rows.every((row) => row.date! > '2089-01-01')).toBe(true);
+    const older = await search({ q: 'quokkafest', date_to: '2079-12-31' });
+    expect(ids(older)).toEqual([`meeting:${oldest}`]);
+  });
+
+  it('answers a phrase whose words are each in every one of them but never together, with nothing', async () => {
+    expect(await search({ q: '"report quokkafest"' })).toEqual([]);
+    expect(await search({ q: 'quokkafest -report -hearing' })).toEqual([]);
+  });
+});
+
+// One client once held every database connection with searches of 28 excluded words and nothing to look for (each
+// read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
+describe('a bounded cost, and a limit on searches at once per client', () => {
+  it.each([
+    ['-board', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['-board -school -meeting -trustee -budget -staff', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['zephyrine or -marmoset', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['zephyrine -board -school -meeting -trustee -budget -staff', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', 'Search for at most 10 words at a time; this search has 11.'],
+  ])('refuses %j with a 400 saying why', async (q, message) => {
+    const { status, body } = await rpc('search_records', { q, page_size: 50 });
+    expect(status).toBe(400);
+    expect(body.message).toBe(message);
+  });
+
+  it('takes 10 words to look for and 5 to leave out, a word repeated counting once', async () => {
+    expect(ids(await search({ q: 'zephyrine -board -school -meeting -trustee -"lunch contract"', district_id: NORTH, kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
+    expect(await search({ q: 'zephyrine pathways how the works decided so far what comes next public comment trustees' })).toEqual([]);
+    expect(ids(await search({ q: 'zephyrine zephyrine zephyrine pathway pathways', kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
+  });
+
+  it("answers a client's fourth search at once with 429 and plain words at once, while another client searches and reads", async () => {
+    const busy = newClientAddress();
+    const other = newClientAddress();
+    // While the meetings are locked, every search that reaches them waits there, holding its place.
+    const lock = await superuser();
+    const waiting = async () => (await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'"))[0].n;
+    type Answer = Awaited<ReturnType<typeof rpcFrom>>;
+    const answered: Answer[] = [];
+    let searches: Promise<Answer>[] = [];
+    let refused: Answer[] = [];
+    try {
+      await lock.query('begin');
+      await lock.query('lock table public.meetings in access exclusive mode');
+      searches = Array.from({ length: 6 }, async () => {
+        const answer = await rpcFrom(busy, 'search_records', { q: 'zephyrine' });
+        answered.push(answer);
+        return answer;
+      });
+      await vi.waitFor(() => expect(answered.length).toBe(3), { timeout: 2000, interval: 20 });
+      // Answered while three of them wait: the other three.
+      refused = [...answered];
+      const elsewhere = rpcFrom(other, 'search_records', { q: 'zephyrine' });
+      await vi.waitFor(async () => expect(await waiting()).toBe(4), { timeout: 2000, interval: 20 });
+      expect(await rest('/districts?select=id&id=eq.' + NORTH)).toEqual({ status: 200, body: [{ id: NORTH }] });
+      await lock.query('rollback');
+      searches.push(elsewhere);
+    } finally {
+      await lock.query('rollback');
+      await lock.end();
+    }
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
+    }
+    const all = await Promise.all(searches);
+    expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
+    for (const answer of all.filter((a) => a.status === 200)) expect(ids(answer.body)).toContain(`meeting:${meeting.title}`);
+    // Its searches done, the client searches again.
+    expect((await rpcFrom(busy, 'search_records', { q: 'zephyrine' })).status).toBe(200);
   });
 });
 

@@ -60,6 +60,11 @@ describe('searchFailure', () => {
     ['AbortError: The operation was aborted', 'The search could not reach the server. Check your connection and try again.'],
     ['canceling statement due to statement timeout', 'The search is not available just now. Please try again in a moment.'],
     ['<html><body>502 Bad Gateway</body></html>', 'The search is not available just now. Please try again in a moment.'],
+    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'Too many searches at once from your connection. Wait for one to finish, then search again.'],
+    ['Add a word to look for: a search only of words to leave out (-word) would list the whole record.', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['Search for at most 10 words at a time; this search has 11.', 'Search for at most 10 words at a time; this search has 11.'],
+    ['Leave out at most 5 words at a time; this search leaves out 6.', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    ['Too many searches at once from your connection. <script>', 'The search is not available just now. Please try again in a moment.'],
   ])('%j → %j', (reason, expected) => {
     expect(searchFailure(reason)).toBe(expected);
   });

@@ -80,3 +80,36 @@ describe('the scale fixtures', () => {
     expect(counted.filter((c) => c.outcome.startsWith('Passed') || c.outcome.startsWith('Approved')).length).toBeGreaterThan(votings.length * 0.8);
   });
 });
+
+describe('the scale fixtures over several school years', () => {
+  const five = Array.from({ length: 50 }, (_, n) => ({ one: districtRows(n + 1, 1, LOADED) as Rows, five: districtRows(n + 1, 1, LOADED, 5) as Rows }));
+
+  it('keep the first year as it is with one year, and add four earlier years of twelve meetings and fifteen votes', () => {
+    for (const { one, five: all } of five) {
+      expect(all.meetings.slice(0, 12)).toEqual(one.meetings);
+      expect(all.votings.slice(0, 15)).toEqual(one.votings);
+      expect(all.meetings).toHaveLength(60);
+      expect(all.votings).toHaveLength(75);
+    }
+  });
+
+  it('hold the earlier years from August 2020 to June 2024, on Tuesdays, none in July, on different days', () => {
+    for (const { five: all } of five) {
+      const earlier = all.meetings.slice(12);
+      for (const meeting of earlier) {
+        expect(weekday(meeting.date)).toBe(2);
+        expect(meeting.date.slice(5, 7)).not.toBe('07');
+        expect(meeting.date >= '2020-08-01' && meeting.date <= '2024-06-30').toBe(true);
+      }
+      expect(new Set(all.meetings.map((meeting) => meeting.date)).size).toBe(60);
+    }
+  });
+
+  it('take every earlier vote at one of the district’s meetings, with an outcome that agrees with it', () => {
+    for (const { five: all } of five) {
+      const days = new Set(all.meetings.filter((meeting) => !meeting.isUpcoming).map((meeting) => meeting.date));
+      for (const voting of all.votings) expect(days.has(voting.voteDate)).toBe(true);
+      expect(all.votings.flatMap((voting) => outcomeProblem(voting.outcome, voting.votes) ?? [])).toEqual([]);
+    }
+  });
+});

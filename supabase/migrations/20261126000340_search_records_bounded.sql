@@ -1,0 +1,363 @@
+-- The record search with a bounded cost and a limit per client. search_records keeps its parameters and its result
+-- columns; what changes:
+--
+--   * Refused with 400 and plain words: a search of only words to leave out (`-board`, `a or -b`), which no index can
+--     serve, so it read every row of the record; more than 10 different words to look for; more than 5 to leave out.
+--   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
+--     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
+--     visitors wait.
+--   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
+--     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
+--     docs/search.md.
+--
+-- Before, 28 excluded words with no word to look for took 1.2-2.2 s over 150,000 meetings, and 20 of them at once held
+-- every connection until the statement timeout (500), while a plain read waited 7 s.
+
+-- The rows the GIN index finds for a search without reading their words: the search's indexable part (querytree: what
+-- is left out dropped) with each phrase loosened to all of its words. Every row the search matches is among them, and
+-- counting them reads no row's words. Null when no part is indexable (a search only of words to leave out).
+create function private.search_candidates(query tsquery)
+returns tsquery
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select nullif(string_agg(case when part[1] is not null then part[1] else regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g') end, '' order by n), 'T')::tsquery
+    from regexp_matches(querytree(query), '(''(?:[^'']|'''')*''(?::[*A-D]+)?)|([^'']+)', 'g') with ordinality as m(part, n)
+$$;
+comment on function private.search_candidates(tsquery) is 'The rows a search may match, as the GIN index finds them exactly: its indexable part, phrases loosened to all their words; null when nothing is indexable.';
+
+-- How many different words a search looks for (its indexable part's words) and how many parts it leaves out (-word or
+-- -"a phrase": each a NOT).
+create function private.search_terms(query tsquery, out looked_for integer, out left_out integer)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (select count(distinct lexeme[1])::integer from regexp_matches(querytree(query), '''((?:[^'']|'''')*)''', 'g') as lexeme),
+         length(regexp_replace(query::text, '''(?:[^'']|'''')*''', '', 'g')) - length(replace(regexp_replace(query::text, '''(?:[^'']|'''')*''', '', 'g'), '!', ''))
+$$;
+comment on function private.search_terms(tsquery) is 'The number of different words a search looks for, and of the words or phrases it leaves out.';
+
+-- The readable text of rich text, as before, with white space collapsed by replacing only what is not already one
+-- space (a run of spaces, or a tab, newline or other space character): the same text in about half the time, which
+-- every search's snippets and every write's search_vector pay. The generated columns that use it keep their values.
+create or replace function private.plain_text(html text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select btrim(regexp_replace(
+    replace(replace(replace(replace(replace(replace(
+      regexp_replace(regexp_replace(coalesce(html, ''), '<(script|style)[^>]*>[^<]*</(script|style)>', ' ', 'gi'), '<[^>]*>', ' ', 'g'),
+      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+    '\s{2,}|(?! )\s', ' ', 'g'))
+$$;
+
+-- The search, in two steps.
+--
+-- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
+--    are found exactly by the GIN index; the search's own rows among them (a phrase's words side by side, nothing
+--    left out) only by reading each row's words. A kind's candidates are either all its matches, ranked (gathered),
+--    or its newest matches (walked):
+--    a. the planner's estimate of the rows holding every word: right about one word; several it takes as
+--       independent, and the words of a phrase seldom are;
+--    b. one word in at most 3,000 rows: gathered, that is those rows counted through the index up to 3,001 and, when
+--       there are at most 3,000, the matches among them ranked; more after all: walked;
+--    c. words in more than 3,000 rows: walked, newest first through the date index (the primary key for topics),
+--       over at most the 2,000 newest rows, until 100 matches; fewer found where the planner expects at most 30,000
+--       rows holding the words: gathered instead when there are at most 3,000 (the planner may have misjudged);
+--    d. several words the planner expects in few rows: the 500 newest rows walked first, where the words show how
+--       often they stand together; often enough to expect 100 among the 2,000 newest: walked on to them; seldom:
+--       gathered, and more than 3,000 rows holding the words walked on.
+--    So a kind costs at most 2,000 rows walked and 3,001 gathered, whatever the words; never a read of every row
+--    holding a common word.
+-- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above body),
+--    newest first among equals, the page after the cursor taken; only its rows get a snippet.
+--
+-- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
+-- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
+-- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
+create or replace function private.search_records(
+  search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
+returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
+language plpgsql
+-- volatile because it asks the planner for its estimate (EXPLAIN) and takes a lock per search; it writes nothing,
+-- and the public wrapper is stable.
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  gather_limit constant integer := 3000;
+  sample_limit constant integer := 500;
+  walk_limit constant integer := 2000;
+  newest_limit constant integer := 100;
+  most_looked_for constant integer := 10;
+  most_left_out constant integer := 5;
+  searches_at_once constant integer := 3;
+  needle text := btrim(coalesce(search_text, ''));
+  query tsquery;
+  candidates tsquery;
+  terms record;
+  caller text;
+  slot integer;
+  chosen text[] := coalesce(only_kinds, array['meeting', 'topic', 'vote']);
+  size integer := coalesce(wanted, 20);
+  after_rank real;
+  after_date date;
+  after_kind text;
+  after_id bigint;
+  parts text[];
+  source record;
+  counted integer;
+  first_found integer;
+  expected numeric;
+  day_column text;
+  slice text;
+  walk text;
+  gather text;
+  plan json;
+  kinds text[] := '{}';
+  ids bigint[] := '{}';
+  districts bigint[] := '{}';
+  days date[] := '{}';
+  ranks real[] := '{}';
+  more_ids bigint[];
+  more_districts bigint[];
+  more_days date[];
+  more_ranks real[];
+  gathered_ids bigint[];
+  gathered_districts bigint[];
+  gathered_days date[];
+  gathered_ranks real[];
+  seq_scans text;
+begin
+  if length(needle) > 200 then
+    raise exception 'search text is longer than 200 characters' using errcode = '22023';
+  end if;
+  if size < 1 or size > 50 then
+    raise exception 'page_size must be between 1 and 50' using errcode = '22023';
+  end if;
+  if not chosen <@ array['meeting', 'topic', 'vote'] then
+    raise exception 'kinds may only name meeting, topic and vote' using errcode = '22023';
+  end if;
+  if from_date is not null and to_date is not null and from_date > to_date then
+    raise exception 'date_from is after date_to' using errcode = '22023';
+  end if;
+  if after is not null then
+    parts := string_to_array(after, '|');
+    if array_length(parts, 1) is distinct from 4 or parts[1] !~ '^[0-9.e+-]+$' or parts[2] !~ '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$'
+       or parts[3] not in ('meeting', 'topic', 'vote') or parts[4] !~ '^[0-9]{1,18}$' then
+      raise exception 'cursor is not one this search gave' using errcode = '22023';
+    end if;
+    after_rank := parts[1]::real;
+    after_date := nullif(parts[2], '')::date;
+    after_kind := parts[3];
+    after_id := parts[4]::bigint;
+  end if;
+  -- websearch_to_tsquery takes any text without error: quotes make a phrase, -word excludes, 'or' means either, and
+  -- every other operator or wildcard character is read as a separator.
+  query := websearch_to_tsquery('english', needle);
+  if needle = '' or numnode(query) = 0 then
+    return;
+  end if;
+  candidates := private.search_candidates(query);
+  if candidates is null then
+    raise exception 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.' using errcode = '22023';
+  end if;
+  terms := private.search_terms(query);
+  if terms.looked_for > most_looked_for then
+    raise exception 'Search for at most % words at a time; this search has %.', most_looked_for, terms.looked_for using errcode = '22023';
+  end if;
+  if terms.left_out > most_left_out then
+    raise exception 'Leave out at most % words at a time; this search leaves out %.', most_left_out, terms.left_out using errcode = '22023';
+  end if;
+
+  -- A few searches at once per client: each holds one of its slots until its transaction ends (PostgREST runs each
+  -- request in one). Requests from outside the API (no client address: an operator's own connection) take none.
+  caller := private.client_address();
+  if caller is not null then
+    slot := 1;
+    while not pg_try_advisory_xact_lock(hashtext('search_records'), hashtext(caller || ' ' || slot)) loop
+      slot := slot + 1;
+      if slot > searches_at_once then
+        -- PT429: PostgREST answers it with HTTP 429 and this message.
+        raise exception 'Too many searches at once from your connection. Wait for one to finish, then search again.' using errcode = 'PT429';
+      end if;
+    end loop;
+  end if;
+
+  for source in
+    select * from (values
+      ('meeting', 'meetings', 'date'),
+      ('topic', 'topics', null),   -- topics have no date: a date filter keeps only dated records
+      ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
+    where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
+  loop
+    -- The table's date column (none for topics), and the rows the filters leave (district and dates).
+    day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
+    slice := format('($3::bigint is null or x."districtId" = $3)%s',
+      case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
+    -- The walk: the newest matches (at most $8) among the newest rows after the first $7, $6 of them, through the
+    -- date index (the primary key for topics), in the same order inside and out so it stops at the last match wanted
+    -- (topics by id alone: ordered by their null day too, the planner would sort every row walked).
+    walk := format(
+      'select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
+         select w.id, w.district, w.day, ts_rank_cd(w.search_vector, $1) as rank
+           from (select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+                  where %3$s
+                  order by %4$s x.id desc limit $6 offset $7) w
+          where w.search_vector @@ $1
+          order by %5$s w.id desc limit $8) c',
+      day_column, source.tab, slice,
+      case when source.day is null then '' else day_column || ' desc nulls last,' end,
+      case when source.day is null then '' else 'w.day desc nulls last,' end);
+    -- The gathering: the rows holding every word looked for, counted up to one more than are ranked, through the GIN
+    -- index, which answers the loosened search exactly, so counting reads no row's words; when there are at most
+    -- 3,000, the search's matches among them, ranked.
+    gather := format(
+      'with c as materialized (
+         select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+          where x.search_vector @@ $2 and %3$s limit %4$s),
+       n as (select count(*)::integer as n from c)
+       select n.n, r.ids, r.districts, r.days, r.ranks from n left join lateral (
+         select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
+                array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
+           from c where n.n <= %5$s%6$s) r on true',
+      day_column, source.tab, slice, gather_limit + 1, gather_limit,
+      -- Every row holding the words is a match when the search is only words (no phrase, nothing left out).
+      case when query = candidates then '' else ' and c.search_vector @@ $1' end);
+    -- a. How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
+    --    independent, and the words of a phrase seldom are.
+    execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
+      into plan using query, candidates, only_district, from_date, to_date;
+    expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+    more_ids := null;
+    -- The gathering reads only through the GIN index (or the district's), never the whole table, which the planner
+    -- could pick for words it expects in many rows.
+    seq_scans := current_setting('enable_seqscan');
+    perform set_config('enable_seqscan', 'off', true);
+    if expected <= gather_limit and numnode(candidates) = 1 then
+      -- b. One word in few rows: gathered; more than 3,000 after all are walked.
+      execute gather into counted, more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
+      if counted > gather_limit then
+        execute walk into more_ids, more_districts, more_days, more_ranks
+          using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
+      end if;
+    elsif expected > gather_limit then
+      -- c. Words in many rows: walked; fewer than 100 found where the planner may have misjudged: gathered.
+      execute walk into more_ids, more_districts, more_days, more_ranks
+        using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
+      if coalesce(cardinality(more_ids), 0) < newest_limit and expected <= 10 * gather_limit then
+        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date;
+        if counted <= gather_limit then
+          more_ids := gathered_ids;
+          more_districts := gathered_districts;
+          more_days := gathered_days;
+          more_ranks := gathered_ranks;
+        end if;
+      end if;
+    else
+      -- d. Several words the planner expects in few rows, which a phrase's words may well be in many: the 500 newest
+      --    rows walked first, where they show how often they stand together.
+      execute walk into more_ids, more_districts, more_days, more_ranks
+        using query, candidates, only_district, from_date, to_date, sample_limit, 0, newest_limit;
+      first_found := coalesce(cardinality(more_ids), 0);
+      if first_found < newest_limit and first_found * walk_limit >= newest_limit * sample_limit then
+        -- Often enough to expect 100 among the 2,000 newest rows: walked on from where the first walk stopped.
+        execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
+        more_ids := more_ids || gathered_ids;
+        more_districts := more_districts || gathered_districts;
+        more_days := more_days || gathered_days;
+        more_ranks := more_ranks || gathered_ranks;
+      elsif first_found < newest_limit then
+        -- Seldom: gathered; more than 3,000 rows holding the words: walked on.
+        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
+          using query, candidates, only_district, from_date, to_date;
+        if counted <= gather_limit then
+          more_ids := gathered_ids;
+          more_districts := gathered_districts;
+          more_days := gathered_days;
+          more_ranks := gathered_ranks;
+        else
+          execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
+            using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
+          more_ids := more_ids || gathered_ids;
+          more_districts := more_districts || gathered_districts;
+          more_days := more_days || gathered_days;
+          more_ranks := more_ranks || gathered_ranks;
+        end if;
+      end if;
+    end if;
+    perform set_config('enable_seqscan', seq_scans, true);
+    if more_ids is null then
+      continue;
+    end if;
+    kinds := kinds || array_fill(source.kind, array[cardinality(more_ids)]);
+    ids := ids || more_ids;
+    districts := districts || more_districts;
+    days := days || more_days;
+    ranks := ranks || more_ranks;
+  end loop;
+
+  -- A statement of its own (not EXECUTE), so its plan is kept from one search to the next.
+  return query
+    with hits as (
+      select * from unnest(kinds, ids, districts, days, ranks) as h(kind, id, district, day, rank)
+    ),
+    page as (
+      select h.* from hits h
+       where after_rank is null
+          or (h.rank, coalesce(h.day, '-infinity'::date), h.kind, h.id)
+             < (after_rank, coalesce(after_date, '-infinity'::date), after_kind, after_id)
+       order by h.rank desc, coalesce(h.day, '-infinity'::date) desc, h.kind desc, h.id desc
+       limit size
+    ),
+    shown as (
+      select p.kind, p.district, p.id, p.day, p.rank,
+             case p.kind
+               -- The card's title (src/lib/meetings.ts meetingTitle): 'Board Meeting' when none, a type other than
+               -- 'normal' capitalised before it unless the title starts with it.
+               when 'meeting' then (
+                 select case when kind_of = '' or lower(kind_of) = 'normal' or left(lower(base), length(kind_of)) = lower(kind_of) then base
+                             else upper(left(kind_of, 1)) || substr(kind_of, 2) || ' ' || base end
+                   from (select coalesce(nullif(btrim(m.title), ''), 'Board Meeting') as base, coalesce(btrim(m.meeting_type), '') as kind_of) as named)
+               when 'topic' then t.title
+               else coalesce(nullif(btrim(v.issue), ''), 'Vote')
+             end as title,
+             case p.kind
+               when 'meeting' then concat_ws(' ', private.plain_text(m.summary), m.topics #>> '{}')
+               when 'topic' then private.plain_text(t.description)
+               else concat_ws(' · ', v.category, v.outcome, private.votes_text(v.votes))
+             end as body
+        from page p
+        left join public.meetings m on p.kind = 'meeting' and m.id = p.id
+        left join public.topics t on p.kind = 'topic' and t.id = p.id
+        left join public.votings v on p.kind = 'vote' and v.id = p.id
+    )
+    select s.kind, s.district, d.name, s.id, s.day, s.title,
+           -- The excerpt, escaped for HTML, then the match marks put in: the only markup a snippet carries.
+           replace(replace(
+             replace(replace(replace(replace(regexp_replace(
+               ts_headline('english', s.body, query, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+               '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
+             chr(1), '<mark>'), chr(2), '</mark>'),
+           case s.kind
+             when 'meeting' then '/' || s.district || '?tab=Meetings#meeting-' || to_char(s.day, 'MM-DD-YY')
+             when 'topic' then '/' || s.district || '?tab=topics#topic-' || s.id
+             else '/' || s.district || '?tab=voting#vote-' || s.id
+           end,
+           s.rank::text || '|' || coalesce(s.day::text, '') || '|' || s.kind || '|' || s.id
+      from shown s
+      join public.districts d on d.id = s.district
+     order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
+end;
+$$;
+revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery) from public;
