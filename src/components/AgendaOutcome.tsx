@@ -1,14 +1,6 @@
 // Beside an agenda item, once the meeting is over: how the Board voted on it, and what residents answered.
-import {
-  boardVoteHref,
-  boardVoteLine,
-  residentTotalsLine,
-  totalsLoadFailure,
-  TOTALS_LOADING,
-  TOTALS_TOO_FEW,
-  type AgendaField,
-  type BoardDecision,
-} from '../lib/agenda';
+import { boardVoteHref, boardVoteLine, residentTotalsLine, totalsLoadFailure, TOTALS_LOADING, TOTALS_TOO_FEW, type BoardDecision } from '../lib/agenda';
+import type { AgendaField } from '../lib/data/agendaVotes';
 import type { TotalsState } from '../lib/browser/residentTotals';
 
 interface Props {

@@ -2,7 +2,7 @@
 import type { Topic, TopicVote } from '../lib/data/topics';
 import type { SafeHtml } from '../lib/sanitize';
 import type { RichTextJob } from './document';
-import { describeSendFailure } from '../lib/formResult';
+import { describeSendFailure } from '../lib/data/formResult';
 
 export interface VoteCounts {
   upvotes: number;

@@ -1,18 +1,14 @@
-// The 17 June 2025 board agenda vote (/votingPAUSD): its items, choices and the pure rules of its form.
+// The 17 June 2025 board agenda vote (/votingPAUSD): its items, choices' labels and the pure rules of its form. The
+// fields, choices and the shapes the database takes and answers are the agenda_votes table's (data/agendaVotes.ts).
 import type { Voting, VoteItem } from './data/votings';
-import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './formResult';
+import { AGENDA_FIELDS, CHOICES, type AgendaField, type AgendaVoteSubmission, type Choice, type ItemTotals, type ResidentTotals } from './data/agendaVotes';
+import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './data/formResult';
 import { districtPath } from './paths';
 import { voteAnchor } from '../district/voteRecords';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
 
-/** The five agenda items' field names, in the order the form shows them. */
-export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
-export type AgendaField = (typeof AGENDA_FIELDS)[number];
-
-export const CHOICES = ['support', 'oppose', 'neutral'] as const;
-export type Choice = (typeof CHOICES)[number];
 
 /** The spec's vote choice labels. */
 export const CHOICE_LABELS: Record<Choice, string> = {
@@ -85,12 +81,6 @@ export interface VoteFormValues {
 export const EMPTY_VOTE_FORM: VoteFormValues = { choices: {}, email: '', comments: '' };
 
 /** What submit_agenda_vote receives (see supabase/migrations/20250601000300_resident_voices.sql). */
-export type AgendaVoteSubmission = Record<AgendaField, Choice> & {
-  idempotency_key: string;
-  meeting_date: typeof MEETING_DATE;
-  email: string | null;
-  comments: string | null;
-};
 
 /** Errors shaped for the page: one text per visible field, and the rest for the form as a whole. */
 export interface DisplayedErrors {
@@ -256,20 +246,6 @@ export function boardVoteHref(id: number): string {
   return `${BOARD_VOTES_HREF}#${voteAnchor(id)}`;
 }
 
-
-export interface ItemTotals {
-  support: number;
-  oppose: number;
-  neutral: number;
-}
-
-/** What agenda_vote_totals() answered: the number of answers, each item's totals, and when they last changed. */
-export interface ResidentTotals {
-  answers: number;
-  items: Record<AgendaField, ItemTotals>;
-  /** When the last batch of answers was published (ISO 8601). */
-  updatedAt: string;
-}
 
 /** One item's totals in the choices' own labels: 'Support 12, Oppose 3, Neutral / Unsure 2'. */
 export function itemTotalsText(totals: ItemTotals): string {

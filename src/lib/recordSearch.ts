@@ -1,6 +1,10 @@
 // The record search's rules (search_records in the database): what may be searched, what a result says, and what
 // the page announces. Pure, shared by the district page's search box and the site-wide search page.
 import { formatMeetingDate } from '../district/meetingCards';
+import type { RecordKind, RecordResult } from './data/records';
+
+/** The kinds of record a search finds, in the order the 'Show' filter lists them. */
+export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
 
 /** The longest text the search takes (the database refuses longer with the same words). */
 export const MAX_RECORD_SEARCH_LENGTH = 200;
@@ -8,22 +12,6 @@ export const MAX_RECORD_SEARCH_LENGTH = 200;
 export const RECORD_PAGE_SIZE = 20;
 /** The site-wide search page. */
 export const RECORD_SEARCH_PATH = '/search/records';
-
-export type RecordKind = 'meeting' | 'topic' | 'vote';
-export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
-
-/** One result, as search_records answers it. */
-export interface RecordResult {
-  kind: RecordKind;
-  district_id: number;
-  district_name: string;
-  item_id: number;
-  date: string | null;
-  title: string;
-  snippet: string;
-  href: string;
-  cursor: string;
-}
 
 /** What each kind is called on a result (and in the 'Show' filter, plural). */
 export const KIND_LABELS: Record<RecordKind, { one: string; many: string }> = {

@@ -3,7 +3,7 @@
 // on a search's cost and on searches at once per client, and that nothing private is searchable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newClientAddress, rest, rpc, rpcFrom, sql, superuser, type ApiError } from './helpers';
-import type { RecordResult } from '../../src/lib/recordSearch';
+import type { RecordResult } from '../../src/lib/data/records';
 
 const NORTH = 990301;
 const SOUTH = 990302;
@@ -65,6 +65,15 @@ describe('what it finds and in what order', () => {
     expect(byId[`meeting:${meeting.title}`]).toMatchObject({ href: `/${NORTH}?tab=Meetings#meeting-01-14-25`, date: '2025-01-14', title: 'Zephyrine Budget Workshop' });
     expect(byId[`topic:${topic.north}`]).toMatchObject({ href: `/${NORTH}?tab=topics#topic-${topic.north}`, date: null, title: 'Zephyrine Pathways' });
     expect(byId[`vote:${vote.north}`]).toMatchObject({ href: `/${NORTH}?tab=voting#vote-${vote.north}`, date: '2025-02-11', title: 'Adopt the zephyrine policy' });
+  });
+
+  it("says a vote's outcome and who dissented first, and a meeting's topics as words, never as JSON", async () => {
+    const rows = await search({ q: 'zephyrine', district_id: NORTH });
+    const byId = Object.fromEntries(rows.map((row) => [`${row.kind}:${row.item_id}`, row]));
+    expect(byId[`vote:${vote.north}`].snippet).toBe('Policy · Passed (4-1) · No: Casimir Fenwright · Yes: Ottoline Brackwater');
+    const [calendar] = await search({ q: 'staff mentioned', district_id: NORTH });
+    expect(calendar.snippet).toContain('Calendar');
+    expect(calendar.snippet).not.toMatch(/\[|&quot;/);
   });
 
   it('marks the matching words in the snippet', async () => {

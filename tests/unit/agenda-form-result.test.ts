@@ -1,6 +1,6 @@
 // The answer shape both resident forms share ({ok, errors, form_errors}) and the subscribe box's wording.
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/formResult';
+import { describeLoadFailure, describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/data/formResult';
 import { topicVoteFailure } from '../../src/district/topicItems';
 import { keyForAnswers } from '../../src/lib/agenda';
 import { refusalText, subscribedMessage, subscribeSendFailure } from '../../src/lib/data/subscriptions';

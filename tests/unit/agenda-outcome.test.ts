@@ -1,22 +1,8 @@
 // After the 17 June 2025 meeting: when it counts as over, which Board record is which agenda item, and how the
 // Board's votes and the residents' totals read beside each item.
 import { describe, expect, it } from 'vitest';
-import {
-  BOARD_VOTES_HREF,
-  boardDecision,
-  boardDecisions,
-  boardVoteHref,
-  boardVoteLine,
-  formatTotalsUpdated,
-  issueNames,
-  itemTotalsText,
-  meetingHasPassed,
-  residentTotalsLine,
-  totalsLoadFailure,
-  TOTALS_TOO_FEW,
-  type AgendaField,
-  type BoardRecord,
-} from '../../src/lib/agenda';
+import { BOARD_VOTES_HREF, boardDecision, boardDecisions, boardVoteHref, boardVoteLine, formatTotalsUpdated, issueNames, itemTotalsText, meetingHasPassed, residentTotalsLine, totalsLoadFailure, TOTALS_TOO_FEW, type BoardRecord } from '../../src/lib/agenda';
+import type { AgendaField } from '../../src/lib/data/agendaVotes';
 
 const yes = (name: string) => ({ name, vote: 'Yes' });
 const no = (name: string) => ({ name, vote: 'No' });

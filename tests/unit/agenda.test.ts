@@ -1,19 +1,7 @@
 // The agenda vote's rules: its items and labels, the island's own check, the submission and the shown errors.
 import { describe, expect, it } from 'vitest';
-import {
-  AGENDA_FIELDS,
-  AGENDA_ITEMS,
-  CHOICE_LABELS,
-  MEETING_DATE,
-  MISSING_CHOICE,
-  displayedErrors,
-  missingChoices,
-  newIdempotencyKey,
-  toSubmission,
-  valuesFromForm,
-  voteSendFailure,
-  type VoteFormValues,
-} from '../../src/lib/agenda';
+import { AGENDA_ITEMS, CHOICE_LABELS, MEETING_DATE, MISSING_CHOICE, displayedErrors, missingChoices, newIdempotencyKey, toSubmission, valuesFromForm, voteSendFailure, type VoteFormValues } from '../../src/lib/agenda';
+import { AGENDA_FIELDS } from '../../src/lib/data/agendaVotes';
 
 const allChosen: VoteFormValues['choices'] = { budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'oppose' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -98,3 +98,21 @@ describe('islands/ holds only what hydrates', () => {
     expect(notHydrated).toEqual([]);
   });
 });
+
+describe('the data modules are the bottom layer', () => {
+  // One module per table (src/lib/data/): its row shape, checks and queries. Rules elsewhere import them; a data
+  // module imports only other data modules and packages, so the two never import each other.
+  const dataDir = join(SRC, 'lib', 'data');
+  const outside = (file: string) =>
+    specifiers(readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolveFile(file, specifier))
+      .filter((target): target is string => target !== null && dirname(target) !== dataDir)
+      .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`);
+
+  it('no data module imports a module outside src/lib/data/', () => {
+    const files = filesIn(dataDir);
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.flatMap(outside)).toEqual([]);
+  });
+});

@@ -3,29 +3,8 @@
 // meeting is over, each item also shows how the Board voted (from the build's data) and the residents' totals (live).
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
-import {
-  AGENDA_ITEMS,
-  BOARD_VOTES_HREF,
-  CHOICES,
-  CHOICE_LABELS,
-  EMPTY_VOTE_FORM,
-  INVALID_EMAIL,
-  MEETING_DATE,
-  NO_ERRORS,
-  displayedErrors,
-  missingChoices,
-  keyForAnswers,
-  toSubmission,
-  valuesFromForm,
-  voteSendFailure,
-  type AgendaField,
-  type BoardDecision,
-  type Choice,
-  type DisplayedErrors,
-  type VisibleField,
-  type VoteFormValues,
-} from '../../lib/agenda';
-import { submitAgendaVote } from '../../lib/data/agendaVotes';
+import { AGENDA_ITEMS, BOARD_VOTES_HREF, CHOICE_LABELS, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, voteSendFailure, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
+import { CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
 import { useResidentTotals } from '../../lib/browser/residentTotals';
 import AgendaOutcome from '../AgendaOutcome';
 

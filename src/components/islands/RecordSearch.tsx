@@ -6,7 +6,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
 import {
   KIND_LABELS,
-  RECORD_KINDS,
   RECORD_PAGE_SIZE,
   RECORD_SEARCH_PATH,
   checkSearchText,
@@ -16,10 +15,9 @@ import {
   resultsStatus,
   searchFailure,
   snippetParts,
-  type RecordKind,
-  type RecordResult,
+  RECORD_KINDS,
 } from '../../lib/recordSearch';
-import type { RecordSearch as Search } from '../../lib/data/records';
+import type { RecordKind, RecordResult, RecordSearch as Search } from '../../lib/data/records';
 import { loadOnce } from '../../lib/browser/loadOnce';
 import './RecordSearch.css';
 

@@ -2,7 +2,7 @@
 // district_pages document, read in one request, through the same view as the pre-rendered page (DistrictView), with
 // the loading and error texts 'Loading district info...' and 'Error loading district info: {message}'.
 import { useEffect, useState } from 'react';
-import { describeLoadFailure } from '../../lib/formResult';
+import { describeLoadFailure } from '../../lib/data/formResult';
 import { api } from '../../lib/browser/api';
 import { fetchDistrictPage, richTextJobs, sanitizeJob, withRichText } from '../document';
 import { boardContent, type BoardContent } from '../boardContent';

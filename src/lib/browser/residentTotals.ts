@@ -1,7 +1,6 @@
 // The residents' totals of /votingPAUSD, read live once the page is usable: loading, then counted, too few, or failed.
 import { useEffect, useState } from 'react';
-import type { ResidentTotals } from '../agenda';
-import { fetchAgendaVoteTotals } from '../data/agendaVotes';
+import { fetchAgendaVoteTotals, type ResidentTotals } from '../data/agendaVotes';
 import { api } from './api';
 
 /**

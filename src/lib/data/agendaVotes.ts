@@ -3,11 +3,42 @@
 // batches from at least six senders.
 // Operators count it in full with `npm run votes:report`.
 import * as z from 'zod/mini';
-import { AGENDA_FIELDS, type AgendaField, type AgendaVoteSubmission, type ItemTotals, type ResidentTotals } from '../agenda';
-import type { FormResult } from '../formResult';
+import type { FormResult } from './formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
 import { describeIssues, QueryError } from './validate';
+
+/** The five agenda items' field names, in the order the form shows them. */
+export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
+export type AgendaField = (typeof AGENDA_FIELDS)[number];
+
+/** A resident's answer on one item. */
+export const CHOICES = ['support', 'oppose', 'neutral'] as const;
+export type Choice = (typeof CHOICES)[number];
+
+/** One submission as submit_agenda_vote takes it. */
+export type AgendaVoteSubmission = Record<AgendaField, Choice> & {
+  idempotency_key: string;
+  /** The board meeting the answers are for (ISO date). */
+  meeting_date: string;
+  email: string | null;
+  comments: string | null;
+};
+
+/** One item's counts of each answer. */
+export interface ItemTotals {
+  support: number;
+  oppose: number;
+  neutral: number;
+}
+
+/** What agenda_vote_totals() answered: the number of answers, each item's totals, and when they last changed. */
+export interface ResidentTotals {
+  answers: number;
+  items: Record<AgendaField, ItemTotals>;
+  /** When the last batch of answers was published (ISO 8601). */
+  updatedAt: string;
+}
 
 export const TABLE = 'agenda_votes';
 export const SUBMIT_FUNCTION = 'submit_agenda_vote';

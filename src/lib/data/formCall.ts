@@ -1,5 +1,5 @@
 // Calls one of our write functions (submit_agenda_vote, subscribe) and checks its answer has the documented shape.
-import { parseFormResult, type FormResult } from '../formResult';
+import { parseFormResult, type FormResult } from './formResult';
 import type { Db } from './client';
 import { QueryError } from './validate';
 

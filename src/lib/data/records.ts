@@ -1,7 +1,21 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
 import type { Db } from './client';
 import { QueryError } from './validate';
-import type { RecordKind, RecordResult } from '../recordSearch';
+
+export type RecordKind = 'meeting' | 'topic' | 'vote';
+
+/** One result, as search_records answers it. */
+export interface RecordResult {
+  kind: RecordKind;
+  district_id: number;
+  district_name: string;
+  item_id: number;
+  date: string | null;
+  title: string;
+  snippet: string;
+  href: string;
+  cursor: string;
+}
 
 export interface RecordSearch {
   q: string;

@@ -1,7 +1,7 @@
 // The subscriptions table: written only through subscribe(email, district_id), one row per address and
 // district; it answers {ok, errors, form_errors} like the agenda vote. The links in emails call
 // confirm_subscription(token) and unsubscribe(token). Nobody reads the table through the API.
-import { describeSendFailure, fieldErrorText, type FormResult } from '../formResult';
+import { describeSendFailure, fieldErrorText, type FormResult } from './formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
 import { QueryError } from './validate';
