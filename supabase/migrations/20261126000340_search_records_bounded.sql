@@ -41,6 +41,59 @@ as $$
 $$;
 comment on function private.search_terms(tsquery) is 'The number of different words a search looks for, and of the words or phrases it leaves out.';
 
+-- A meeting's topics as a snippet reads them: 'Cell Phone Policy, Budget' (the column holds a JSON list, or one
+-- string of topics as the site shows it), never the list's JSON.
+create function private.topics_text(topics jsonb)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case jsonb_typeof(topics)
+           when 'array' then (select string_agg(item #>> '{}', ', ' order by n) from jsonb_array_elements(topics) with ordinality as t(item, n)
+                               where jsonb_typeof(item) in ('string', 'number'))
+           when 'string' then topics #>> '{}'
+           else ''
+         end
+$$;
+comment on function private.topics_text(jsonb) is 'A meeting''s topics as text (''Cell Phone Policy, Budget''), whether the column holds a list or one string.';
+
+-- A vote's members grouped by how they voted, the smallest group first (Yes last among groups of one size), so a
+-- snippet says who dissented before it lists the majority: 'No: James Lindqvist · Yes: Maria Okafor, Priya Raman, Daniel Whitfield, Sofia Delgado-Reyes'.
+-- A member without a vote ('-' or empty) is under 'No vote recorded', as the site's tables explain '-'. The votes are
+-- read as private.votes_text reads them (a JSON list, or a string holding one; anything else is no votes).
+create function private.votes_by_choice(votes jsonb)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  list jsonb := votes;
+begin
+  if jsonb_typeof(list) = 'string' then
+    begin
+      list := (list #>> '{}')::jsonb;
+    exception when others then
+      return '';
+    end;
+  end if;
+  if jsonb_typeof(list) is distinct from 'array' then
+    return '';
+  end if;
+  return coalesce((
+    select string_agg(choice || ': ' || names, ' · ' order by members, lower(choice) in ('yes', 'aye'), first_at)
+      from (select case when coalesce(btrim(member ->> 'vote'), '') in ('', '-') then 'No vote recorded' else btrim(member ->> 'vote') end as choice,
+                   string_agg(btrim(member ->> 'name'), ', ' order by n) as names, count(*) as members, min(n) as first_at
+              from jsonb_array_elements(list) with ordinality as m(member, n)
+             where jsonb_typeof(member) = 'object' and coalesce(btrim(member ->> 'name'), '') <> ''
+             group by 1) as grouped), '');
+end;
+$$;
+comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
+
 -- The readable text of rich text, as before, with white space collapsed by replacing only what is not already one
 -- space (a run of spaces, or a tab, newline or other space character): the same text in about half the time, which
 -- every search's snippets and every write's search_vector pay. The generated columns that use it keep their values.
@@ -333,9 +386,9 @@ begin
                else coalesce(nullif(btrim(v.issue), ''), 'Vote')
              end as title,
              case p.kind
-               when 'meeting' then concat_ws(' ', private.plain_text(m.summary), m.topics #>> '{}')
+               when 'meeting' then concat_ws(' ', private.plain_text(m.summary), private.topics_text(m.topics))
                when 'topic' then private.plain_text(t.description)
-               else concat_ws(' · ', v.category, v.outcome, private.votes_text(v.votes))
+               else concat_ws(' · ', v.category, v.outcome, private.votes_by_choice(v.votes))
              end as body
         from page p
         left join public.meetings m on p.kind = 'meeting' and m.id = p.id
@@ -360,4 +413,4 @@ begin
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
-revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery) from public;
+revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery), private.topics_text(jsonb), private.votes_by_choice(jsonb) from public;
