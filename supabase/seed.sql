@@ -19,7 +19,7 @@ insert into public.meetings (id, "districtId", date, title, topics, summary, mee
 'upcoming', true, null, '18:00', 'America/Los_Angeles');
 
 
--- The spec lets a record's votes be a JSON string holding the array rather than the array itself, and shows a string
+-- A record's votes may be a JSON string holding the array rather than the array itself, and shows a string
 -- that does not parse as no votes. The importer writes arrays, so these records keep the string forms here.
 update public.votings set votes = to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text) where id = 4;
 update public.votings set votes = to_jsonb('[{"name":"Maria Okafor","vote":"Yes"}, {"name":"James Lindqvist","vote":"Yes"}, {"name":"Priya Raman","vote":"Yes"}, {"name":"Daniel Whitfield","vote":"Yes"}, {"name":"Sofia Delgado-Reyes","vote":"Yes"}]'::text) where id = 9;

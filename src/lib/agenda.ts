@@ -10,7 +10,7 @@ import { voteAnchor } from '../district/voteRecords';
 export const MEETING_DATE = '2025-06-17';
 
 
-/** The spec's vote choice labels. */
+/** The choices' labels, as the form shows them. */
 export const CHOICE_LABELS: Record<Choice, string> = {
   support: 'Support',
   oppose: 'Oppose',
@@ -23,7 +23,7 @@ export interface AgendaItem {
   description: string;
 }
 
-/** The agenda cards, from the spec's facts about the 17 June 2025 meeting. */
+/** The agenda cards: what the board's published agenda says of each item of the 17 June 2025 meeting. */
 export const AGENDA_ITEMS: readonly AgendaItem[] = [
   {
     field: 'budget',

@@ -19,7 +19,7 @@ create table public.meetings (
   "districtId" bigint not null references public.districts (id) on delete cascade,
   date date not null,
   title text,
-  -- The spec allows an array of topic names or one string; jsonb holds either.
+  -- A meeting's topics are an array of topic names or one string; jsonb holds either.
   topics jsonb check (topics is null or jsonb_typeof(topics) in ('array', 'string')),
   summary text,
   meeting_type text not null default 'normal',

@@ -100,7 +100,7 @@ as $$
 declare
   refusal text;
 begin
-  -- The spec's transition table: none/up/down to up/down; choosing the current direction again does nothing.
+  -- The vote's transition table: none/up/down to up/down; choosing the current direction again does nothing.
   if from_vote is null or to_vote is null
      or from_vote not in ('none', 'up', 'down') or to_vote not in ('up', 'down') or from_vote = to_vote then
     raise exception 'not a vote transition: % to %', coalesce(from_vote, 'null'), coalesce(to_vote, 'null') using errcode = '22023';

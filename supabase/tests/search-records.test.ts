@@ -40,7 +40,7 @@ beforeAll(async () => {
     (await sql<{ id: number }>('insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes) values ($1, $2, $3, $4, $5, $6, $7) returning id::int', [district, 'recent', date, 'Policy', issue, 'Passed (4-1)', JSON.stringify(votes)]))[0].id;
   vote = {
     north: await insertVote(NORTH, '2025-02-11', 'Adopt the zephyrine policy', [{ name: 'Ottoline Brackwater', vote: 'Yes' }, { name: 'Casimir Fenwright', vote: 'No' }]),
-    // votes kept as a JSON string, as the spec allows: its members are searchable too
+    // votes kept as a JSON string, which the site reads as the list: its members are searchable too
     text: await insertVote(SOUTH, '2025-02-25', 'Approve the lunch contract', JSON.stringify([{ name: 'Ottoline Brackwater', vote: 'Abstain' }])),
   };
 });

@@ -1,5 +1,5 @@
 // Topic votes go through the vote_topic function only: atomic under concurrency, exact counts, and nothing else
-// (no direct UPDATE by anon, no unknown topic, no transition outside the spec's table).
+// (no direct UPDATE by anon, no unknown topic, no transition outside the vote's transition table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, rpc, sql, type ApiError } from './helpers';
 

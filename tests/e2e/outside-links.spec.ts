@@ -1,5 +1,5 @@
 // Outside links (Contact Us, Buy me a coffee, Support Us, Contact form, Provide Further Feedback): each one's
-// accessible name is exactly the spec's words, and that it opens a new tab is its description, not part of its name.
+// accessible name is exactly the words shown, and that it opens a new tab is its description, not part of its name.
 // The navigation bar marks the current page, visibly and with aria-current.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { config } from './site-helpers';
@@ -26,7 +26,7 @@ async function expectFooterAndFeedbackLinks(page: Page) {
 test.describe('at 1280 px wide', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('Contact Us, Buy me a coffee, Support Us, Contact form and Provide Further Feedback are named by the spec\'s words and described as opening a new tab', async ({ page }) => {
+  test('Contact Us, Buy me a coffee, Support Us, Contact form and Provide Further Feedback are named by their words and described as opening a new tab', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('navigation', { name: 'Main' });
     await expectOutsideLink(main.getByRole('link', { name: 'Contact Us', exact: true }), 'Contact Us', config.contactFormUrl);
@@ -49,7 +49,7 @@ test.describe('at 1280 px wide', () => {
 test.describe('at 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 700 } });
 
-  test('the sidebar\'s Contact Us and the donation link keep the spec\'s words as their names', async ({ page }) => {
+  test('the sidebar\'s Contact Us and the donation link keep their words as their names', async ({ page }) => {
     await page.goto('/');
     await expectOutsideLink(page.getByRole('banner').getByRole('link', { name: 'Buy me a coffee', exact: true }), 'Buy me a coffee', config.donationUrl);
     await page.getByRole('button', { name: 'Open menu' }).click();

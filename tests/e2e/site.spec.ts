@@ -1,4 +1,4 @@
-// The navigation bar and footer on every route, exactly as the spec words them, with their link targets
+// The navigation bar and footer on every route, word for word, with their link targets
 // from the site configuration; the demo-data notice; no outside scripts; and an accessibility sweep.
 import { expect, test } from '@playwright/test';
 import { ROUTES, config, expectNoAxeViolations } from './site-helpers';

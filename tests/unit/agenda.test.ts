@@ -7,7 +7,7 @@ const allChosen: VoteFormValues['choices'] = { budget: 'support', lcap: 'oppose'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('the agenda of the 17 June 2025 meeting', () => {
-  it('has the five items in the spec’s order, with their field names', () => {
+  it('has the five items in the agenda’s order, with their field names', () => {
     expect(AGENDA_ITEMS.map((item) => item.field)).toEqual(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground']);
     expect(AGENDA_FIELDS).toEqual(AGENDA_ITEMS.map((item) => item.field));
   });
@@ -18,13 +18,13 @@ describe('the agenda of the 17 June 2025 meeting', () => {
     ['esri_update', [/Every Student Reads Initiative/, /update/i]],
     ['summer_projects', [/summer 2025/i, /facilities and maintenance/i, /Information only/]],
     ['hoover_playground', [/accessible playground/i, /Hoover Elementary/, /\$1\.27 million contract/]],
-  ])('%s says what the spec’s facts say', (field, patterns) => {
+  ])('%s says what the agenda says', (field, patterns) => {
     const item = AGENDA_ITEMS.find((candidate) => candidate.field === field)!;
     const text = `${item.title} ${item.description}`;
     for (const pattern of patterns) expect(text).toMatch(pattern);
   });
 
-  it('labels the choices as the spec does', () => {
+  it('labels the choices Support, Oppose and Neutral / Unsure', () => {
     expect(CHOICE_LABELS).toEqual({ support: 'Support', oppose: 'Oppose', neutral: 'Neutral / Unsure' });
   });
 

@@ -8,7 +8,7 @@ import { CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../
 import { useResidentTotals } from '../../lib/browser/residentTotals';
 import AgendaOutcome from '../AgendaOutcome';
 
-/** The spec's form states: idle, submitting, then succeeded or failed. */
+/** The form's states: idle, submitting, then succeeded or failed. */
 type Status = 'idle' | 'submitting' | 'succeeded' | 'failed';
 
 // Long enough for a slow phone connection; after it the resident sees an error and can send again safely.

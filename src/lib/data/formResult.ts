@@ -24,7 +24,7 @@ export function parseFormResult(raw: unknown): FormResult | null {
   return { ok, errors: errors as FieldErrors, form_errors: formErrors };
 }
 
-/** The spec's way of showing a field's errors: the label followed by the messages joined by commas. */
+/** How a field's errors are shown: the label followed by the messages joined by commas. */
 export function fieldErrorText(label: string, messages: readonly string[]): string {
   return `${label} ${messages.join(', ')}`;
 }
@@ -46,7 +46,7 @@ export function describeSendFailure(reason: string): string {
 }
 
 /**
- * What a failed load says after the spec's 'Error loading …: ': a timeout or a lost connection in plain words, a
+ * What a failed load says after the page's 'Error loading …: ': a timeout or a lost connection in plain words, a
  * short plain reason as it is, and anything technical-looking (markup, a long dump) as that the server could not
  * send it.
  */

@@ -44,7 +44,7 @@ export function parseVotes(value: unknown): { votes: VoteItem[]; ok: boolean } {
   return { votes, ok: votes.length === parsed.length };
 }
 
-/** Validates a votings row; unusable votes become an empty list (reported), as the spec says. */
+/** Validates a votings row; unusable votes become an empty list (reported): the row still shows, with '-' for everyone. */
 export function checkVoting(raw: unknown): Checked<Voting> {
   const { row, problems } = checkRow(rawVotingSchema, raw);
   if (!row) return { row: null, problems };
