@@ -3,7 +3,6 @@
 // write shows an error and keeps what the resident typed.
 import { expect, test } from '@playwright/test';
 import { shownTopic } from '../../src/district/tests/e2e/district-helpers';
-import { islandHydrated } from './site-helpers';
 
 test.describe('@offline the database is stopped', () => {
   // The test stack (scripts/e2e-stack.mjs) stops every part of itself; a second stop does nothing.
@@ -38,7 +37,6 @@ test.describe('@offline the database is stopped', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/1?tab=topics');
-    await islandHydrated(page, 'TopicVoting');
     const shown = shownTopic(page);
     const up = shown.getByRole('button', { name: /^Upvote/ });
     const before = await up.textContent();

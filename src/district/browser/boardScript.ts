@@ -10,7 +10,7 @@
 import { copyShareLink, pageUrl } from '../share';
 import { meetingToggleVerb } from '../meetingCards';
 import { TABS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from '../tabs';
-import { answerChange, answerClick, answerKey, revealTopic } from './islandsAsleep';
+import { answerChange, answerClick, answerKey, asleep, markBarEnds, placeTopicBars, revealTopic } from './islandsAsleep';
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (768 px). */
 export const NARROW_QUERY = '(max-width: 767.98px)';
@@ -21,7 +21,7 @@ const WAKING_EVENTS = ['focusin', 'pointerdown', 'click', 'keydown', 'change'] a
 /** What the script uses of the page's window: the page's own, or jsdom's in the tests. */
 export type BoardWindow = Pick<
   Window & typeof globalThis,
-  'document' | 'location' | 'history' | 'matchMedia' | 'navigator' | 'alert' | 'prompt' | 'addEventListener' | 'dispatchEvent' | 'Element' | 'Event'
+  'document' | 'location' | 'history' | 'matchMedia' | 'navigator' | 'alert' | 'prompt' | 'addEventListener' | 'dispatchEvent' | 'Element' | 'HTMLElement' | 'Event'
 >;
 
 const isTab = (value: string | null): value is TabName => TABS.some((tab) => tab === value);
@@ -54,6 +54,7 @@ export default function boardScript(win: BoardWindow = window): void {
       }
       if (panel) panel.hidden = name !== tab;
     }
+    placeTopicBars(document);
   }
 
   /** Chooses a tab: its panel, `?tab=` in a new history entry, the sidebar in view on a phone; focus when asked. */
@@ -119,6 +120,12 @@ export default function boardScript(win: BoardWindow = window): void {
       if (widget) win.dispatchEvent(new win.Event(widget.getAttribute('data-demand') ?? ''));
     }, { capture: true, passive: true });
   }
+
+  // A sleeping topic bar scrolled (its arrows, a swipe): each arrow disabled at its end, as the island does.
+  document.addEventListener('scroll', (event) => {
+    const target = elementOf(event);
+    if (target instanceof win.HTMLElement && target.matches('.topic-bar[role="tablist"]') && asleep(target)) markBarEnds(target);
+  }, { capture: true, passive: true });
 
   document.addEventListener('change', (event) => {
     const target = elementOf(event);

@@ -12,10 +12,14 @@ export function asleep(element: Element): boolean {
   return element.closest('astro-island[ssr]') !== null;
 }
 
-/** Shows one topic of the topic bar (its tab selected and focusable, its panel shown, the others hidden). */
+/**
+ * Shows one topic of the topic bar (its tab selected and focusable, its panel shown, the others hidden), and marks
+ * the bar as answered here (data-answered), so the island knows on waking that the page chose this topic.
+ */
 export function showTopic(tab: HTMLElement): void {
-  const list = tab.closest('[role="tablist"]');
+  const list = tab.closest<HTMLElement>('[role="tablist"]');
   if (!list) return;
+  list.dataset.answered = 'true';
   for (const other of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
     const chosen = other === tab;
     other.setAttribute('aria-selected', String(chosen));
@@ -97,6 +101,34 @@ export function revealTopic(document: Document, hash: string): boolean {
   const tab = id === null ? null : document.getElementById(`topic-tab-${id}`);
   if (!tab || !asleep(tab)) return false;
   showTopic(tab);
-  tab.scrollIntoView({ block: 'nearest', inline: 'center' });
+  centerInBar(tab);
   return true;
+}
+
+/** Scrolls a topic bar (only the bar, never the page) so a topic's title is in its middle, as the island does. */
+function centerInBar(tab: HTMLElement): void {
+  const bar = tab.closest<HTMLElement>('[role="tablist"]');
+  if (bar) bar.scrollLeft = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
+}
+
+/** Disables each arrow of a topic bar at its end of the bar (nothing further to scroll that way), as the island does. */
+export function markBarEnds(bar: HTMLElement): void {
+  const atStart = bar.scrollLeft <= 1;
+  const atEnd = bar.scrollLeft + bar.clientWidth >= bar.scrollWidth - 1;
+  for (const arrow of bar.ownerDocument.querySelectorAll<HTMLButtonElement>(`button[data-scroll-step][aria-controls="${bar.id}"]`)) {
+    arrow.disabled = Number(arrow.dataset.scrollStep) < 0 ? atStart : atEnd;
+  }
+}
+
+/**
+ * Places every sleeping topic bar in view (its panel shown): the selected topic in the bar's middle, unless the page
+ * already chose one, and each arrow disabled at its end. Run when the page is parsed and when the Topics tab is shown.
+ */
+export function placeTopicBars(document: Document): void {
+  for (const bar of document.querySelectorAll<HTMLElement>('.topic-bar[role="tablist"]')) {
+    if (!asleep(bar) || bar.clientWidth === 0) continue;
+    const selected = bar.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (selected && !bar.dataset.answered) centerInBar(selected);
+    markBarEnds(bar);
+  }
 }

@@ -32,18 +32,19 @@ function bringIntoView(id: string) {
 }
 
 /**
- * Takes over what the board script did before this island woke: returns the topic it shows (null when the page was
- * not touched), and sends each vote it marked pressed (the vote is written now, as if clicked now).
+ * What the board script did before this island woke: the topic it showed (null when it chose none: the bar is marked
+ * data-answered when it did) and the votes it marked pressed, to be sent now as if clicked now.
  */
-function adoptPageState(root: HTMLElement | null, topics: TopicItem[]): number | null {
-  if (!root) return null;
-  const chosen = root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+function pageState(root: HTMLElement | null, topics: TopicItem[]): { shown: number | null; pressed: [number, 'up' | 'down'][] } {
+  if (!root) return { shown: null, pressed: [] };
+  const chosen = root.querySelector<HTMLElement>('[role="tablist"][data-answered] [role="tab"][aria-selected="true"]');
   const id = chosen ? Number(chosen.id.replace('topic-tab-', '')) : null;
+  const pressed: [number, 'up' | 'down'][] = [];
   for (const topic of topics) {
-    const pressed = root.querySelector<HTMLElement>(`#${topicAnchor(topic.id)} [data-vote][aria-pressed="true"]`)?.dataset.vote;
-    if ((pressed === 'up' || pressed === 'down') && ($topicVotes.get()[String(topic.id)] ?? 'none') === 'none') void castTopicVote(topic.id, pressed);
+    const vote = root.querySelector<HTMLElement>(`#${topicAnchor(topic.id)} [data-vote][aria-pressed="true"]`)?.dataset.vote;
+    if ((vote === 'up' || vote === 'down') && ($topicVotes.get()[String(topic.id)] ?? 'none') === 'none') pressed.push([topic.id, vote]);
   }
-  return id !== null && topics.some((topic) => topic.id === id) ? id : null;
+  return { shown: id !== null && topics.some((topic) => topic.id === id) ? id : null, pressed };
 }
 
 export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT_TOPIC_TITLE, liveCounts = true }: Props) {
@@ -81,14 +82,19 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   useEffect(() => {
     // What the page shows now: the topic the board script showed (a click, or a #topic-{id} hash) before this island
     // woke, else the hash's (a page rendered live), else the default topic, which the server rendered.
-    const shown = adoptPageState(root.current, topics);
+    // The board script already brought a topic it showed into view: the island leaves the bar's scroll as it is.
+    const { shown, pressed } = pageState(root.current, topics);
     const fromHash = shown ?? initialTopicId(topics, location.hash, defaultTitle);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- what the page shows (a tap before this island woke, or the address's #topic-…) is known only in the browser, once hydrated
     setSelected(fromHash);
-    if (fromHash !== null) showInBar(fromHash);
-    // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
-    if (fromHash !== null && location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
-    if (liveCounts) void loadLiveTopicCounts(districtId);
+    if (shown === null && fromHash !== null) {
+      showInBar(fromHash);
+      // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
+      if (location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
+    }
+    // The votes tapped before waking are sent once the live counts are in, so the counts they answer are shown last.
+    void (liveCounts ? loadLiveTopicCounts(districtId) : Promise.resolve()).then(() => {
+      for (const [id, vote] of pressed) void castTopicVote(id, vote);
+    });
     measureEdges();
     // A #topic-{id} link followed on this page (a search result): show that topic and bring it into view.
     const onHashChange = () => {

@@ -6,8 +6,15 @@ import { sql } from '../../../../supabase/tests/helpers';
 import { collectAlerts, shownTopic } from './district-helpers';
 import { islandHydrated } from '../../../../tests/e2e/site-helpers';
 
+// The topic island loads on the first interaction (client:demand): until then the board script answers the bar and
+// the vote buttons, and the island takes over what they showed. Most tests act as a visitor does, without waiting.
 async function openTopics(page: Page, hash = '') {
   await page.goto(`/1?tab=topics${hash}`);
+}
+
+/** Wakes the island as a keyboard user does (focus on the bar), and waits until it has: it then reads live counts. */
+async function wakeTopics(page: Page) {
+  await bar(page).getByRole('tab', { selected: true }).focus();
   await islandHydrated(page, 'TopicVoting');
 }
 
@@ -89,6 +96,7 @@ test('counts are fetched live after hydration, not left at the build’s numbers
   await sql('update public.topics set upvotes = 4321 where id = 10');
   try {
     await openTopics(page, '#topic-10');
+    await wakeTopics(page);
     await expect(upvote(page)).toHaveText('Upvote 4.3k');
   } finally {
     await sql('update public.topics set upvotes = $2 where id = $1', [10, before.upvotes]);
@@ -98,6 +106,7 @@ test('counts are fetched live after hydration, not left at the build’s numbers
 test('votes follow the transition table, are written to the database and survive a reload', async ({ page }) => {
   const start = await dbCounts(8);
   await openTopics(page, '#topic-8');
+  await wakeTopics(page);
   await expect(shown(page).getByRole('heading', { level: 3 })).toHaveText('Special Education Services');
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await expect(downvote(page)).toHaveText(`Downvote ${start.downvotes}`);
@@ -123,7 +132,7 @@ test('votes follow the transition table, are written to the database and survive
 
   // The counts are kept; the visitor's own vote is not (it lives only in the page).
   await page.reload();
-  await islandHydrated(page, 'TopicVoting');
+  await wakeTopics(page);
   await expect(downvote(page)).toHaveText(`Downvote ${start.downvotes + 1}`);
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await expect(downvote(page)).toHaveAttribute('aria-pressed', 'false');
@@ -132,6 +141,18 @@ test('votes follow the transition table, are written to the database and survive
   await upvote(page).click();
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes + 1}`);
   expect(await dbCounts(8)).toEqual({ upvotes: start.upvotes + 1, downvotes: start.downvotes + 1 });
+});
+
+test('a first tap on a vote, before the island has loaded, is shown at once and then sent', async ({ page }) => {
+  const start = await dbCounts(8);
+  await openTopics(page, '#topic-8');
+  await expect(shown(page).getByRole('heading', { level: 3 })).toHaveText('Special Education Services');
+  await expect(page.locator('astro-island[component-url*="/TopicVoting."][ssr]')).toBeAttached();
+  await upvote(page).click();
+  await expect(upvote(page)).toHaveAttribute('aria-pressed', 'true');
+  await islandHydrated(page, 'TopicVoting');
+  await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes + 1}`);
+  await expect.poll(() => dbCounts(8)).toEqual({ upvotes: start.upvotes + 1, downvotes: start.downvotes });
 });
 
 test('a failed vote write is logged, shown, and the counts stay as they were', async ({ page }) => {

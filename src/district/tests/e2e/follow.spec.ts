@@ -42,13 +42,16 @@ test("each member's column header leads to their page, whose votes are the datab
     await openVoting(page);
     await page.getByRole('table', { name: 'Current Board Votes' }).getByRole('link', { name: `Every vote of ${name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const theirs = records.filter((r) => r.votes.some((v) => v.name.trim() === name));
+    // Every record of each table that has a column for them (a table's columns: the members its records name); a
+    // record that does not name them is their '-' in that table, so it is on their page as 'No vote recorded'.
+    const tables = new Set(records.filter((r) => r.votes.some((v) => v.name.trim() === name)).map((r) => r.type));
+    const theirs = records.filter((r) => tables.has(r.type));
     const rows = page.locator('main table tbody tr');
     await expect(rows).toHaveCount(theirs.length);
-    // Every row's issue and vote, as the database has them (no vote recorded for a '-').
+    // Every row's issue and vote, as the database has them (no vote recorded for a '-' or a record without them).
     const shown = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent?.trim(), tr.querySelectorAll('td')[3]?.textContent?.trim()]));
     const expected = theirs.map((r) => {
-      const vote = r.votes.find((v) => v.name.trim() === name)!.vote.trim();
+      const vote = r.votes.find((v) => v.name.trim() === name)?.vote.trim() ?? '';
       return [r.issue ?? 'Untitled vote', vote && vote !== '-' ? vote : 'No vote recorded'];
     });
     expect([...shown].sort()).toEqual([...expected].sort());
