@@ -163,7 +163,7 @@ describe('agenda_vote_totals never returns a submission', () => {
   it('answers the anon key through the API with one row of counts per agenda item, whatever the number of submissions', async () => {
     // Real submissions through the one way in from six addresses of their own, so a batch is published.
     for (const from of newClients(6)) expect((await rpcFrom<FormAnswer>(from, 'submit_agenda_vote', submission())).body.ok).toBe(true);
-    const { status, body } = await rpc<({ item: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
+    const { status, body } = await rpc<({ item: string; updated_at: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
     expect(status).toBe(200);
     expect(body.map((row: { item: string }) => row.item)).toEqual([...ITEMS]);
     for (const row of body) {
