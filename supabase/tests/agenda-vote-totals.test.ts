@@ -53,7 +53,8 @@ async function withStoredAnswers(stored: Answers[], check: (client: pg.Client) =
 /**
  * Runs `check` in a transaction that starts with no answer stored, where `send` submits answers through
  * submit_agenda_vote as anon from a client address, the way PostgREST calls it for a request through the gateway
- * (role anon, the request's headers with x-forwarded-for), and `totals` reads agenda_vote_totals() as anon. Rolled back.
+ * (role anon, the request's headers with cf-connecting-ip, the one a client is known by), and `totals` reads
+ * agenda_vote_totals() as anon. Rolled back.
  */
 async function asVisitors(check: (send: (from: string, answers: Answers) => Promise<void>, totals: () => Promise<Totals[]>) => Promise<void>) {
   const client = await superuser();
@@ -62,7 +63,7 @@ async function asVisitors(check: (send: (from: string, answers: Answers) => Prom
     await client.query('delete from public.agenda_votes');
     await client.query('set local role anon');
     const send = async (from: string, answers: Answers) => {
-      await client.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'x-forwarded-for': from })]);
+      await client.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'cf-connecting-ip': from })]);
       const { rows } = await client.query('select public.submit_agenda_vote($1::jsonb) as answer', [JSON.stringify(submission(answers))]);
       expect(rows[0].answer).toEqual({ ok: true, errors: {}, form_errors: [] });
     };
