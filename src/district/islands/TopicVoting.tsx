@@ -83,7 +83,6 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
     // woke, else the hash's (a page rendered live), else the default topic, which the server rendered.
     const shown = adoptPageState(root.current, topics);
     const fromHash = shown ?? initialTopicId(topics, location.hash, defaultTitle);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- what the page shows (a tap before this island woke, or the address's #topic-…) is known only in the browser, once hydrated
     setSelected(fromHash);
     if (fromHash !== null) showInBar(fromHash);
     // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
