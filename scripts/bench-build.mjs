@@ -26,6 +26,7 @@ const nodeArgs = ['--max-old-space-size=16384'];
 // The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
 const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
 // At 20,000 districts: each build's time as a ratio to the bare build, and every build's peak memory.
+/** @type {Record<string, number>} */
 const BUILD_BUDGETS = { first: 15, unchanged: 1.5, nightly: 2, peakMB: 2.5 * 1024 };
 const budgets = new Goals({ name: 'budget' });
 

@@ -34,6 +34,12 @@ try {
       await client.end();
     }
   };
+  /**
+   * Imports one folder and judges the run against its goal.
+   * @param {string} label
+   * @param {string} folder
+   * @param {number} goal seconds
+   */
   const run = async (label, folder, goal) => {
     console.log(`Importing: ${label}…`);
     const report = join(work, 'report.csv');
@@ -43,9 +49,10 @@ try {
     } catch (error) {
       // A refused run is a missed goal: say why, from the importer's own report.
       const problems = existsSync(report) ? readFileSync(report, 'utf8').split('\n').slice(0, 11).join('\n') : '';
-      throw new Error(`${error.message}\n${problems}`);
+      throw new Error(`${error instanceof Error ? error.message : error}\n${problems}`, { cause: error });
     }
     const { status, counts: c } = await lastRun();
+    /** @param {'added' | 'changed' | 'unchanged'} key */
     const sum = (key) => ['districts', 'meetings', 'topics', 'votings'].reduce((total, kind) => total + (c[kind]?.[key] ?? 0), 0);
     const met = m.seconds <= goal && (m.peakMB === null || m.peakMB <= GOALS.peakMB) && status === 'written';
     if (!met) missed += 1;

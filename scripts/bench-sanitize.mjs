@@ -11,7 +11,10 @@ import { createJsdomSanitizer, richTextProblem } from '../src/lib/node/sanitize-
 const districts = Number.parseInt(process.argv[2] ?? '300', 10);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
 
-/** Milliseconds `work` takes, the median of `runs` runs. */
+/**
+ * Milliseconds `work` takes, the median of `runs` runs.
+ * @param {(run: number) => unknown} work
+ */
 function timed(work) {
   const times = [];
   for (let run = 0; run < runs; run += 1) {
@@ -22,6 +25,7 @@ function timed(work) {
   return median(times);
 }
 
+/** @type {string[]} */
 const pieces = [];
 for (let i = 1; i <= districts; i += 1) {
   const rows = districtRows(i, 42);
@@ -31,6 +35,7 @@ for (let i = 1; i <= districts; i += 1) {
 const characters = pieces.reduce((sum, piece) => sum + piece.length, 0);
 
 // A run's own copy of every piece (a space added per run), so the check's memory of its last answer never helps.
+/** @param {number} run */
 const copies = (run) => pieces.map((piece) => `${piece}${' '.repeat(run + 1)}`);
 const sanitize = createJsdomSanitizer();
 sanitize('<p>warm up</p>');

@@ -41,6 +41,8 @@ const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 /**
  * Milliseconds a process has run on a CPU (Linux's /proc/<pid>/schedstat), or null where it cannot be read: what a
  * search costs the database whatever else the machine runs, beside the time it took.
+ * @param {number} pid
+ * @returns {number | null}
  */
 const cpuMs = (pid) => {
   try {
@@ -119,6 +121,8 @@ goals.end();
  * every meeting but never stand together, and a common word with exclusions that leave almost nothing), whose cost
  * the search bounds, judged against 100 ms. The plans are those of the statements the function runs, caught with
  * auto_explain as it runs them.
+ * @param {import('pg').Client} db
+ * @param {Awaited<ReturnType<typeof startStack>>} stack
  */
 async function benchRecordSearch(db, stack) {
   const middle = Math.ceil(n / 2);
@@ -151,8 +155,9 @@ async function benchRecordSearch(db, stack) {
       const cpu = cpuMs(pid);
       const { rowCount } = await db.query('select * from public.search_records($1, $2)', params);
       dbTimes.push(ms(t));
-      if (cpu !== null) cpuTimes.push(cpuMs(pid) - cpu);
-      results = rowCount;
+      const cpuAfter = cpuMs(pid);
+      if (cpu !== null && cpuAfter !== null) cpuTimes.push(cpuAfter - cpu);
+      results = rowCount ?? 0;
       t = process.hrtime.bigint();
       const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/search_records`, {
         method: 'POST',
@@ -205,13 +210,19 @@ async function benchRecordSearch(db, stack) {
  * auto_explain logs them while they run, sent to this client as notices. Left out: the query's own top-level plan,
  * the plans of the planner's estimates the search asks for (EXPLAIN without ANALYZE reads no row), and statements
  * that read no table (settings, text functions).
+ * @param {import('pg').Client} db
+ * @param {string} sql
+ * @param {unknown[]} params
  */
 async function nestedPlans(db, sql, params) {
+  /** @type {string[]} */
   const lines = [];
+  /** @param {{ message?: string }} notice a notice as pg passes it (its NoticeMessage type is not exported) */
   const onNotice = (notice) => {
-    const text = notice.message.match(/Query Text: ([\s\S]*?)\n/)?.[1]?.trim() ?? '';
-    const readsTable = /(?<!Function |CTE |Values )Scan (?:Backward )?(?:using \w+ )?on (?:public\.)?\w+ \w+/.test(notice.message);
-    if (text && text !== sql && !/^explain\b/i.test(text) && readsTable) lines.push(notice.message);
+    const message = notice.message ?? '';
+    const text = message.match(/Query Text: ([\s\S]*?)\n/)?.[1]?.trim() ?? '';
+    const readsTable = /(?<!Function |CTE |Values )Scan (?:Backward )?(?:using \w+ )?on (?:public\.)?\w+ \w+/.test(message);
+    if (text && text !== sql && !/^explain\b/i.test(text) && readsTable) lines.push(message);
   };
   db.on('notice', onNotice);
   try {

@@ -35,9 +35,19 @@ const deadline = Date.now() + env('FUZZ_SECONDS', 900) * 1000;
 const seed = env('FUZZ_SEED', 19);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? process.env.FUZZ_PORT_BASE ?? '26900', 10);
 const rand = prng(seed);
+/**
+ * @template T
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
 const pick = (list) => list[Math.floor(rand() * list.length)];
-/** One value drawn from a fast-check arbitrary, reproducible from FUZZ_SEED. */
 let draws = 0;
+/**
+ * One value drawn from a fast-check arbitrary, reproducible from FUZZ_SEED.
+ * @template T
+ * @param {import('fast-check').Arbitrary<T>} arbitrary
+ * @returns {T}
+ */
 const draw = (arbitrary) => fc.sample(arbitrary, { numRuns: 1, seed: seed * 1_000_003 + (draws += 1) })[0];
 
 /** @type {string[]} */
@@ -63,7 +73,9 @@ const partFailures = new Set();
 // A Postgres backend that crashes makes the postmaster end every connection and start over: this one notices.
 const watch = await connect(stack.dbUrl);
 watch.on('error', (error) => partFailures.add(`Postgres ended the watching connection (a crash restarts every backend): ${error.message}`));
+/** @param {number | undefined} pid */
 const alive = (pid) => {
+  if (pid === undefined) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -83,7 +95,7 @@ async function checkParts() {
   try {
     await watch.query('select 1');
   } catch (error) {
-    partFailures.add(`Postgres did not answer: ${error.message}`);
+    partFailures.add(`Postgres did not answer: ${error instanceof Error ? error.message : error}`);
   }
   const inbox = await fetch(`${stack.inboxUrl}/email`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
   if (inbox?.status !== 200) partFailures.add('the mail catcher did not answer');
@@ -105,7 +117,12 @@ const watcher = setInterval(() => { checkParts().catch((error) => partFailures.a
 // ---- How requests are sent and answers judged -----------------------------------------------------------------
 // An error body may never name a machine (the database's or PostgREST's address) or another table ('Perhaps you meant').
 const LEAKS = [/Perhaps you meant/i, /connection to server/i, new RegExp(`127\\.0\\.0\\.1:(${stack.restPort}|${stack.dbPort})|port ${stack.dbPort}`)];
+/** @type {string[]} */
 const leaks = [];
+/**
+ * @param {string} kind
+ * @param {string} text
+ */
 function judgeBody(kind, text) {
   const leak = LEAKS.find((pattern) => pattern.test(text));
   if (leak) leaks.push(`${kind}: ${text.slice(0, 200)}`);
@@ -114,6 +131,9 @@ function judgeBody(kind, text) {
 /**
  * Writes raw bytes on a socket (then `body`, or `trickle` one byte every half second, as a slow client); resolves the
  * status code of the answer, 0 when the connection closed without one.
+ * @param {string} text
+ * @param {{ body?: Buffer, trickle?: string, timeout?: number }} [options]
+ * @returns {Promise<number>}
  */
 function raw(text, { body, trickle, timeout = 40_000 } = {}) {
   return new Promise((resolve) => {
@@ -140,7 +160,13 @@ function raw(text, { body, trickle, timeout = 40_000 } = {}) {
 }
 
 const keptAlive = new Agent({ keepAlive: true, maxSockets: 4 });
-/** A request through the gateway from a given loopback address; resolves status and body text (its body judged). */
+/**
+ * A request through the gateway from a given loopback address; resolves status and body text (its body judged).
+ * @param {string} method
+ * @param {string} path
+ * @param {{ headers?: Record<string, string>, body?: string, from?: string, agent?: Agent, kind?: string, key?: string | null }} [options]
+ * @returns {Promise<{ status: number, text: string }>}
+ */
 function call(method, path, { headers = {}, body, from = '127.0.0.1', agent = undefined, kind = 'call', key = anon } = {}) {
   return new Promise((resolve) => {
     const req = request(
@@ -166,9 +192,16 @@ function call(method, path, { headers = {}, body, from = '127.0.0.1', agent = un
 const json = { 'content-type': 'application/json' };
 
 // ---- What the database offers: every table and every function, read from the database itself ------------------
+/**
+ * @typedef {{ name: string, columns: string[] }} DbTable a table or view and its columns
+ * @typedef {{ name: string, names: string[], types: string[] }} DbFunction a function, its arguments' names ('' for
+ *   one without) and types
+ */
+/** @type {DbTable[]} */
 const tables = (await db.query(`
   select c.table_name as name, array_agg(c.column_name::text order by c.ordinal_position) as columns
   from information_schema.columns c where c.table_schema = 'public' group by c.table_name order by c.table_name`)).rows;
+/** @type {DbFunction[]} */
 const functions = (await db.query(`
   select p.proname as name, coalesce(p.proargnames, '{}') as names,
     array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
@@ -192,9 +225,13 @@ const hostileNumber = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 31, 2 *
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const isoDate = fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const agendaAnswer = fc.constantFrom('support', 'oppose', 'neutral', 'maybe', '', null);
-/** A value for a database type: mostly the right shape (to reach the function's own rules), often not. */
+/**
+ * A value for a database type: mostly the right shape (to reach the function's own rules), often not.
+ * @param {string} type
+ */
 function valueFor(type) {
-  const right = {
+  /** @type {Record<string, import('fast-check').Arbitrary<unknown>>} */
+  const shapes = {
     text: hostileText,
     bigint: hostileNumber,
     integer: hostileNumber,
@@ -208,12 +245,17 @@ function valueFor(type) {
       }, { requiredKeys: [] }),
       anyJson,
     ),
-  }[type] ?? anyJson;
+  };
+  const right = shapes[type] ?? anyJson;
   return draw(fc.oneof({ weight: 4, arbitrary: right }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constant(null) }));
 }
-/** Generated arguments for a function: its own names, with now and then one missing, one extra, or no object at all. */
+/**
+ * Generated arguments for a function: its own names, with now and then one missing, one extra, or no object at all.
+ * @param {DbFunction} fn
+ */
 function argumentsFor(fn) {
   if (fn.names.length === 0 && fn.types.length === 1) return valueFor(fn.types[0]);
+  /** @type {Record<string, unknown>} */
   const args = {};
   fn.names.forEach((name, i) => {
     if (rand() > 0.1) args[name || `arg${i}`] = valueFor(fn.types[i]);
@@ -221,10 +263,14 @@ function argumentsFor(fn) {
   if (rand() < 0.1) args[draw(fc.string({ minLength: 1, maxLength: 12 }))] = valueFor('text');
   return rand() < 0.05 ? draw(anyJson) : args;
 }
-/** A generated row for a table: some of its columns, each with any JSON value. */
+/**
+ * A generated row for a table: some of its columns, each with any JSON value.
+ * @param {DbTable} table
+ */
 const rowFor = (table) => Object.fromEntries(table.columns.filter(() => rand() < 0.5).map((column) => [column, draw(anyJson)]));
 
 // ---- The families of hostile requests --------------------------------------------------------------------------
+/** @param {number} depth */
 const nested = (depth) => {
   let select = '*';
   for (let i = 0; i < depth; i += 1) select = `*,${i % 2 ? 'votings' : 'districts'}(${select})`;
@@ -377,18 +423,26 @@ function slow() {
   ])();
 }
 
+/** @type {Map<string, Map<number, number>>} */
 const byKind = new Map();
+/**
+ * @param {string} kind
+ * @param {number} status
+ */
 const count = (kind, status) => {
   const counts = byKind.get(kind) ?? new Map();
   counts.set(status, (counts.get(status) ?? 0) + 1);
   byKind.set(kind, counts);
 };
+/** @type {string[]} */
 const tableWrites = [];
 // The first requests answered 5xx, with their answers, to say what failed.
+/** @type {string[]} */
 const failures = [];
 let sent = 0;
 let visitorVotes = 0;
 let visitorFailures = 0;
+/** @type {number[]} */
 const readerFailures = [];
 const startedAt = Date.now();
 const topic = (await db.query('select id, upvotes from public.topics where "districtId" = 1 order by id desc limit 1')).rows[0];
@@ -451,6 +505,7 @@ try {
 
   const statusRows = [...byKind].sort().map(([kind, counts]) => {
     const list = [...counts].sort((a, b) => a[0] - b[0]);
+    /** @param {(status: number) => boolean} test */
     const sum = (test) => list.filter(([status]) => test(status)).reduce((n, [, c]) => n + c, 0);
     return { kind, sent: sum(() => true), 'answers (status:count)': list.map(([status, c]) => `${status || 'closed'}:${c}`).join(' '), '5xx': sum((s) => s >= 500), closed: sum((s) => s === 0) };
   });

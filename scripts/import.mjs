@@ -35,7 +35,7 @@ async function transportFromEnv(env = process.env) {
   try {
     return await postgresTransport(dbUrl);
   } catch (error) {
-    throw new Error(`Cannot reach the database at ${new URL(dbUrl).host} (${error.message}). Start the local stack (npm run stack) or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`);
+    throw new Error(`Cannot reach the database at ${new URL(dbUrl).host} (${error instanceof Error ? error.message : error}). Start the local stack (npm run stack) or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`, { cause: error });
   }
 }
 
@@ -49,6 +49,10 @@ try {
     for (const run of runs) {
       const errors = run.problems.filter((p) => p.severity === 'error').length;
       const warnings = run.problems.length - errors;
+      /**
+       * @param {number} n
+       * @param {string} word
+       */
       const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
       console.log(`${new Date(run.started_at).toISOString()}  ${run.status}  ${plural(run.files.length, 'file')}  ${plural(errors, 'error')}, ${plural(warnings, 'warning')}  (run ${run.id})`);
       for (const file of run.files.slice(0, 5)) console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
@@ -71,7 +75,7 @@ try {
     process.exitCode = exitCode(outcome);
   }
 } catch (error) {
-  console.error(`Error: ${error.message}`);
+  console.error(`Error: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await transport?.close();

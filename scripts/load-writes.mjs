@@ -127,7 +127,7 @@ try {
     if (diff > 0) topicDuplicated += diff;
     if (t.upvotes !== want.up || t.downvotes !== want.down) {
       topicDiffer += 1;
-      const { first, switches } = sentVotes.get(t.id);
+      const { first, switches } = sentVotes.get(t.id) ?? { first: 0, switches: 0 };
       console.log(`topic ${t.id}: ${first} first votes and ${switches} switches sent; expected up ${want.up}, down ${want.down}; found up ${t.upvotes}, down ${t.downvotes}`);
     }
   }
@@ -179,11 +179,12 @@ try {
   const agendaLost = sent.filter((s) => !storedByKey.has(s.idempotency_key)).length;
   const agendaDuplicated = [...storedByKey.values()].reduce((sum, rows) => sum + rows.length - 1, 0) + [...storedByKey.keys()].filter((key) => !sentByKey.has(key)).length;
   // Every stored answer, field by field, against what was sent with its key.
-  const answerFields = ['meeting_date', 'budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground', 'email', 'comments'];
+  const answerFields = /** @type {const} */ (['meeting_date', 'budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground', 'email', 'comments']);
   let agendaDiffer = 0;
   for (const row of storedRows) {
     const submission = sentByKey.get(row.key);
-    const differing = submission ? answerFields.filter((field) => row[field] !== submission[field]) : [];
+    if (!submission) continue;
+    const differing = answerFields.filter((field) => row[field] !== submission[field]);
     if (differing.length === 0) continue;
     agendaDiffer += 1;
     console.log(`agenda vote ${row.key}: ${differing.map((field) => `${field} sent ${JSON.stringify(submission[field])}, stored ${JSON.stringify(row[field])}`).join('; ')}`);

@@ -33,7 +33,7 @@ const mediaDir = join(root, 'public', 'media');
 
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
-/** @type {Awaited<ReturnType<typeof previewSite>> | undefined} */
+/** @type {Awaited<ReturnType<typeof serveStatic>> | undefined} */
 let site;
 /** @type {import('@playwright/test').Browser | undefined} */
 let browser;

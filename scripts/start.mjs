@@ -9,7 +9,7 @@ import { assertPortFree } from './lib/ports.mjs';
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const started = Date.now();
 let stack;
-/** @type {Awaited<ReturnType<typeof previewSite>> | undefined} */
+/** @type {Awaited<ReturnType<typeof serveStatic>> | undefined} */
 let site;
 try {
   await assertPortFree(port, 'site');

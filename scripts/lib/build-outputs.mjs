@@ -3,7 +3,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside. */
+/**
+ * A build's outputs: its HTML pages, and its other files (feeds, calendars, open data, sitemaps), Astro's bundles aside.
+ * @param {string} dir
+ * @returns {{ pages: number, files: number }}
+ */
 export function countOutputs(dir) {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
   const pages = files.filter((f) => f.name.endsWith('.html')).length;
@@ -13,6 +17,9 @@ export function countOutputs(dir) {
 /**
  * The outputs a build rendered, as paths inside the site ('1.html', '1/votes.csv'): Astro's incremental build keeps a
  * copy of each output it renders in its cache folder and restores the rest, so these are the copies written since.
+ * @param {string} cacheDir
+ * @param {number} since the time the build started (ms since the epoch)
+ * @returns {string[]}
  */
 export function renderedSince(cacheDir, since) {
   const dir = join(cacheDir, 'dist');

@@ -8,13 +8,18 @@
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
-/** The headers a proxy passes on: all but the hop-by-hop ones, `proxy-*`, and those the Connection header names. */
+/**
+ * The headers a proxy passes on: all but the hop-by-hop ones, `proxy-*`, and those the Connection header names.
+ * @param {import('node:http').IncomingHttpHeaders | import('node:http').OutgoingHttpHeaders} headers
+ * @returns {import('node:http').OutgoingHttpHeaders}
+ */
 export function endToEndHeaders(headers) {
   const connection = headers.connection ?? headers.Connection ?? '';
   const named = new Set(String(Array.isArray(connection) ? connection.join(',') : connection)
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean));
+  /** @type {import('node:http').OutgoingHttpHeaders} */
   const passed = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
@@ -39,6 +44,9 @@ const REFUSED_MESSAGE = 'The request was refused.';
  * message in plain words, never a hint or details (PostgREST's hints name other tables, 'Perhaps you meant the table
  * …', and its connection errors name the database host). Returns null when the body may pass as it is (a success, or
  * an answer that is not PostgREST's JSON error). The original is for the log.
+ * @param {number} status
+ * @param {string} text
+ * @returns {string | null}
  */
 export function publicErrorBody(status, text) {
   if (status < 400) return null;

@@ -77,6 +77,7 @@ function parseUrl(raw) {
  * Where the request came from: always the connection's own address, whatever the client sent in forwarding headers
  * (they are dropped). The database reads it from cf-connecting-ip, the header hosted Supabase's platform sets
  * (Cloudflare, in front of every project, overwrites any value a client sent), so one rule serves both.
+ * @param {Request} req
  */
 function clientAddress(req) {
   return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
@@ -124,13 +125,17 @@ async function serveOneClick(req, res, env) {
  * whole body means PostgREST is never cut off mid-upload, so an early answer of its own (a 401 for a bad token) is
  * the answer the client gets; a failure on either side ends this exchange only. An error answer to anyone but the
  * service role is put in plain words (publicErrorBody), its detail logged.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {{ restPort: number, path: string, headers: import('node:http').OutgoingHttpHeaders, plainErrors: boolean, log: (line: string) => void }} options
  */
 function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   let tooLarge = false;
   const refuseTooLarge = () => refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  req.on('data', (chunk) => {
+  req.on('data', (/** @type {Buffer} */ chunk) => {
     size += chunk.length;
     if (tooLarge) {
       // A client that keeps sending far past the cap is not waiting for an answer.
@@ -158,6 +163,7 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
     upstream.on('response', (up) => {
       if (res.headersSent) return up.destroy();
       const status = up.statusCode ?? 502;
+      /** @type {import('node:http').OutgoingHttpHeaders} */
       const answerHeaders = { ...endToEndHeaders(up.headers), ...CORS };
       if (!plainErrors || status < 400) {
         res.writeHead(status, answerHeaders);
@@ -165,9 +171,10 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
         return;
       }
       // An error answer: read it (it is small), and tell the visitor only what is theirs to know.
+      /** @type {Buffer[]} */
       const parts = [];
       let length = 0;
-      up.on('data', (part) => {
+      up.on('data', (/** @type {Buffer} */ part) => {
         length += part.length;
         if (length <= MAX_ERROR_BYTES) parts.push(part);
       });
@@ -195,8 +202,14 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
  * Starts the gateway on 127.0.0.1:port, forwarding /rest/v1/* to PostgREST on restPort and serving the one-click
  * unsubscribe at /functions/v1/unsubscribe (which calls back through /rest/v1 with anonKey). `log` receives what a
  * visitor is not told (an error's detail, an unreachable PostgREST).
+ * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, siteUrl: string, log?: (line: string) => void }} options
+ * @returns {Promise<import('node:http').Server>}
  */
 export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log = (line) => { process.stderr.write(`${line}\n`); } }) {
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   */
   const handle = (req, res) => {
     if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
@@ -274,7 +287,9 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
   // connection with unread data resets it, and the answer is lost).
   server.on('clientError', (error, socket) => {
     if (!socket.writable) return socket.destroy();
-    const status = CLIENT_ERRORS[error.code] ?? '400 Bad Request';
+    // Node's parser errors carry a code (ERR_HTTP_REQUEST_TIMEOUT, HPE_*), which the event's types leave out.
+    const { code } = /** @type {NodeJS.ErrnoException} */ (error);
+    const status = CLIENT_ERRORS[code ?? ''] ?? '400 Bad Request';
     socket.on('data', () => {});
     socket.on('error', () => {});
     socket.resume();
@@ -287,7 +302,10 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
   });
 }
 
-// Node's parser errors that have a status of their own.
+/**
+ * Node's parser errors that have a status of their own.
+ * @type {Record<string, string>}
+ */
 const CLIENT_ERRORS = {
   HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',

@@ -4,6 +4,7 @@
 
 /** The goals one benchmark run judges: check() each, then end() once everything the run started is stopped. */
 export class Goals {
+  /** @type {string[]} */
   #missed = [];
 
   /** `name` is what the benchmark calls its goals in its verdict ('goal', 'budget'). */
@@ -12,7 +13,11 @@ export class Goals {
     this.log = log;
   }
 
-  /** Judges one goal: when `met` is false, prints `miss` (what was missed, with the figure and the goal) and counts it. */
+  /**
+   * Judges one goal: when `met` is false, prints `miss` (what was missed, with the figure and the goal) and counts it.
+   * @param {boolean} met
+   * @param {string} miss
+   */
   check(met, miss) {
     if (!met) {
       this.#missed.push(miss);

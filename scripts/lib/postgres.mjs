@@ -90,6 +90,8 @@ export async function connect(dbUrl) {
 /**
  * Loads import files through the importer on an open connection, inside the caller's transaction; a run with any
  * problem that refuses a row throws with the importer's report.
+ * @param {import('pg').Client} client
+ * @param {string[]} paths
  */
 export async function importFiles(client, paths) {
   // Loaded here: the importer brings jsdom, marked and parse5, which the other users of this module never need.
@@ -100,7 +102,11 @@ export async function importFiles(client, paths) {
   return outcome;
 }
 
-/** Applies the platform roles, every migration not yet applied (tracked), and the demo data once on a new database. */
+/**
+ * Applies the platform roles, every migration not yet applied (tracked), and the demo data once on a new database.
+ * @param {string} dbUrl
+ * @param {{ seed?: boolean, log?: (line: string) => void }} [options]
+ */
 export async function prepareDatabase(dbUrl, { seed = true, log = console.log } = {}) {
   const client = await connect(dbUrl);
   try {
@@ -134,7 +140,7 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`The demo data (supabase/demo/, supabase/seed.sql) failed to load: ${error.message}`);
+        throw new Error(`The demo data (supabase/demo/, supabase/seed.sql) failed to load: ${error instanceof Error ? error.message : error}`, { cause: error });
       }
       log('loaded the demo data (supabase/demo/ through the importer, then supabase/seed.sql)');
     }

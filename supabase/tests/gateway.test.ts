@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, rest, rpc, sql } from './helpers';
+import { anonKey, apiUrl, rest, rpc, sql, type FormAnswer } from './helpers';
 import { inboxOf } from './mail-helpers';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { JWT_SECRET } from '../../scripts/lib/config.mjs';
@@ -161,7 +161,7 @@ describe("one visitor's headers never reach another visitor's request", () => {
     const subscribed = await whileClosing(async () => {
       // An answer that never comes counts as a failure (status 0), after 10 s.
       const answers = await Promise.all(addresses.map((email) =>
-        rpc('subscribe', { email, district_id: 1 }, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0, body: null }))));
+        rpc<FormAnswer>('subscribe', { email, district_id: 1 }, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0, body: null }))));
       // The stack's mail worker sends confirmations every second, through the same gateway. An email whose record
       // failed waits out its two-minute lease and is sent again: wait for all to be recorded sent, at most 20 s.
       const until = Date.now() + 20_000;

@@ -82,7 +82,10 @@ export function newClientAddress(): string {
   return `127.0.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }
 
-/** Calls a database function through /rest/v1/rpc from the given local address, as a visitor at that address would. */
+/**
+ * Calls a database function through /rest/v1/rpc from the given local address, as a visitor at that address would.
+ * The body is the answer's JSON (null when empty), of the shape T the caller expects: the caller's assertions check it.
+ */
 export function rpcFrom<T = unknown>(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: T }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {

@@ -237,7 +237,7 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     ['zephyrine -board -school -meeting -trustee -budget -staff', 'Leave out at most 5 words at a time; this search leaves out 6.'],
     ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', 'Search for at most 10 words at a time; this search has 11.'],
   ])('refuses %j with a 400 saying why', async (q, message) => {
-    const { status, body } = await rpc('search_records', { q, page_size: 50 });
+    const { status, body } = await rpc<ApiError>('search_records', { q, page_size: 50 });
     expect(status).toBe(400);
     expect(body.message).toBe(message);
   });
@@ -254,22 +254,23 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     // While the meetings are locked, every search that reaches them waits there, holding its place.
     const lock = await superuser();
     const waiting = async () => (await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'"))[0].n;
-    type Answer = Awaited<ReturnType<typeof rpcFrom>>;
+    // A search's answer: its results (200) or the refusal (429), which the assertions below tell apart by status.
+    type Answer = { status: number; body: Result[] | ApiError };
     const answered: Answer[] = [];
-    let searches: Promise<Answer>[] = [];
-    let refused: Answer[] = [];
+    let searches: Promise<Answer>[];
+    let refused: Answer[];
     try {
       await lock.query('begin');
       await lock.query('lock table public.meetings in access exclusive mode');
       searches = Array.from({ length: 6 }, async () => {
-        const answer = await rpcFrom(busy, 'search_records', { q: 'zephyrine' });
+        const answer = await rpcFrom<Result[] | ApiError>(busy, 'search_records', { q: 'zephyrine' });
         answered.push(answer);
         return answer;
       });
       await vi.waitFor(() => expect(answered.length).toBe(3), { timeout: 2000, interval: 20 });
       // Answered while three of them wait: the other three.
       refused = [...answered];
-      const elsewhere = rpcFrom(other, 'search_records', { q: 'zephyrine' });
+      const elsewhere = rpcFrom<Result[] | ApiError>(other, 'search_records', { q: 'zephyrine' });
       await vi.waitFor(async () => expect(await waiting()).toBe(4), { timeout: 2000, interval: 20 });
       expect(await rest('/districts?select=id&id=eq.' + NORTH)).toEqual({ status: 200, body: [{ id: NORTH }] });
       await lock.query('rollback');
@@ -280,11 +281,11 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     }
     for (const answer of refused) {
       expect(answer.status).toBe(429);
-      expect(answer.body.message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
+      expect((answer.body as ApiError).message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
     }
     const all = await Promise.all(searches);
     expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
-    for (const answer of all.filter((a) => a.status === 200)) expect(ids(answer.body)).toContain(`meeting:${meeting.title}`);
+    for (const answer of all.filter((a) => a.status === 200)) expect(ids(answer.body as Result[])).toContain(`meeting:${meeting.title}`);
     // Its searches done, the client searches again.
     expect((await rpcFrom(busy, 'search_records', { q: 'zephyrine' })).status).toBe(200);
   });

@@ -1,12 +1,12 @@
 // A read names each column once: a request cannot multiply its answer by selecting one large column under many
 // names. The rule is in the database (a restrictive read policy), so it holds on hosted Supabase too.
 import { describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, rest } from './helpers';
+import { anonKey, apiUrl, rest, type ApiError } from './helpers';
 
 const aliases = (column: string, count: number) => Array.from({ length: count }, (_, i) => `a${i}:${column}`).join(',');
 
 /** A read through the gateway; resolves the status, the body's size in bytes and the body. */
-async function read(path: string): Promise<{ status: number; bytes: number; body: any }> {
+async function read(path: string): Promise<{ status: number; bytes: number; body: ApiError }> {
   const response = await fetch(`${apiUrl()}/rest/v1${path}`, { headers: { apikey: anonKey() } });
   const text = await response.text();
   return { status: response.status, bytes: Buffer.byteLength(text), body: JSON.parse(text) };
@@ -28,7 +28,7 @@ describe('a read names each column once', () => {
     ['a column twice in an embedded table', '/meetings?select=id,districts(name,n:name)'],
     ['the district page document twice', '/district_pages?select=a:page,b:page&limit=1'],
   ])('%s: refused with 400', async (_label, path) => {
-    const { status, body } = await rest(path);
+    const { status, body } = await rest<ApiError>(path);
     expect(status).toBe(400);
     expect(body.message).toMatch(/^This request selects \w+ more than once; select each column once\.$/);
   });
@@ -41,7 +41,7 @@ describe('a read names each column once', () => {
     ['the district page as the site reads it', '/district_pages?select=id,digest,page&id=eq.1'],
     ['with an exact count', '/votings?select=id&limit=2'],
   ])('%s: answered', async (_label, path) => {
-    const { status, body } = await rest(path, { headers: { prefer: 'count=exact' } });
+    const { status, body } = await rest<unknown[]>(path, { headers: { prefer: 'count=exact' } });
     expect(status).toBeLessThan(300);
     expect(body.length).toBeGreaterThan(0);
   });
@@ -53,7 +53,7 @@ describe('a view is read only, and says so', () => {
     ['PATCH', '?id=eq.1', JSON.stringify({ digest: 'x' })],
     ['DELETE', '?id=gt.0', undefined],
   ])('%s /district_pages from anon: refused for want of the right, never a 500', async (method, filter, body) => {
-    const { status, body: answer } = await rest(`/district_pages${filter}`, { method, body });
+    const { status, body: answer } = await rest<ApiError>(`/district_pages${filter}`, { method, body });
     expect(status).toBe(401);
     expect(answer.message).toBe('permission denied for view district_pages');
   });

@@ -444,7 +444,7 @@ function checkRich(number: number, column: string, html: string | null, error: R
   return true;
 }
 
-function readDistrictRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
+function readDistrictRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('districts', number, cells, error, []);
@@ -551,7 +551,7 @@ interface VoteRecord {
 }
 
 /** votes.csv: one row per member's vote (a row with no member records a decision taken without a roll call). */
-function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
+function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report): void {
   const records = new Map<string, VoteRecord>();
   const order: VoteRecord[] = [];
   let refusedRows = 0;
@@ -724,7 +724,7 @@ function readOcd(file: ImportFile, text: string, read: FileRead): void {
       read.refused += 1;
       return;
     }
-    if (isVote) readVoteEvent(file, number, parsed.data as z.infer<typeof ocdVoteEventSchema>, districtId, read, error, warning);
+    if (isVote) readVoteEvent(file, number, parsed.data as z.infer<typeof ocdVoteEventSchema>, districtId, read, error);
     else readEvent(file, number, parsed.data as z.infer<typeof ocdEventSchema>, districtId, read, error, warning);
   });
 }
@@ -781,7 +781,7 @@ function checkedLink(number: number, column: string, url: string, error: Report)
   return null;
 }
 
-function readVoteEvent(file: ImportFile, number: number, event: z.infer<typeof ocdVoteEventSchema>, districtId: number | null, read: FileRead, error: Report, warning: Report): void {
+function readVoteEvent(file: ImportFile, number: number, event: z.infer<typeof ocdVoteEventSchema>, districtId: number | null, read: FileRead, error: Report): void {
   const before = read.problems.filter((p) => p.severity === 'error').length;
   const date = event.start_date ? parseDate(event.start_date.slice(0, 10)) : null;
   if (!date?.ok) error(number, 'start_date', event.start_date ?? '', date ? date.message : 'is empty. Every vote needs its date.');
