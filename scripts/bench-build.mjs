@@ -10,13 +10,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startStack } from './lib/stack.mjs';
+import { startStack } from './lib/embedded-stack.mjs';
 import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
 import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
 import { Goals } from './lib/goals.mjs';
-import { root } from './lib/config.mjs';
+import { root } from './lib/stack-config.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);

@@ -6,11 +6,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack } from './lib/stack.mjs';
+import { startStack } from './lib/embedded-stack.mjs';
 import { connect } from './lib/postgres.mjs';
 import { writeScaleFixtures } from './lib/scale-fixtures.mjs';
 import { measure, printTable } from './lib/measure.mjs';
-import { root } from './lib/config.mjs';
+import { root } from './lib/stack-config.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startStack } from './lib/stack.mjs';
+import { startStack } from './lib/embedded-stack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { serveStatic } from './lib/static-server.mjs';
 import { median, printTable } from './lib/measure.mjs';

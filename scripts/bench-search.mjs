@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStack } from './lib/stack.mjs';
+import { startStack } from './lib/embedded-stack.mjs';
 import { loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { connect } from './lib/postgres.mjs';
 import { median, percentile, printTable } from './lib/measure.mjs';

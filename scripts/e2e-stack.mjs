@@ -4,11 +4,11 @@
 import { createServer } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { stopOnExit } from './lib/stack.mjs';
+import { stopOnExit } from './lib/embedded-stack.mjs';
 import { browserTestPlaces, startTestStack } from './lib/test-stack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
-import { loadMailFixtures } from '../tests/fixtures/mail.mjs';
+import { loadMailFixtures } from '../tests/fixtures/mail-districts.mjs';
 
 const { base, work, controlUrl } = browserTestPlaces();
 /** @type {Awaited<ReturnType<typeof startTestStack>>['stack'] | undefined} */

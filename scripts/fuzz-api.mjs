@@ -17,11 +17,11 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { startStack } from './lib/stack.mjs';
+import { startStack } from './lib/embedded-stack.mjs';
 import { connect } from './lib/postgres.mjs';
 import { prng } from './lib/scale-fixtures.mjs';
 import { signJwt } from './lib/jwt.mjs';
-import { JWT_SECRET } from './lib/config.mjs';
+import { JWT_SECRET } from './lib/stack-config.mjs';
 import { printTable } from './lib/measure.mjs';
 
 /**

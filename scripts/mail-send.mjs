@@ -6,7 +6,7 @@
 // Settings: see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY); without them it uses the
 // local stack of `npm start` and its mail catcher.
 import { hostname } from 'node:os';
-import { stackConfig } from './lib/config.mjs';
+import { stackConfig } from './lib/stack-config.mjs';
 import { describeOutboxLeft, mailConfigFromEnv, outboxLeft, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
 
 const local = stackConfig();

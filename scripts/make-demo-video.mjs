@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { root } from './lib/config.mjs';
-import { startStack, stopOnExit } from './lib/stack.mjs';
+import { root } from './lib/stack-config.mjs';
+import { startStack, stopOnExit } from './lib/embedded-stack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { serveStatic } from './lib/static-server.mjs';
 

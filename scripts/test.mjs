@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib/site.mjs';
-import { root } from './lib/config.mjs';
+import { root } from './lib/stack-config.mjs';
 
 const only = process.env.TEST_ONLY ?? '';
 const reports = mkdtempSync(join(tmpdir(), 'sbt-test-'));

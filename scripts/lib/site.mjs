@@ -1,7 +1,7 @@
 // Builds the site against a Supabase (embedded or hosted), as a child process (static-server.mjs serves the result).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { root } from './config.mjs';
+import { root } from './stack-config.mjs';
 
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 

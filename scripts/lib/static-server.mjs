@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { headersFor, readNetlifyRules, redirectFor } from './netlify-rules.mjs';
-import { root } from './config.mjs';
+import { root } from './stack-config.mjs';
 
 /** @type {Record<string, string>} */
 const TYPES = {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { anonKey, apiUrl, rest, rpc, sql, type FormAnswer } from './helpers';
 import { inboxOf } from './mail-helpers';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { JWT_SECRET } from '../../scripts/lib/config.mjs';
+import { JWT_SECRET } from '../../scripts/lib/stack-config.mjs';
 import { startGateway } from '../../scripts/lib/gateway.mjs';
 import { postgrestBinary } from '../../scripts/lib/postgrest.mjs';
 

@@ -1,6 +1,6 @@
 // WCAG 2.2 AA: an axe sweep of every route and of every tab and dialog state, with no violations.
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './routes';
+import { ROUTES } from './site-routes';
 import { expectNoAxeViolations, suggestionList } from './site-helpers';
 
 for (const route of ROUTES) {

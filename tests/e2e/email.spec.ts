@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
 import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
-import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail.mjs';
+import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail-districts.mjs';
 import { subscribedMessage } from '../../src/lib/data/subscriptions';
 import { islandHydrated } from './site-helpers';
 

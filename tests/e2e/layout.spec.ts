@@ -1,7 +1,7 @@
 // Every route at 320 px wide and at 200% zoom (a 1280 px window zoomed to 200% lays out at 640 CSS px):
 // nothing scrolls sideways and the main heading is on screen.
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './routes';
+import { ROUTES } from './site-routes';
 
 for (const [label, viewport] of [
   ['320 px wide', { width: 320, height: 640 }],

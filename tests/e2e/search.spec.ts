@@ -2,7 +2,7 @@
 // with the typed text highlighted, the state filter, every keyboard path of the WAI-ARIA combobox, 'Go',
 // a blank string, a failed search, and a slow earlier answer that must not replace a newer one.
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { US_STATES } from '../../src/lib/search';
+import { US_STATES } from '../../src/lib/districtSearch';
 import { expectNoAxeViolations, islandHydrated, settle, suggestionList } from './site-helpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_districts';

@@ -14,12 +14,18 @@ export const ROUTES = ['/', '/about', '/search', '/yesform', '/noform', '/login'
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * Fails with the list of violations when axe finds any WCAG 2.2 A/AA problem on the page as it is now. A check of
- * one state (a tab chosen, a dialog open) names the parts that state changed in `include`: each route is swept whole
- * once (accessibility.spec.ts), and a whole district page holds thousands of elements.
+ * Fails with the list of violations when axe finds any problem of the given rules (WCAG 2.2 A/AA by default) on the
+ * page as it is now. A check of one state (a tab chosen, a dialog open) names the parts that state changed in
+ * `include`: each route is swept whole once (accessibility.spec.ts), and a whole district page holds thousands of
+ * elements. `bestPractice` adds axe's best-practice rules; `bestPracticeOnly` runs those alone, for a part the WCAG
+ * sweep of its route already read.
  */
-export async function expectNoAxeViolations(page: Page, { include = [], bestPractice = false }: { include?: string[]; bestPractice?: boolean } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(bestPractice ? [...WCAG_TAGS, 'best-practice'] : WCAG_TAGS);
+export async function expectNoAxeViolations(
+  page: Page,
+  { include = [], bestPractice = false, bestPracticeOnly = false }: { include?: string[]; bestPractice?: boolean; bestPracticeOnly?: boolean } = {},
+) {
+  const tags = bestPracticeOnly ? ['best-practice'] : bestPractice ? [...WCAG_TAGS, 'best-practice'] : WCAG_TAGS;
+  let builder = new AxeBuilder({ page }).withTags(tags);
   for (const selector of include) builder = builder.include(selector);
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

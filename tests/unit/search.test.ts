@@ -9,7 +9,7 @@ import {
   moveHighlight,
   suggestionDetail,
   suggestionsStatus,
-} from '../../src/lib/search';
+} from '../../src/lib/districtSearch';
 
 const district = (id: number, name = `District ${id}`) => ({ id, name, state: 'CA', county: 'Santa Clara' });
 

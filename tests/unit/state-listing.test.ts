@@ -1,7 +1,7 @@
 // The district listings by state: grouping, order, and what is left out.
 import { describe, expect, it } from 'vitest';
 import { districtsByState, statePath } from '../../src/lib/stateListing';
-import { US_STATES } from '../../src/lib/search';
+import { US_STATES } from '../../src/lib/districtSearch';
 
 const d = (id: number, name: string, state: string | null, county: string | null = null) => ({ id, name, state, county }) as { id: number; name: string; state: string; county: string | null };
 

@@ -15,7 +15,7 @@ import {
   suggestionDetail,
   suggestionsStatus,
   type SearchQuery,
-} from '../../lib/search';
+} from '../../lib/districtSearch';
 
 interface Props {
   /** Makes the ids unique when a page has more than one search box. */

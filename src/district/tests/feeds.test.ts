@@ -4,7 +4,7 @@ import { getRssString } from '@astrojs/rss';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { US_STATES } from '../../lib/search';
+import { US_STATES } from '../../lib/districtSearch';
 import type { SafeHtml } from '../../lib/sanitize';
 import { meetingLinks } from '../meetingCards';
 import { feedAlternates, feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../follow/feeds';

@@ -42,9 +42,10 @@ test('axe finds no violations on the Summaries tab with a card open and the vide
 });
 
 for (const tab of ['Topics', 'Voting']) {
-  test(`axe finds no violations on the ${tab} tab`, async ({ page }) => {
-    // As a reader gets it: the island has not woken (it would change nothing a reader sees).
+  test(`axe finds no best-practice violations on the ${tab} tab`, async ({ page }) => {
+    // As a reader gets it: the island has not woken (it would change nothing a reader sees). The WCAG rules read this
+    // tab in the sweep of its route (accessibility.spec.ts); here, axe's best practices on the panel.
     await page.goto(`/1?tab=${tab}`);
-    await expectNoAxeViolations(page, { include: [`#panel-${tab.toLowerCase()}`], bestPractice: true });
+    await expectNoAxeViolations(page, { include: [`#panel-${tab.toLowerCase()}`], bestPracticeOnly: true });
   });
 }

@@ -1,6 +1,6 @@
 // Starts the whole embedded Supabase stack (Postgres, PostgREST, gateway) and stops every part of it together.
 import { rmSync } from 'node:fs';
-import { JWT_SECRET, stackConfig } from './config.mjs';
+import { JWT_SECRET, stackConfig } from './stack-config.mjs';
 import { startPostgres, prepareDatabase } from './postgres.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
@@ -11,7 +11,7 @@ import { mailConfigFromEnv } from '../../src/lib/node/mail-sender.ts';
 /**
  * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.
  * `reset` deletes the data folder first; `quiet` keeps the servers' own logs out of the console.
- * @param {import('./config.mjs').StackOverrides & { reset?: boolean, quiet?: boolean, verbose?: boolean }} options
+ * @param {import('./stack-config.mjs').StackOverrides & { reset?: boolean, quiet?: boolean, verbose?: boolean }} options
  */
 export async function startStack(options = {}) {
   const config = stackConfig(options);
