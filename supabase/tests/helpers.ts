@@ -77,31 +77,13 @@ export function newClients(count: number): string[] {
   return Array.from({ length: count }, (_, n) => `127.1.${block}.${n + 1}`);
 }
 
-/** Calls a database function through the gateway from the given local address, as a visitor there would. */
-export function rpcFrom(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: any }> {
-  const { hostname, port } = new URL(apiUrl());
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify(args);
-    const req = request(
-      { host: hostname, port, localAddress, method: 'POST', path: `/rest/v1/rpc/${name}`, headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** A loopback address of its own (127.0.x.y), for a test that needs a visitor apart from every other request. */
 export function newClientAddress(): string {
   return `127.0.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }
 
 /** Calls a database function through /rest/v1/rpc from the given local address, as a visitor at that address would. */
-export function rpcFrom(localAddress: string, name: string, args: unknown): ReturnType<typeof rest> {
+export function rpcFrom<T = unknown>(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: T }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);
