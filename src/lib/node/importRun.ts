@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { findImportFiles, readImportFile, type ImportRow } from './importFiles.ts';
+import { findImportFiles, readImportFile } from './importFiles.ts';
+import type { ImportRow } from './importRows.ts';
 import { KINDS, memberKey, type ImportKind, type ImportProblem, type KindCounts } from '../importChecks.ts';
 
 /** The database functions an import calls, over one connection or one API. */
