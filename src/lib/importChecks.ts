@@ -151,14 +151,18 @@ export function looksLikeFormula(cell: string): boolean {
 /** What the report says of a formula-like cell. */
 export const FORMULA_MESSAGE = "starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text.";
 
+// Plain ASCII is its own normal form: most names need no Unicode normalisation, which costs far more than this test.
+const ASCII = /^\p{ASCII}*$/u;
+const nfc = (text: string) => (ASCII.test(text) ? text : text.normalize('NFC'));
+
 /** How two spellings of a member's name compare: the same letters whatever the case and spacing. */
 export function memberKey(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return nfc(name).trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** A member's name as stored: trimmed, inner spaces single. */
 export function memberName(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ');
+  return nfc(name).trim().replace(/\s+/g, ' ');
 }
 
 /** Why an outcome contradicts the votes beside it, in words for the operator, or null. */

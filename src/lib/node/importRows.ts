@@ -36,6 +36,9 @@ export interface ImportRow {
   members?: { name: string; row: number }[];
   /** The size of data as JSON, once the run has measured it. */
   bytes?: number;
+  /** data as JSON, and its fingerprint (SHA-1, base64), once the run has made them. */
+  json?: string;
+  fingerprint?: string;
 }
 
 /** What reading one file found: its fingerprint, its rows (the usable ones) and its problems. */
