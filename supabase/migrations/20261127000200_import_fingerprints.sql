@@ -462,13 +462,19 @@ begin
     votes = case when i.r ? 'votes' then i.r -> 'votes' else v.votes end
   from import_v_changed i where v.id = i.match_id;
 
-  update public.districts set records_updated_at = now()
-   where id in (select district_id from import_d where match_id is null
-                union select match_id from import_d_changed
-                union select district_id from import_m where match_id is null union select district_id from import_m_changed
-                union select district_id from import_t where match_id is null union select district_id from import_t_changed
-                union select district_id from import_v where match_id is null union select district_id from import_v_changed
-                union select district_id from import_removed);
+  -- records_updated_at is no column of the files: a district's fingerprint still holds for the row it gives.
+  with touched as (
+    select d.id, d.xmin as was from public.districts d
+     where d.id in (select district_id from import_d where match_id is null
+                    union select match_id from import_d_changed
+                    union select district_id from import_m where match_id is null union select district_id from import_m_changed
+                    union select district_id from import_t where match_id is null union select district_id from import_t_changed
+                    union select district_id from import_v where match_id is null union select district_id from import_v_changed
+                    union select district_id from import_removed)),
+  bumped as (
+    update public.districts d set records_updated_at = now() from touched t where d.id = t.id returning d.id, d.xmin, t.was)
+  update private.import_fingerprints f set row_xmin = b.xmin
+    from bumped b where f.kind = 'districts' and f.id = b.id and f.row_xmin = b.was;
 
   perform private.import_restore_indexes(set_aside);
 
