@@ -73,7 +73,7 @@ function guardedColumns(cells: Cells): Set<string> {
  * Reads one CSV: its header (every column named, none misspelt), then each row through the cell rules. Rows are
  * numbered as a spreadsheet shows them (the header is row 1; a cell with line breaks is still one row).
  */
-export function readCsv(file: ImportFile, text: string, read: FileRead): void {
+export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead): void {
   const kind = file.kind as Exclude<FileKind, 'ocd'>;
   const { list, error, warning } = problemsOf(file);
   read.problems = list;

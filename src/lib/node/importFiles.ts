@@ -73,6 +73,7 @@ export function readImportFile(file: ImportFile): FileRead {
     return read;
   }
   if (file.kind === 'ocd') readOcd(file, text.value, read);
-  else readCsv(file, text.value, read);
+  // csv-parse reads bytes: handing it the text would have it encode the file again.
+  else readCsv(file, bytes, read);
   return read;
 }

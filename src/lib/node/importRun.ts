@@ -10,7 +10,7 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { findImportFiles, readImportFile } from './importFiles.ts';
-import type { ImportRow } from './importRows.ts';
+import type { FileRead, ImportFile, ImportRow } from './importRows.ts';
 import { KINDS, memberKey, type ImportKind, type ImportProblem, type KindCounts } from '../importChecks.ts';
 
 /** The database functions an import calls, over one connection or one API. */
@@ -191,52 +191,70 @@ export async function runImport(targets: string[], options: ImportOptions, trans
   const unchanged = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
   const inFlight: Promise<unknown>[] = [];
 
+  /** A file read and checked, each row with its fingerprint. */
+  const readFile = (file: ImportFile): FileRead => {
+    const read = readImportFile(file);
+    for (const row of read.rows) fingerprintRow(row);
+    return read;
+  };
+
+  /**
+   * Everything the record holds that a file's rows are checked against, asked at once: which of its districts exist
+   * (and its NCES ids), the member names of the districts whose votes it brings, and the fingerprints of its rows.
+   */
+  const askAbout = async (read: FileRead) => {
+    const wanted = [...new Set(read.rows.flatMap((row) => (row.districtId !== null && !asked.has(row.districtId) ? [row.districtId] : [])))];
+    const wantedNces = read.rows.flatMap((row) => (row.ncesId ? [row.ncesId] : []));
+    for (const id of wanted) asked.add(id);
+    const voters = [...new Set(read.rows.flatMap((row) => (row.kind === 'votings' && row.districtId !== null && !askedMembers.has(row.districtId) ? [row.districtId] : [])))];
+    for (const id of voters) askedMembers.add(id);
+    const kinds = KINDS.flatMap((kind) => {
+      const districts = [...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : [])))];
+      return districts.length ? [{ kind, districts }] : [];
+    });
+    const contextCall = wanted.length || wantedNces.length
+      ? transport.call<{ districts: number[]; nces: Record<string, number> }>('import_context', { district_ids: wanted, nces_ids: wantedNces })
+      : Promise.resolve({ districts: [], nces: {} });
+    const membersCall = voters.length ? transport.call<Record<string, string[]>>('import_members', { district_ids: voters }) : Promise.resolve<Record<string, string[]>>({});
+    const printCalls = kinds.map(({ kind, districts }) => transport.call<Record<string, [string, number | string]>>('import_fingerprints', { kind, district_ids: districts }));
+    const [context, members, prints] = await Promise.all([contextCall, membersCall, Promise.all(printCalls)]);
+    const held = new Map<ImportKind, HeldFingerprints>();
+    kinds.forEach(({ kind }, at) => held.set(kind, new Map(Object.entries(prints[at]).map(([key, [fingerprint, id]]) => [key, [fingerprint, Number(id)]]))));
+    return { context, members, held };
+  };
+
   await transport.begin();
   let committed = false;
   try {
-    await transport.call('import_begin', { run, options, files: files.map((f) => ({ name: f.name })) });
+    const begun = transport.call('import_begin', { run, options, files: files.map((f) => ({ name: f.name })) });
+    begun.catch(() => undefined);
+    // One file is read ahead while the database answers for the one before (and stores its rows): Postgres and this
+    // process work at the same time.
+    let upcoming = files.length ? readFile(files[0]) : null;
+    await begun;
 
-    for (const file of files) {
-      progress(`reading ${file.name}`);
-      const read = readImportFile(file);
+    for (let at = 0; upcoming; at += 1) {
+      const read: FileRead = upcoming;
+      const { file } = read;
       fileList.push({ name: file.name, sha256: read.sha256, bytes: read.bytes });
       problems.push(...read.problems);
       const fileKind = KIND_OF_FILE[file.kind];
       // An Open Civic Data file's refused documents are counted by the problems listed for them.
       if (fileKind) skipped[fileKind] += read.refused;
-      if (read.problems.some((p) => p.severity === 'error' && p.row === null)) continue;
+      const usable = !read.problems.some((p) => p.severity === 'error' && p.row === null);
+      const questions = usable ? askAbout(read) : null;
+      questions?.catch(() => undefined);
+      if (at + 1 < files.length) progress(`reading ${files[at + 1].name}`);
+      upcoming = at + 1 < files.length ? readFile(files[at + 1]) : null;
+      if (!questions) continue;
+      const { context, held, members } = await questions;
 
-      // What the record already holds about the districts this file names.
-      const wanted = [...new Set(read.rows.flatMap((row) => (row.districtId !== null && !asked.has(row.districtId) ? [row.districtId] : [])))];
-      const wantedNces = read.rows.flatMap((row) => (row.ncesId ? [row.ncesId] : []));
-      if (wanted.length || wantedNces.length) {
-        const context = await transport.call<{ districts: number[]; nces: Record<string, number> }>('import_context', { district_ids: wanted, nces_ids: wantedNces });
-        for (const id of wanted) asked.add(id);
-        for (const id of context.districts) known.add(Number(id));
-        for (const [nces, id] of Object.entries(context.nces)) ncesIds.set(nces, Number(id));
-      }
-
-      // The fingerprints the record holds for this file's rows, and each row's own.
-      for (const row of read.rows) fingerprintRow(row);
-      const held = new Map<ImportKind, HeldFingerprints>();
-      for (const kind of KINDS) {
-        const districts = [...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null && known.has(row.districtId) ? [row.districtId] : [])))];
-        if (!districts.length) continue;
-        const found = await transport.call<Record<string, [string, number | string]>>('import_fingerprints', { kind, district_ids: districts });
-        held.set(kind, new Map(Object.entries(found).map(([key, [fingerprint, id]]) => [key, [fingerprint, Number(id)]])));
-      }
-      const isUnchanged = (row: ImportRow) => held.get(row.kind)?.get(row.key)?.[0] === row.fingerprint;
-
-      // The member names the record holds, for the districts whose votes this file changes or adds (a vote found as
-      // the record holds it names its members as the record does).
-      const memberDistricts = [...new Set(read.rows.flatMap((row) => (row.kind === 'votings' && row.districtId !== null && known.has(row.districtId) && !askedMembers.has(row.districtId) && !isUnchanged(row) ? [row.districtId] : [])))];
-      if (memberDistricts.length) {
-        const members = await transport.call<Record<string, string[]>>('import_members', { district_ids: memberDistricts });
-        for (const id of memberDistricts) askedMembers.add(id);
-        for (const [district, names] of Object.entries(members)) {
-          const map = spellingsOf(spellings, Number(district));
-          for (const name of names) if (!map.has(memberKey(name))) map.set(memberKey(name), { name, where: 'the votes already on the site' });
-        }
+      // What the record already holds about the districts this file names: which exist, and their member names.
+      for (const id of context.districts) known.add(Number(id));
+      for (const [nces, id] of Object.entries(context.nces)) ncesIds.set(nces, Number(id));
+      for (const [district, names] of Object.entries(members)) {
+        const map = spellingsOf(spellings, Number(district));
+        for (const name of names) if (!map.has(memberKey(name))) map.set(memberKey(name), { name, where: 'the votes already on the site' });
       }
 
       const batches = new Map<ImportKind, ImportRow[]>();
