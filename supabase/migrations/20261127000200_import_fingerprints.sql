@@ -9,8 +9,8 @@
 --     longer counts and the row is compared in full as before. A dump and restore makes every row new: the first run
 --     after it compares every row once.
 --   * import_stage takes the rows' fingerprints beside them; a direct connection may COPY into private.import_rows.
---   * import_context no longer reads every member name of the districts it is asked about (a whole state's votes, for
---     a districts.csv): import_members does, for the districts whose votes a run sends.
+--   * import_context no longer reads every member name of the districts it is asked about (a whole state's votes, at
+--     once, for a districts.csv): import_members does, for the districts whose votes a file brings, as it is read.
 --   * import_keep: with --replace, the rows a run found unchanged by their fingerprint still count as mentioned.
 --   * import_apply takes the counts of the rows left unchanged by their fingerprint, gives new rows their ids before it
 --     writes them (so it can record their fingerprints), and records the fingerprints of every row it was sent.
