@@ -1,20 +1,46 @@
 // Runs a command and measures its wall time and peak memory (GNU time when present, else wall time only).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Runs command with args and env; resolves { seconds, peakMB } or rejects when it fails.
+ * CPU seconds a process and every child it has waited for used (from /proc: its own time, its reaped children's,
+ * and its live children's): a server's work, including that of the connections that came and went. Null off Linux.
+ * @param {number | undefined} pid
+ * @returns {number | null}
+ */
+export function processTreeCpu(pid) {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return null;
+  /** @param {string} id */
+  const fields = (id) => readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+  const own = fields(String(pid));
+  // Fields from the state on (3): utime 14, stime 15, cutime 16, cstime 17 are at 11 to 14; the parent (4) at 1.
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const child = fields(entry);
+      if (Number(child[1]) === pid) ticks += Number(child[11]) + Number(child[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * Runs command with args and env; resolves { seconds, peakMB, cpuSeconds } (cpuSeconds: user and system time, with
+ * GNU time) or rejects when it fails.
  * @param {string} command
  * @param {string[]} args
  * @param {{ env?: Record<string, string | undefined>, cwd?: string, quiet?: boolean }} [options]
- * @returns {Promise<{ seconds: number, peakMB: number | null }>}
+ * @returns {Promise<{ seconds: number, peakMB: number | null, cpuSeconds: number | null }>}
  */
 export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
   const timeFile = join(tmpdir(), `measure-${process.pid}-${Date.now()}.txt`);
   const gnuTime = existsSync('/usr/bin/time');
-  const [cmd, argv] = gnuTime ? ['/usr/bin/time', ['-f', '%e %M', '-o', timeFile, command, ...args]] : [command, args];
+  const [cmd, argv] = gnuTime ? ['/usr/bin/time', ['-f', '%e %M %U %S', '-o', timeFile, command, ...args]] : [command, args];
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit' });
@@ -23,13 +49,15 @@ export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
     child.on('exit', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       let peakMB = null;
+      let cpuSeconds = null;
       if (gnuTime && existsSync(timeFile)) {
-        const [, kb] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2);
+        const [, kb, user, system] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-4);
         peakMB = Number(kb) / 1024;
+        cpuSeconds = Number(user) + Number(system);
         rmSync(timeFile, { force: true });
       }
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${stderr.slice(-4000)}`));
-      else resolve({ seconds, peakMB });
+      else resolve({ seconds, peakMB, cpuSeconds });
     });
   });
 }

@@ -9,6 +9,7 @@ import { votingTables, type VotingRow } from './voteRecords';
 import { districtMembers } from './boardMembers';
 import { agreementMatrix, splitVotes, type AgreementMatrix, type SplitVote } from './agreement';
 import { topicTrend, type TopicTrend } from './charts';
+import { hasRecords, recordSpan, type RecordSpan } from './recordSpan';
 
 export interface BoardContent {
   district: District;
@@ -25,6 +26,10 @@ export interface BoardContent {
   trend: TopicTrend;
   /** The lists of the document that could not be read: their tabs show their load error. */
   broken: BrokenSection[];
+  /** Whether the district has any meeting or vote on the site; without, the page says it has no records yet. */
+  hasRecords: boolean;
+  /** The dates its records span and when they last changed (the header's 'Records from … to …'). */
+  span: RecordSpan | null;
 }
 
 /** Everything the page shows of a document; only what the voting tables show goes into their rows (they are island props). */
@@ -43,5 +48,8 @@ export function boardContent(page: BuiltDistrictPage, broken: BrokenSection[] = 
     recordCount: page.votings.length,
     trend: topicTrend(page.meetings),
     broken,
+    // A list that could not be read is no proof the board has no records: only lists read in full say so.
+    hasRecords: hasRecords(page.meetings, page.votings) || broken.includes('meetings') || broken.includes('votings'),
+    span: recordSpan(page.meetings, page.votings, page.district.records_updated_at),
   };
 }

@@ -4,6 +4,7 @@ import type { SafeHtml } from '../lib/sanitize';
 import type { RichTextJob } from './document';
 import { districtPath } from '../lib/paths.ts';
 import { videoIdFromLink } from './video.ts';
+import { meetingRecordLinks, summarySourceLine, type RecordLink } from './meetingSources.ts';
 
 /** What one meeting card shows, computed once (at build, or in the browser for a district added later). */
 export interface MeetingCardData {
@@ -21,6 +22,10 @@ export interface MeetingCardData {
   upcoming: boolean;
   /** The video link, only when it yields a video id (then the summary's time stamps are buttons). */
   youtubeLink: string | null;
+  /** The official agenda, minutes and full video the meeting has, in that order (see meetingSources.ts). */
+  records: RecordLink[];
+  /** Where the summary came from ('Summary written by staff'); null without a summary or a recorded source. */
+  summarySource: string | null;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -153,6 +158,7 @@ export function meetingCards<M extends Omit<Meeting, 'summary'>>(meetings: M[], 
     const anchor = meetingAnchor(meeting.date);
     const unique = !seen.has(anchor);
     seen.add(anchor);
+    const html = summaryHtml(meeting);
     return {
       id: meeting.id,
       anchor: unique ? anchor : null,
@@ -160,9 +166,11 @@ export function meetingCards<M extends Omit<Meeting, 'summary'>>(meetings: M[], 
       date: formatMeetingDate(meeting.date),
       isoDate: meeting.date,
       topics: meetingTopicsText(meeting.topics),
-      summaryHtml: summaryHtml(meeting),
+      summaryHtml: html,
       upcoming: isUpcomingMeeting(meeting),
       youtubeLink: meetingVideoLink(meeting),
+      records: meetingRecordLinks(meeting),
+      summarySource: summarySourceLine(meeting.summary_source, html !== null),
     };
   });
 }

@@ -64,6 +64,11 @@ export function suggestionDetail({ state, county }: Pick<DistrictSuggestion, 'st
   return known.length ? ` (${known.join(', ')})` : '';
 }
 
+/** What a suggestion adds for a district with no meetings or votes on the site yet; nothing for one with records. */
+export function suggestionCoverage({ has_records }: Pick<DistrictSuggestion, 'has_records'>): string {
+  return has_records === false ? 'No records yet' : '';
+}
+
 /**
  * The highlighted suggestion after an arrow key: down from none goes to the first, up from none to the
  * last, and both wrap around the ends (the WAI-ARIA combobox pattern). -1 means none.

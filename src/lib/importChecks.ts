@@ -30,8 +30,20 @@ export function dayExists(year: number, month: number, day: number): boolean {
   return new Date(time).getUTCDate() === day && year >= 1900 && year <= 2200;
 }
 
+// A file repeats its dates (a vote's date on every member's row): each is read once.
+const DATES = new Map<string, CellResult<string>>();
+
 /** A date as 2025-06-17 or 6/17/2025 (month first, as US spreadsheets write it), read as YYYY-MM-DD. */
 export function parseDate(cell: string): CellResult<string> {
+  let date = DATES.get(cell);
+  if (!date) {
+    if (DATES.size >= 10_000) DATES.clear();
+    DATES.set(cell, (date = readDate(cell)));
+  }
+  return date;
+}
+
+function readDate(cell: string): CellResult<string> {
   const text = cell.trim();
   let parts: [number, number, number] | null = null;
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
@@ -129,6 +141,7 @@ export function parseChoice<T extends string>(cell: string, choices: readonly T[
 
 /** Characters that make a spreadsheet run a cell as a formula. */
 const FORMULA_START = /^[=+\-@]/;
+const FORMULA_AFTER_SPACE = /^\s*[=+\-@]/;
 
 /**
  * The site's own CSV puts a single quote before a cell a spreadsheet would run as a formula ('=SUM): that quote is
@@ -143,6 +156,8 @@ export function unguardCell(cell: string): string {
  * a cell is refused; written with a single quote before it ('=…, as the site's own CSV writes it) it is kept as text.
  */
 export function looksLikeFormula(cell: string): boolean {
+  // Most cells start otherwise: told without copying them.
+  if (!FORMULA_AFTER_SPACE.test(cell)) return false;
   const text = cell.trim();
   // A lone '-' is the usual mark for "no vote"; a signed number or a phone number (+1 650 555 0100) is not a formula.
   return FORMULA_START.test(text) && text !== '-' && !/^[+-][\d\s().,-]*$/.test(text);
@@ -151,14 +166,18 @@ export function looksLikeFormula(cell: string): boolean {
 /** What the report says of a formula-like cell. */
 export const FORMULA_MESSAGE = "starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text.";
 
+// Plain ASCII is its own normal form: most names need no Unicode normalisation, which costs far more than this test.
+const ASCII = /^\p{ASCII}*$/u;
+const nfc = (text: string) => (ASCII.test(text) ? text : text.normalize('NFC'));
+
 /** How two spellings of a member's name compare: the same letters whatever the case and spacing. */
 export function memberKey(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return nfc(name).trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** A member's name as stored: trimmed, inner spaces single. */
 export function memberName(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ');
+  return nfc(name).trim().replace(/\s+/g, ' ');
 }
 
 /** Why an outcome contradicts the votes beside it, in words for the operator, or null. */

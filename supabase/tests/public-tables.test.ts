@@ -60,9 +60,9 @@ describe('the district search', () => {
     for (const name of names) expect(name.toLowerCase()).toContain('palo');
   });
 
-  it('returns id, name, state and county of each suggestion', async () => {
+  it('returns id, name, state, county and has_records of each suggestion', async () => {
     const { body } = await rpc<unknown[]>('search_districts', { search_text: 'Palo Alto Unified' });
-    expect(body[0]).toEqual({ id: 1, name: 'Palo Alto Unified School District', state: 'CA', county: 'Santa Clara' });
+    expect(body[0]).toEqual({ id: 1, name: 'Palo Alto Unified School District', state: 'CA', county: 'Santa Clara', has_records: true });
   });
 
   it('filters by state only when a state is chosen', async () => {

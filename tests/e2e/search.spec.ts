@@ -27,15 +27,15 @@ test("the search page has 'Find Your District', the 'Search...' box, the state d
   await expect(page.getByRole('button', { name: 'Go' })).toBeVisible();
 });
 
-test('typing shows suggestions with the typed text highlighted, plus state and county in parentheses', async ({ page }) => {
+test('typing shows suggestions with the typed text highlighted, plus state and county in parentheses, and which boards have no records yet', async ({ page }) => {
   const box = searchBox(page);
   await box.pressSequentially('alto');
   const options = suggestionList(page).getByRole('option');
   await expect(options).toHaveText([
-    'Alto Independent School District (TX, Cherokee)',
-    'Alton Community Unit School District 11 (IL, Madison)',
+    'Alto Independent School District (TX, Cherokee) · No records yet',
+    'Alton Community Unit School District 11 (IL, Madison) · No records yet',
     'Los Altos School District (CA, Santa Clara)',
-    'Mountain View Los Altos Union High School District (CA, Santa Clara)',
+    'Mountain View Los Altos Union High School District (CA, Santa Clara) · No records yet',
     'Palo Alto Unified School District (CA, Santa Clara)',
   ]);
   await expect(options.locator('mark')).toHaveText(['Alto', 'Alto', 'Alto', 'Alto', 'Alto']);
@@ -58,7 +58,7 @@ test('the state filter keeps only that state, and "State" brings every state bac
   await expect(options.filter({ hasText: '(NY,' })).not.toHaveCount(0);
   await expect(options.filter({ hasText: '(FL,' })).not.toHaveCount(0);
   await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
-  await expect(options).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
+  await expect(options).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
   await page.getByRole('combobox', { name: 'State' }).selectOption('');
   await expect(options.filter({ hasText: '(FL,' })).not.toHaveCount(0);
 });
@@ -244,7 +244,7 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('NY');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
+  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
 });
 
 test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({ page }) => {
@@ -260,7 +260,7 @@ test("the search form's Go with a state lands on that state's list, where the ty
   await expect(page.getByRole('heading', { level: 1, name: 'School districts in NY' })).toBeVisible();
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie)', 'Yonkers Public Schools (NY, Westchester)']);
+  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
 });
 
 test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A/AA violations', async ({ page }) => {

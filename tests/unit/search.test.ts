@@ -7,11 +7,12 @@ import {
   goTarget,
   highlightParts,
   moveHighlight,
+  suggestionCoverage,
   suggestionDetail,
   suggestionsStatus,
 } from '../../src/lib/districtSearch';
 
-const district = (id: number, name = `District ${id}`) => ({ id, name, state: 'CA', county: 'Santa Clara' });
+const district = (id: number, name = `District ${id}`) => ({ id, name, state: 'CA', county: 'Santa Clara', has_records: true });
 
 describe('buildSearchQuery: a blank string clears; the state filter applies only when not empty', () => {
   it.each([
@@ -80,6 +81,15 @@ describe('suggestionDetail: state and county in parentheses', () => {
     ['blank strings count as unknown', { state: ' ', county: '' }, ''],
   ])('%s', (_label, suggestion, expected) => {
     expect(suggestionDetail(suggestion)).toBe(expected);
+  });
+});
+
+describe('suggestionCoverage: a district with no records yet says so', () => {
+  it.each([
+    ['no meeting or vote on the site', false, 'No records yet'],
+    ['meetings or votes on the site', true, ''],
+  ])('%s', (_label, has_records, expected) => {
+    expect(suggestionCoverage({ has_records })).toBe(expected);
   });
 });
 

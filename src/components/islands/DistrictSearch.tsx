@@ -12,6 +12,7 @@ import {
   goTarget,
   highlightParts,
   moveHighlight,
+  suggestionCoverage,
   suggestionDetail,
   suggestionsStatus,
   type SearchQuery,
@@ -232,6 +233,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
                   )}
                 </span>
                 <span className="district-search-detail">{suggestionDetail(suggestion)}</span>
+                {suggestionCoverage(suggestion) && <span className="district-search-coverage"> · {suggestionCoverage(suggestion)}</span>}
               </li>
             ))}
           </ul>

@@ -7,17 +7,24 @@ import type { SafeHtml } from '../../lib/sanitize';
 import { districtPath } from '../../lib/paths';
 import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
 import { officialSources, zonedStart } from '../../lib/officialRecords';
+import { summarySourceLine } from '../meetingSources';
 
 /** A meeting as the feeds read it: the built row (summary sanitised), with `sequence` rising each time it changes (0 if absent). */
 export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
   summaryHtml: SafeHtml | null;
   sequence?: number | null;
-} & Partial<Pick<Meeting, 'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>;
+} & Partial<Pick<Meeting, 'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url' | 'summary_source'>>;
 
 /** A meeting's official records as links a feed lists after its summary (agenda, minutes, full video). */
 function officialLinks(meeting: FeedMeeting): { url: string; note: string }[] {
   return officialSources({ date: meeting.date, agenda_url: meeting.agenda_url ?? null, minutes_url: meeting.minutes_url ?? null,
     minutes_status: meeting.minutes_status ?? null, full_video_url: meeting.full_video_url ?? null });
+}
+
+/** Where a feed item's summary came from, as the card says it ('Summary written by staff'), after the summary. */
+function sourceParagraph(meeting: FeedMeeting): string {
+  const line = summarySourceLine(meeting.summary_source, Boolean(meeting.summaryHtml?.trim()));
+  return line ? `<p><em>${line}</em></p>` : '';
 }
 
 /**
@@ -144,7 +151,7 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
       // Absolute: @astrojs/rss would add a slash after a relative link's hash.
       link: new URL(links.get(meeting.id)!, site).href,
       pubDate: meetingDay(meeting.date),
-      description: feedSummaryHtml(meeting.summaryHtml!) + officialLinks(meeting).map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`).join(''),
+      description: feedSummaryHtml(meeting.summaryHtml!) + sourceParagraph(meeting) + officialLinks(meeting).map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`).join(''),
       categories: meetingTopicList(meeting.topics),
       customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
     }));
@@ -193,7 +200,7 @@ export function meetingsCalendar(
   for (const meeting of meetings) {
     const [year, month, day] = meeting.date.split('-').map(Number);
     const topics = meetingTopicList(meeting.topics).join(', ');
-    const summary = plainText(meeting.summaryHtml);
+    const summary = [plainText(meeting.summaryHtml), summarySourceLine(meeting.summary_source, Boolean(meeting.summaryHtml?.trim()))].filter(Boolean).join('\n');
     const official = officialLinks(meeting).map(({ url, note }) => `${note}: ${url}`).join('\n');
     // A known time and zone make a timed event, written as the UTC instant (valid without a VTIMEZONE, shown in each
     // reader's own zone); otherwise the event is the day.

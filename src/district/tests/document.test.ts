@@ -91,3 +91,26 @@ describe("boardContent: the tabs' content in the page's order", () => {
     expect(Object.keys(content.recent[0]).sort()).toEqual(['category', 'id', 'issue', 'outcome', 'voteDate', 'votes']);
   });
 });
+
+describe('boardContent: how much of the record the page holds', () => {
+  const content = (raw: Record<string, unknown>, broken: ('meetings' | 'topics' | 'votings')[] = []) => {
+    const page = checkDistrictPage({ district, meetings: [], topics: [], votings: [], ...raw }).page!;
+    return boardContent(withRichText(page, richTextJobs(page).map(() => null)), broken);
+  };
+
+  it.each([
+    ['meetings and votes', { meetings: [meeting(1, '2025-01-14')], votings: [voting(2, 'past', '2024-05-01')] }, [], true, { first: '2024-05-01', last: '2025-01-14', updatedAt: null }],
+    ['topics only: no records yet', { topics: [topic(3)] }, [], false, null],
+    ['nothing', {}, [], false, null],
+    ['meetings that could not be read: not said to have none', {}, ['meetings'], true, null],
+    ['votes that could not be read: not said to have none', {}, ['votings'], true, null],
+  ] as const)('%s', (_label, raw, broken, has, span) => {
+    const built = content(raw, [...broken]);
+    expect(built.hasRecords).toBe(has);
+    expect(built.span).toEqual(span);
+  });
+
+  it('takes the last update from the district', () => {
+    expect(content({ district: { ...district, records_updated_at: '2026-11-26T10:00:00+00:00' }, meetings: [meeting(1, '2025-01-14')] }).span?.updatedAt).toBe('2026-11-26T10:00:00+00:00');
+  });
+});

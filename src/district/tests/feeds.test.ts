@@ -216,3 +216,48 @@ describe('meetingsCalendar: iCalendar of the meetings, read back by ical.js', ()
     expect(read(meetingsCalendar(district, [], { site: SITE, stamp })).getAllSubcomponents('vevent')).toEqual([]);
   });
 });
+
+describe('what a parent needs to trust the record, in both feeds', async () => {
+  const stamp = new Date('2025-06-18T03:04:05Z');
+  const trusted = meeting(17, '2025-06-17', {
+    start_time: '18:00',
+    time_zone: 'America/Los_Angeles',
+    agenda_url: 'https://example.org/agendas/2025-06-17',
+    minutes_url: 'https://example.org/minutes/2025-06-17',
+    minutes_status: 'approved',
+    full_video_url: 'https://example.org/video/2025-06-17',
+    summary_source: 'ai_video',
+  });
+  const plain = meeting(16, '2025-06-03');
+  const feed = await new Parser().parseString(await getRssString(summariesFeed(district, [trusted, plain], SITE)));
+  const calendar = new ICAL.Component(ICAL.parse(meetingsCalendar(district, [trusted, plain], { site: SITE, stamp })));
+  const events = new Map(calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)).map((event) => [event.uid, event]));
+
+  it('the RSS item of a meeting with all of it names its summary source and official records, after the summary', () => {
+    expect(feed.items[0].content).toBe(
+      '<p>Summary of meeting 17.</p><p><em>Summary drafted with AI from the meeting video</em></p>' +
+        '<p><a href="https://example.org/agendas/2025-06-17">Agenda</a></p><p><a href="https://example.org/minutes/2025-06-17">Minutes (approved)</a></p>' +
+        '<p><a href="https://example.org/video/2025-06-17">Full meeting video</a></p>',
+    );
+  });
+
+  it('the RSS item of a meeting with none of it is the summary alone', () => {
+    expect(feed.items[1].content).toBe('<p>Summary of meeting 16.</p>');
+  });
+
+  it('the calendar gives a known time as a timed event at the moment it starts in its zone, three hours long', () => {
+    const event = events.get(meetingUid(1, 17, SITE))!;
+    expect(event.startDate.isDate).toBe(false);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2025-06-18T01:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2025-06-18T04:00:00.000Z');
+    expect(event.description).toBe(
+      'Summary of meeting 17.\nSummary drafted with AI from the meeting video\n\nAgenda: https://example.org/agendas/2025-06-17\nMinutes (approved): https://example.org/minutes/2025-06-17\nFull meeting video: https://example.org/video/2025-06-17',
+    );
+  });
+
+  it('the calendar gives a meeting without a time as the day', () => {
+    const event = events.get(meetingUid(1, 16, SITE))!;
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.description).toBe('Summary of meeting 16.');
+  });
+});

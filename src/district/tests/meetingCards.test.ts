@@ -134,6 +134,22 @@ describe('meetingCards', () => {
     const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], () => null);
     expect(card).toMatchObject({ title: 'Upcoming Board Meeting', date: '09/10/24', isoDate: '2024-09-10', topics: 'A, B', upcoming: true, summaryHtml: null });
   });
+
+  it.each([
+    ['none of them: no links, no source line', {}, render, [], null],
+    [
+      'agenda, approved minutes, full video and an AI summary',
+      { agenda_url: 'https://e.org/a', minutes_url: 'https://e.org/m', minutes_status: 'approved', full_video_url: 'https://e.org/v', summary_source: 'ai_video' },
+      render,
+      ['Agenda', 'Minutes (approved)', 'Watch the full meeting'],
+      'Summary drafted with AI from the meeting video',
+    ],
+    ['a source but no summary shown: no source line', { summary_source: 'staff' }, () => null, [], null],
+  ] as const)('carries its official records and summary source: %s', (_label, over, html, labels, source) => {
+    const [card] = meetingCards([meeting(over)], html);
+    expect(card.records.map((record) => record.label)).toEqual(labels);
+    expect(card.summarySource).toBe(source);
+  });
 });
 
 describe('the Expand/Minimize control: its name starts with the verb and names its meeting', () => {

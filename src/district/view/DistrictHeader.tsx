@@ -4,6 +4,7 @@ import type { SyntheticEvent } from 'react';
 import type { District } from '../../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
+import { NO_RECORDS_YET, recordsLine, type RecordSpan } from '../recordSpan';
 import './district.css';
 import './DistrictHeader.css';
 
@@ -13,7 +14,14 @@ function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
   if (!img.src.endsWith(DEFAULT_DISTRICT_IMAGE)) img.src = DEFAULT_DISTRICT_IMAGE;
 }
 
-export default function DistrictHeader({ district }: { district: District }) {
+interface Props {
+  district: District;
+  /** Whether the district has any meeting or vote on the site. */
+  hasRecords: boolean;
+  span: RecordSpan | null;
+}
+
+export default function DistrictHeader({ district, hasRecords, span }: Props) {
   return (
     <header className="district-header">
       <img
@@ -42,6 +50,11 @@ export default function DistrictHeader({ district }: { district: District }) {
             <dd>{district.phone ? <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a> : 'Not listed'}</dd>
           </div>
         </dl>
+        {!hasRecords ? (
+          <p className="district-records district-records-none">{NO_RECORDS_YET}</p>
+        ) : (
+          span && <p className="district-records">{recordsLine(span)}</p>
+        )}
       </div>
     </header>
   );

@@ -9,6 +9,7 @@ import DistrictHeader from './DistrictHeader';
 import FollowBoard from '../follow/FollowBoard';
 import type { BoardContent } from '../boardContent';
 import type { TabName } from '../tabs';
+import { NOT_COVERED_NOTE, subscribeHeading } from '../recordSpan';
 
 interface Props {
   content: BoardContent;
@@ -24,12 +25,13 @@ interface Props {
 export default function DistrictView({ content, active, recordSearch, topicVoting, votingTables, subscribeForm }: Props) {
   return (
     <>
-      <DistrictHeader district={content.district} />
+      <DistrictHeader district={content.district} hasRecords={content.hasRecords} span={content.span} />
       {recordSearch}
       <BoardBreakdown content={content} active={active} topicVoting={topicVoting} votingTables={votingTables} />
       <FollowBoard district={content.district} />
       <section className="subscribe" aria-labelledby="subscribe-heading">
-        <h2 id="subscribe-heading">Get Summaries In Your Email</h2>
+        <h2 id="subscribe-heading">{subscribeHeading(content.hasRecords)}</h2>
+        {!content.hasRecords && <p className="subscribe-note">{NOT_COVERED_NOTE}</p>}
         {subscribeForm}
       </section>
       <DistrictFeedback />

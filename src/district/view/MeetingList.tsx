@@ -29,13 +29,28 @@ function MeetingCard({ card }: { card: MeetingCardData }) {
           <p className="meeting-topics">{card.topics}</p>
         </>
       )}
+      {card.records.length > 0 && (
+        <ul className="meeting-records">
+          {card.records.map((record) => (
+            <li key={record.label}>
+              <a href={record.url}>
+                {record.label}
+                <span className="visually-hidden">{meetingToggleTarget(card)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {/* Every card has its Expand/Minimize control; a meeting without a summary expands to say so. */}
       <button type="button" className="button secondary meeting-toggle" aria-expanded="false" aria-controls={summaryId}>
         <span className="meeting-toggle-verb">{meetingToggleVerb(false)}</span>
         <span className="visually-hidden">{meetingToggleTarget(card)}</span>
       </button>
       {card.summaryHtml ? (
-        <div className="meeting-summary rich-text" id={summaryId} hidden dangerouslySetInnerHTML={{ __html: card.summaryHtml }} />
+        <div className="meeting-summary" id={summaryId} hidden>
+          {card.summarySource && <p className="meeting-summary-source">{card.summarySource}</p>}
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: card.summaryHtml }} />
+        </div>
       ) : (
         <div className="meeting-summary" id={summaryId} hidden>
           <p className="meeting-no-summary">No summary available yet.</p>

@@ -25,6 +25,8 @@ export interface DistrictSuggestion {
   name: string;
   state: string | null;
   county: string | null;
+  /** Whether any meeting or vote of the district is on the site (false: the suggestion says it has no records yet). */
+  has_records: boolean;
 }
 
 /** Validates a districts row: without an id or a name it cannot be shown and is left out. */
