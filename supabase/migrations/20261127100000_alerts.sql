@@ -11,8 +11,9 @@
 -- What changes for a hosted database that ran the earlier migrations:
 --   * subscriptions.district_id may be null: such a row is an address's alerts (one per address). It gains
 --     manage_token (the signed link of the page that lists and manages the address's alerts; null for a district's
---     subscription). subscribe(), confirm_subscription(), unsubscribe() and queue_digests() are unchanged: a row
---     without a district gets no digest, and unsubscribe(token) ends every alert of the address.
+--     subscription). subscribe(), confirm_subscription() and unsubscribe() are unchanged: a row without a district
+--     gets no digest, and unsubscribe(token) ends every alert of the address. queue_digests() counts only districts'
+--     subscriptions among those up to date.
 --   * email_outbox.kind may be 'alert_confirmation' (queued by create_alert; the sender learns to write it next).
 --   * New private tables: alerts, alert_matches, alert_runs, record_changes (with statement triggers on meetings,
 --     topics and votings that note when a record's searched text changes).
@@ -28,6 +29,51 @@ create unique index subscriptions_alerts_email_key on public.subscriptions (lowe
 create unique index subscriptions_manage_token_key on public.subscriptions (manage_token);
 comment on column public.subscriptions.district_id is 'The district whose summaries the address gets; null for the row that holds an address''s alerts (one per address).';
 comment on column public.subscriptions.manage_token is 'The token of the link that lists and manages an address''s alerts (64 hex characters); null for a district''s subscription.';
+
+-- queue_digests() as before; its count of subscriptions up to date leaves out the rows of alerts, which get no digest.
+create or replace function public.queue_digests()
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  queued integer;
+begin
+  -- One queuing at a time: two overlapping runs would otherwise both read the same digest_through.
+  perform pg_advisory_xact_lock(hashtext('public.queue_digests'));
+  with due as (
+    select s.id as subscription_id, s.email, s.district_id, s.unsubscribe_token, max(a.appeared_at) as through,
+      jsonb_agg(jsonb_build_object(
+        'id', m.id, 'date', m.date, 'title', m.title, 'meeting_type', m.meeting_type,
+        'topics', m.topics, 'summary', m.summary
+      ) order by m.date desc, m.id desc) as meetings
+    from public.subscriptions s
+    join private.summary_appearances a on a.district_id = s.district_id and a.appeared_at > s.digest_through
+    join public.meetings m on m.id = a.meeting_id
+    where s.confirmed_at is not null and s.unsubscribed_at is null
+    group by s.id
+  ),
+  moved as (
+    update public.subscriptions s set digest_through = due.through from due where s.id = due.subscription_id
+  ),
+  inserted as (
+    insert into public.email_outbox (kind, subscription_id, recipient, payload)
+    select 'digest', due.subscription_id, due.email, jsonb_build_object(
+      'district_id', due.district_id,
+      'district_name', private.district_name(due.district_id),
+      'unsubscribe_token', due.unsubscribe_token,
+      'meetings', due.meetings)
+    from due
+    returning 1
+  )
+  select count(*) into queued from inserted;
+  return jsonb_build_object('queued', queued, 'up_to_date', (
+    select count(*) from public.subscriptions s
+    where s.confirmed_at is not null and s.unsubscribed_at is null and s.district_id is not null) - queued);
+end;
+$$;
 
 alter table public.email_outbox drop constraint email_outbox_kind_check;
 alter table public.email_outbox add constraint email_outbox_kind_check check (kind in ('confirmation', 'digest', 'alert_confirmation'));
