@@ -3,7 +3,8 @@
 // 2,000, a night's import), all generated in SQL. It times match_alerts() (matching the K records against the alerts
 // and queueing each match), reads the peak memory of the database process that ran it, then plays a run killed halfway
 // (its connection ended) and started again, and checks that every match is queued exactly once. Goals, at any size:
-// the matching within 60 s and 1 GB (scripts/lib/goals.mjs; exit 1 when missed). Uses a database of its own on
+// the matching within 60 s and 1 GB, through the alerts' district and words indexes with no table read whole, each
+// match queued once (scripts/lib/goals.mjs; exit 1 when one is missed). Uses a database of its own on
 // BENCH_PORT_BASE (26100) + 23.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect, prepareDatabase, startPostgres } from './lib/postgres.mjs';
 import { printTable } from './lib/measure.mjs';
+import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
 
 const { values: options, positionals } = parseArgs({
@@ -90,6 +92,8 @@ try {
       from generate_series(0, $1 * 15 - 1) n`, [districts]);
     console.log(`  records in ${seconds(t).toFixed(1)} s`);
 
+    // The meetings' word statistics, which an alert's words are chosen by (private.query_anchors).
+    await db.query('analyze public.meetings');
     t = process.hrtime.bigint();
     // Addresses of five alerts each, confirmed. Alerts: 70% for one district, 15% for a state, 5% for every district,
     // 5% a topic's phrase in its district, 5% a member's votes (half of them only in the minority).
@@ -154,7 +158,22 @@ try {
     await new Promise((resolve) => setTimeout(resolve, Math.max(50, (matchSeconds * 1000) / 2)));
     await db.query('select pg_terminate_backend($1)', [killedPid]);
     const fate = await halfway;
+    // Started again, with its statements' plans caught (auto_explain): which indexes the matching reads.
+    /** @type {string[]} */
+    const plans = [];
+    /** @param {{ message?: string }} notice a notice as pg passes it (its NoticeMessage type is not exported) */
+    const onNotice = (notice) => {
+      if (/insert into private\.alert_matches/.test(notice.message ?? '')) plans.push(notice.message ?? '');
+    };
+    db.on('notice', onNotice);
+    await db.query("load 'auto_explain'");
+    await db.query('set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_timing = off; set client_min_messages = log');
     const again = (await db.query('select public.match_alerts() as run')).rows[0].run;
+    await db.query('reset client_min_messages; set auto_explain.log_min_duration = -1');
+    db.off('notice', onNotice);
+    const plan = plans.join('\n');
+    const planLines = plan.split('\n');
+    console.log(`\nThe matching statement's plan (auto_explain, rows counted, no timing):\n${planLines.slice(planLines.findIndex((line) => line.includes('(cost='))).join('\n')}`);
     const { total, distinct } = (
       await db.query('select count(*)::int as total, count(distinct (alert_id, record_kind, record_id))::int as distinct from private.alert_matches')
     ).rows[0];
@@ -175,6 +194,12 @@ try {
     ]);
     goals.check(matchSeconds <= GOAL_SECONDS, `matching ${run.records} records against ${alerts} alerts took ${matchSeconds.toFixed(1)} s (goal ${GOAL_SECONDS} s)`);
     goals.check(matchMB === null || matchMB <= GOAL_MB, `the matching's database process peaked at ${matchMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`);
+    const indexes = usedIndexes(plan);
+    const scanned = sequentialScans(plan, ['alerts', 'meetings', 'topics', 'votings', 'record_changes']);
+    console.log(`\nindexes used: ${indexes.join(', ')}; sequential scans: ${scanned.join(', ') || 'none'}`);
+    goals.check(plan !== '', 'the matching statement\'s plan was not caught');
+    goals.check(indexes.includes('alerts_district_idx') && indexes.includes('alerts_anchors_idx'), `the matching does not narrow the alerts through alerts_district_idx and alerts_anchors_idx (it uses ${indexes.join(', ')})`);
+    goals.check(scanned.length === 0, `the matching reads ${scanned.join(', ')} whole (a sequential scan)`);
     goals.check(total === distinct, `${total - distinct} matches were queued twice`);
     goals.check(total === run.queued, `after a run killed halfway and started again, ${total} matches are queued where one run queued ${run.queued}`);
   } finally {

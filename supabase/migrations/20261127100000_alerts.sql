@@ -145,8 +145,8 @@ create table private.alerts (
   search_text text not null check (length(search_text) between 1 and 200),
   -- What a record must match, as the search reads it (websearch_to_tsquery; a phrase for a topic or a member).
   query tsquery not null,
-  -- The words the query looks for: a record matches only if it holds one of them, so alerts for several districts
-  -- are found for a record through a GIN index on these (never every alert tried against it).
+  -- Words a record must hold one of to match (private.query_anchors): alerts for several districts are found for a
+  -- record through a GIN index on these (never every alert tried against it).
   anchors text[] not null check (cardinality(anchors) > 0),
   -- Where: one district, one state, or (both null) every district.
   district_id bigint references public.districts (id) on delete cascade,
@@ -254,16 +254,34 @@ end;
 $$;
 comment on function private.search_text_problem(text) is 'Why a search text is refused (the record search''s own words), or null.';
 
--- The words a query looks for (its part that is not left out), as a record's tsvector_to_array lists them.
+-- The words an alert is found by: a record can match the query only if it holds one of them. For a query without
+-- 'or' (words, phrases, words left out) every word it looks for is needed, so one suffices, the rarest in the
+-- meetings' statistics (a word not among their most common is rarer than any that is; the longest among equals): a
+-- record is then tried against the alerts that look for one of its rarer words, not against every alert that names
+-- 'board'. With 'or', each word it looks for.
 create function private.query_anchors(query tsquery)
 returns text[]
 language sql
-immutable
+stable
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct replace(m[1], '''''', '''')), '{}')
-  from regexp_matches(querytree(query), '''((?:[^'']|'''')*)''', 'g') as m
+  with words as (
+    select distinct replace(m[1], '''''', '''') as word
+    from regexp_matches(querytree(query), '''((?:[^'']|'''')*)''', 'g') as m
+  ),
+  common as (
+    select e.word, e.freq
+    from pg_catalog.pg_stats s
+    cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
+    where s.schemaname = 'public' and s.tablename = 'meetings' and s.attname = 'search_vector'
+  )
+  select case
+    when regexp_replace(querytree(query), '''(?:[^'']|'''')*''', '', 'g') ~ '[|]' then (select coalesce(array_agg(w.word order by w.word), '{}') from words w)
+    else coalesce((select array[w.word] from words w left join common c on c.word = w.word
+                   order by coalesce(c.freq, 0), length(w.word) desc, w.word limit 1), '{}')
+  end
 $$;
+comment on function private.query_anchors(tsquery) is 'The words an alert is found by: its rarest word, or every word of a query with or.';
 
 /*
   private.member_vote(votes, member) returns (choice, in_minority): how a member voted in a vote's votes (read as

@@ -344,6 +344,18 @@ describe('match_alerts: each new or changed record against the alerts, each matc
     expect(await matchesOf(votesOnly)).toEqual([]);
   });
 
+  it('an every-district alert is found by its rarest word, or by each word of a search with or', async () => {
+    const anchors = async (q: string) => (await sql<{ a: string[] }>("select private.query_anchors(websearch_to_tsquery('english', $1)) as a", [q]))[0].a;
+    expect(await anchors('board quillfeather')).toHaveLength(1);
+    expect((await anchors('board or quillfeather')).sort()).toEqual(['board', 'quillfeath']);
+    const either = await confirmedAlertAddress();
+    await rpc('create_alert', { email: either, q: 'quillfeather or inkwellian' });
+    await matchAlerts();
+    const meeting = await addMeetingSummary(await newDistrict(), { summary: '<p>The inkwellian club asked for a room.</p>' });
+    await matchAlerts();
+    expect(await matchesOf(either)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
+  });
+
   it('a member\'s alert, only when in the minority', async () => {
     const district = await newDistrict();
     const votes = (lindqvist: string) =>
