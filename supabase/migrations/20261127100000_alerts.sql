@@ -270,15 +270,14 @@ as $$
     from regexp_matches(querytree(query), '''((?:[^'']|'''')*)''', 'g') as m
   ),
   common as (
-    select e.word, e.freq
+    select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs
     from pg_catalog.pg_stats s
-    cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
     where s.schemaname = 'public' and s.tablename = 'meetings' and s.attname = 'search_vector'
   )
   select case
     when regexp_replace(querytree(query), '''(?:[^'']|'''')*''', '', 'g') ~ '[|]' then (select coalesce(array_agg(w.word order by w.word), '{}') from words w)
-    else coalesce((select array[w.word] from words w left join common c on c.word = w.word
-                   order by coalesce(c.freq, 0), length(w.word) desc, w.word limit 1), '{}')
+    else coalesce((select array[w.word] from words w left join common c on true
+                   order by coalesce(c.freqs[array_position(c.elems, w.word)], 0), length(w.word) desc, w.word limit 1), '{}')
   end
 $$;
 comment on function private.query_anchors(tsquery) is 'The words an alert is found by: its rarest word, or every word of a query with or.';
