@@ -116,7 +116,7 @@ try {
                                    || case when n % 3 = 0 then ' ' || ${common('n')} else '' end as words,
                                    'Member ' || (select pool[1 + floor(random() * cardinality(pool))::int] from names where n >= 0) as member) q
       ) a
-      join public.subscriptions s on s.email = 'bench-' || (1 + a.n / 5) || '@example.org' and s.district_id is null`, [alerts, districts]);
+      join public.subscriptions s on lower(s.email) = 'bench-' || (1 + a.n / 5) || '@example.org' and s.district_id is null`, [alerts, districts]);
     await db.query('vacuum analyze');
     // Everything so far was there before the night: matched from here on.
     await db.query('select public.match_alerts(now())');
