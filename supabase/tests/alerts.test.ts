@@ -1,0 +1,432 @@
+// Alerts in the database: create_alert refuses what the record search refuses, in its words, and every other bad input
+// of the form; the address goes through the confirmed-email flow; the signed management link lists, pauses, changes
+// and deletes, and a token with one character changed does nothing; match_alerts queues each (alert, record) match
+// once, from the new and changed records; nothing of an address is readable with the anon key.
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSearchText } from '../../src/lib/recordSearch';
+import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
+import { addMeetingSummary, newDistrict } from './mail-helpers';
+
+const OK = { ok: true, errors: {}, form_errors: [] };
+const address = () => `alert-${crypto.randomUUID()}@example.org`;
+
+// The sender learns to write alert confirmations in the next step: until then, those this file queues are taken out
+// of the outbox after it, so that `npm run mail:send` in the email tests finds none it cannot write.
+afterAll(async () => {
+  await sql("delete from public.email_outbox where kind = 'alert_confirmation'");
+});
+
+async function alertsOf(email: string) {
+  return sql<{ id: string; kind: string; search_text: string; district_id: string | null; state: string | null; kinds: string[]; paused: boolean; frequency: string; feed_token: string }>(
+    `select a.id, a.kind, a.search_text, a.district_id, a.state, a.kinds, a.paused, a.frequency, a.feed_token
+       from private.alerts a join public.subscriptions s on s.id = a.subscription_id
+      where lower(s.email) = lower($1) and s.district_id is null order by a.id`,
+    [email],
+  );
+}
+
+async function owner(email: string) {
+  const [row] = await sql<{ id: string; manage_token: string; unsubscribe_token: string; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+    'select id, manage_token, unsubscribe_token, confirmed_at, unsubscribed_at from public.subscriptions where lower(email) = lower($1) and district_id is null',
+    [email],
+  );
+  return row;
+}
+
+async function confirmations(email: string) {
+  return sql<{ payload: { token?: string; manage_token: string; alert: Record<string, unknown> } }>(
+    "select payload from public.email_outbox where kind = 'alert_confirmation' and lower(recipient) = lower($1) order by id",
+    [email],
+  );
+}
+
+/** An address whose alerts are confirmed, through the confirmation link as its owner would. */
+async function confirmedAlertAddress(): Promise<string> {
+  const email = address();
+  const district = await newDistrict();
+  expect((await rpc('create_alert', { email, q: 'placeholder', district_id: district })).body).toEqual(OK);
+  const [confirmation] = await confirmations(email);
+  expect((await rpc('confirm_subscription', { token: confirmation.payload.token })).body).toMatchObject({ ok: true, status: 'confirmed' });
+  await sql('delete from private.alerts a using public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)', [email]);
+  return email;
+}
+
+async function matchesOf(email: string) {
+  return sql<{ record_kind: string; record_id: string }>(
+    `select m.record_kind, m.record_id from private.alert_matches m
+       join private.alerts a on a.id = m.alert_id join public.subscriptions s on s.id = a.subscription_id
+      where lower(s.email) = lower($1) order by m.id`,
+    [email],
+  );
+}
+
+const matchAlerts = async (since?: string) =>
+  (await sql<{ run: { queued: number; records: number } }>('select public.match_alerts($1) as run', [since ?? null]))[0].run;
+
+/** One character of a token changed, to another hex digit. */
+const changedOne = (token: string) => `${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`;
+
+describe('create_alert stores an alert and asks the address to confirm', () => {
+  it('stores the search, queues one confirmation, and again within the hour queues nothing more', async () => {
+    const email = address();
+    const district = await newDistrict();
+    expect((await rpc('create_alert', { email, q: 'cell phones', district_id: district })).body).toEqual(OK);
+    expect((await rpc('create_alert', { email: email.toUpperCase(), q: 'later start time', district_id: district, frequency: 'weekly' })).body).toEqual(OK);
+    const alerts = await alertsOf(email);
+    expect(alerts.map((alert) => [alert.kind, alert.search_text, alert.district_id, alert.frequency])).toEqual([
+      ['search', 'cell phones', String(district), 'daily'],
+      ['search', 'later start time', String(district), 'weekly'],
+    ]);
+    const sent = await confirmations(email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].payload.alert).toMatchObject({ kind: 'search', text: 'cell phones', district_id: district, frequency: 'daily' });
+    expect((await owner(email)).confirmed_at).toBeNull();
+  });
+
+  it('the same alert twice is stored once', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'budget', state: null });
+    expect((await rpc('create_alert', { email, q: 'budget' })).body).toEqual(OK);
+    expect(await alertsOf(email)).toHaveLength(1);
+  });
+
+  it('the confirmation link confirms once; used again it answers used and changes nothing', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'bus routes' });
+    const [{ payload }] = await confirmations(email);
+    expect((await rpc('confirm_subscription', { token: payload.token })).body).toEqual({ ok: true, status: 'confirmed', district_id: null, district_name: null });
+    const confirmedAt = (await owner(email)).confirmed_at;
+    expect(confirmedAt).not.toBeNull();
+    expect((await rpc('confirm_subscription', { token: payload.token })).body).toMatchObject({ ok: false, status: 'used' });
+    expect((await owner(email)).confirmed_at).toEqual(confirmedAt);
+  });
+
+  it('a confirmed address gets no confirmation for its next alert', async () => {
+    const email = await confirmedAlertAddress();
+    const before = (await confirmations(email)).length;
+    expect((await rpc('create_alert', { email, q: 'library hours' })).body).toEqual(OK);
+    expect(await confirmations(email)).toHaveLength(before);
+  });
+
+  it('for a topic: its title, in its district', async () => {
+    const email = address();
+    const district = await newDistrict();
+    const [topic] = await sql<{ id: string }>(`insert into public.topics ("districtId", title) values ($1, 'Cell Phone Policy') returning id`, [district]);
+    expect((await rpc('create_alert', { email, kind: 'topic', topic_id: Number(topic.id) })).body).toEqual(OK);
+    expect((await alertsOf(email)).map((a) => [a.kind, a.search_text, a.district_id])).toEqual([['topic', 'Cell Phone Policy', String(district)]]);
+  });
+});
+
+describe('bad input is refused with a clear answer and stores nothing', () => {
+  async function refusedWith(args: Record<string, unknown>, form_errors: string[]) {
+    const email = address();
+    const { status, body } = await rpc<FormAnswer>('create_alert', { email, ...args });
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: false, errors: {}, form_errors });
+    expect(await owner(email)).toBeUndefined();
+    expect(await confirmations(email)).toEqual([]);
+  }
+
+  it.each([
+    ['empty', '   '],
+    ['500 characters', 'board '.repeat(84).slice(0, 500)],
+    ['200 terms joined by |', Array.from({ length: 200 }, (_, n) => String.fromCharCode(97 + (n % 26))).join(' | ')],
+  ])('a search %s: in the search page\'s words', async (_label, q) => {
+    const problem = checkSearchText(q).problem;
+    expect(problem).not.toBeNull();
+    await refusedWith({ q }, [problem as string]);
+  });
+
+  it.each([
+    ['only words to leave out', '-board -budget'],
+    ['eleven words', 'budget bus cafeteria dance exam field grade health library music nurse'],
+    ['six words left out', 'budget -bus -cafeteria -dance -exam -field -grade'],
+  ])('a search of %s: in the words search_records refuses it with', async (_label, q) => {
+    const search = await rpc<ApiError>('search_records', { q });
+    expect(search.status).toBe(400);
+    await refusedWith({ q }, [search.body.message]);
+  });
+
+  it('a search only of stop words, which could never match', async () => {
+    await refusedWith({ q: 'the and of' }, ['Add a word to look for: every word of this search is too common to be searched for.']);
+  });
+
+  it('a district that does not exist', async () => {
+    await refusedWith({ q: 'budget', district_id: 987654321 }, ['There is no district 987654321 to set an alert for.']);
+  });
+
+  it('a state without districts, and a district beside a state', async () => {
+    await refusedWith({ q: 'budget', state: 'QQ' }, ['There is no district in the state QQ to set an alert for.']);
+    await refusedWith({ q: 'budget', state: 'CA', district_id: 1 }, ['An alert is for one district, one state or every district: give a district or a state, not both.']);
+  });
+
+  it('a topic that does not exist, a member no vote lists, an unknown kind of record', async () => {
+    await refusedWith({ kind: 'topic', topic_id: 987654321 }, ['There is no topic 987654321 to set an alert for.']);
+    await refusedWith({ kind: 'member', member: 'Nobody Byname', district_id: 1 }, ['No vote of this board lists a member named Nobody Byname.']);
+    await refusedWith({ q: 'budget', kinds: ['minutes'] }, ['kinds may only name meeting, topic and vote']);
+  });
+
+  it('a bad address and a bad frequency, by field', async () => {
+    const { body } = await rpc('create_alert', { email: 'not-an-email', q: 'budget', frequency: 'hourly' });
+    expect(body).toEqual({ ok: false, errors: { email: ['must be a valid address such as name@example.org'], frequency: ['must be daily or weekly'] }, form_errors: [] });
+  });
+
+  it('the 51st alert of an address', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'word0' });
+    await sql(
+      `insert into private.alerts (subscription_id, kind, search_text, query, anchors)
+       select s.id, 'search', 'word' || n, to_tsquery('english', 'word' || n), array['word' || n]
+         from public.subscriptions s, generate_series(1, 49) as n where lower(s.email) = lower($1) and s.district_id is null`,
+      [email],
+    );
+    expect(await alertsOf(email)).toHaveLength(50);
+    const { body } = await rpc('create_alert', { email, q: 'one more' });
+    expect(body).toEqual({
+      ok: false,
+      errors: {},
+      form_errors: ['This address has 50 alerts, the most one address may have. Delete one on the page that manages them to add another.'],
+    });
+    expect(await alertsOf(email)).toHaveLength(50);
+  });
+
+  it('past the per-client limit on writes', async () => {
+    await sql("update private.rate_limits set max_count = 2 where action = 'alert'");
+    try {
+      const client = newClientAddress();
+      const answers = [];
+      for (const q of ['one', 'two', 'three']) answers.push((await rpcFrom<FormAnswer>(client, 'create_alert', { email: address(), q })).body);
+      expect(answers.slice(0, 2)).toEqual([OK, OK]);
+      expect(answers[2]).toEqual({ ok: false, errors: {}, limited: true, form_errors: ['Too many alerts from your connection in the last hour. Please try again later.'] });
+    } finally {
+      await sql("update private.rate_limits set max_count = 1000000 where action = 'alert'");
+    }
+  });
+});
+
+describe('the signed management link', () => {
+  async function withTwoAlerts() {
+    const email = address();
+    await rpc('create_alert', { email, q: 'cell phones' });
+    await rpc('create_alert', { email, q: 'start time', frequency: 'weekly' });
+    const { manage_token: token } = await owner(email);
+    const ids = (await alertsOf(email)).map((alert) => Number(alert.id));
+    return { email, token, ids };
+  }
+
+  it('lists the address\'s alerts', async () => {
+    const { email, token, ids } = await withTwoAlerts();
+    const { body } = await rpc<{ ok: boolean; email: string; confirmed: boolean; alerts: { id: number; text: string; frequency: string; paused: boolean }[] }>('list_alerts', { token });
+    expect(body).toMatchObject({ ok: true, status: 'listed', email, confirmed: false });
+    expect(body.alerts.map((alert) => [alert.id, alert.text, alert.frequency, alert.paused])).toEqual([
+      [ids[0], 'cell phones', 'daily', false],
+      [ids[1], 'start time', 'weekly', false],
+    ]);
+  });
+
+  it('pauses and resumes, changes the frequency, deletes one alert', async () => {
+    const { email, token, ids } = await withTwoAlerts();
+    expect((await rpc('pause_alert', { token, alert_id: ids[0] })).body).toEqual({ ok: true, status: 'paused', alert_id: ids[0] });
+    expect((await alertsOf(email))[0].paused).toBe(true);
+    expect((await rpc('pause_alert', { token, alert_id: ids[0], paused: false })).body).toEqual({ ok: true, status: 'resumed', alert_id: ids[0] });
+    expect((await alertsOf(email))[0].paused).toBe(false);
+    expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'weekly' })).body).toEqual({ ok: true, status: 'changed', alert_id: ids[0] });
+    expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'hourly' })).body).toEqual({
+      ok: false,
+      status: 'invalid',
+      errors: { frequency: ['must be daily or weekly'] },
+    });
+    expect((await alertsOf(email))[0].frequency).toBe('weekly');
+    expect((await rpc('delete_alert', { token, alert_id: ids[1] })).body).toEqual({ ok: true, status: 'deleted', alert_id: ids[1] });
+    expect((await alertsOf(email)).map((alert) => Number(alert.id))).toEqual([ids[0]]);
+  });
+
+  it('with one character changed, or malformed, does nothing', async () => {
+    const { email, token, ids } = await withTwoAlerts();
+    const changed = changedOne(token);
+    for (const [name, args] of [
+      ['list_alerts', { token: changed }],
+      ['pause_alert', { token: changed, alert_id: ids[0] }],
+      ['set_alert_frequency', { token: changed, alert_id: ids[0], frequency: 'weekly' }],
+      ['delete_alert', { token: changed, alert_id: ids[0] }],
+      ['unsubscribe_alerts', { token: changed }],
+    ] as const) {
+      expect((await rpc(name, args)).body).toEqual({ ok: false, status: 'unknown' });
+    }
+    for (const bad of ['', 'x', token.toUpperCase(), `${token}0`, `${token.slice(0, 60)}' or '1'='1`]) {
+      expect((await rpc('delete_alert', { token: bad, alert_id: ids[0] })).body).toEqual({ ok: false, status: 'malformed' });
+    }
+    expect((await alertsOf(email)).map((alert) => [alert.paused, alert.frequency])).toEqual([
+      [false, 'daily'],
+      [false, 'weekly'],
+    ]);
+  });
+
+  it('cannot touch another address\'s alert', async () => {
+    const mine = await withTwoAlerts();
+    const theirs = await withTwoAlerts();
+    expect((await rpc('delete_alert', { token: mine.token, alert_id: theirs.ids[0] })).body).toEqual({ ok: false, status: 'no_alert', alert_id: theirs.ids[0] });
+    expect(await alertsOf(theirs.email)).toHaveLength(2);
+  });
+
+  it('unsubscribes from all: every alert deleted, the address unsubscribed, its queued confirmation skipped', async () => {
+    const { email, token } = await withTwoAlerts();
+    expect((await rpc('unsubscribe_alerts', { token })).body).toEqual({ ok: true, status: 'unsubscribed', deleted: 2 });
+    expect(await alertsOf(email)).toEqual([]);
+    expect((await owner(email)).unsubscribed_at).not.toBeNull();
+    expect(await sql("select state from public.email_outbox where lower(recipient) = lower($1)", [email])).toEqual([{ state: 'skipped' }]);
+    expect((await rpc('unsubscribe_alerts', { token })).body).toEqual({ ok: true, status: 'unsubscribed', deleted: 0 });
+  });
+});
+
+describe('match_alerts: each new or changed record against the alerts, each match queued once', () => {
+  it('a new summary with the words queues one match; a second run, and a run over the same window again, queue nothing', async () => {
+    const email = await confirmedAlertAddress();
+    const district = await newDistrict();
+    await rpc('create_alert', { email, q: 'zebracrossing safety', district_id: district });
+    await matchAlerts();
+    const [{ start }] = await sql<{ start: string }>('select now()::text as start');
+    const meeting = await addMeetingSummary(district, { summary: '<p>Parents asked for a safer zebracrossing: the board talked about safety.</p>' });
+    await addMeetingSummary(district, { date: '2026-11-21', summary: '<p>Nothing about it.</p>' });
+    expect((await matchAlerts()).queued).toBeGreaterThanOrEqual(1);
+    expect(await matchesOf(email)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
+    expect((await matchAlerts()).queued).toBe(0);
+    // As a run killed halfway and started again over the same window: nothing is queued twice.
+    await matchAlerts(start);
+    expect(await matchesOf(email)).toHaveLength(1);
+  });
+
+  it('a change of the searched text is matched; a topic\'s up and down votes are not a change', async () => {
+    const email = await confirmedAlertAddress();
+    const district = await newDistrict();
+    const [topic] = await sql<{ id: string }>(`insert into public.topics ("districtId", title) values ($1, 'Lunch menu') returning id`, [district]);
+    await rpc('create_alert', { email, q: 'quinoabowl', district_id: district });
+    await matchAlerts();
+    await sql('update public.topics set upvotes = upvotes + 1 where id = $1', [topic.id]);
+    expect((await matchAlerts()).records).toBe(0);
+    await sql("update public.topics set description = 'The quinoabowl returns on Fridays.' where id = $1", [topic.id]);
+    await matchAlerts();
+    expect(await matchesOf(email)).toEqual([{ record_kind: 'topic', record_id: topic.id }]);
+  });
+
+  it('a paused alert, an unconfirmed address and another district queue nothing', async () => {
+    const paused = await confirmedAlertAddress();
+    const unconfirmed = address();
+    const district = await newDistrict();
+    const elsewhere = await newDistrict();
+    await rpc('create_alert', { email: paused, q: 'marimbaband', district_id: district });
+    await rpc('create_alert', { email: unconfirmed, q: 'marimbaband', district_id: district });
+    await rpc('create_alert', { email: paused, q: 'marimbaband', district_id: elsewhere });
+    const { manage_token: token } = await owner(paused);
+    const [first] = await alertsOf(paused);
+    await rpc('pause_alert', { token, alert_id: Number(first.id) });
+    await matchAlerts();
+    await addMeetingSummary(district, { summary: '<p>The marimbaband plays in spring.</p>' });
+    await matchAlerts();
+    expect(await matchesOf(paused)).toEqual([]);
+    expect(await matchesOf(unconfirmed)).toEqual([]);
+  });
+
+  it('a state\'s alert and an every-district alert match a record of that state, of the kinds asked', async () => {
+    const state = await sql<{ id: string }>("insert into public.districts (name, state) values ('Alert State District', 'ZQ') returning id");
+    const district = Number(state[0].id);
+    const inState = await confirmedAlertAddress();
+    const everywhere = await confirmedAlertAddress();
+    const votesOnly = await confirmedAlertAddress();
+    await rpc('create_alert', { email: inState, q: 'xylotheque', state: 'ZQ' });
+    await rpc('create_alert', { email: everywhere, q: 'xylotheque' });
+    await rpc('create_alert', { email: votesOnly, q: 'xylotheque', kinds: ['vote'] });
+    await matchAlerts();
+    const meeting = await addMeetingSummary(district, { summary: '<p>A xylotheque for the high school.</p>' });
+    await matchAlerts();
+    expect(await matchesOf(inState)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
+    expect(await matchesOf(everywhere)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
+    expect(await matchesOf(votesOnly)).toEqual([]);
+  });
+
+  it('an every-district alert is found by its rarest word, or by each word of a search with or', async () => {
+    const anchors = async (q: string) => (await sql<{ a: string[] }>("select private.query_anchors(websearch_to_tsquery('english', $1)) as a", [q]))[0].a;
+    expect(await anchors('board quillfeather')).toHaveLength(1);
+    expect((await anchors('board or quillfeather')).sort()).toEqual(['board', 'quillfeath']);
+    const either = await confirmedAlertAddress();
+    await rpc('create_alert', { email: either, q: 'quillfeather or inkwellian' });
+    await matchAlerts();
+    const meeting = await addMeetingSummary(await newDistrict(), { summary: '<p>The inkwellian club asked for a room.</p>' });
+    await matchAlerts();
+    expect(await matchesOf(either)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
+  });
+
+  it('a member\'s alert, only when in the minority', async () => {
+    const district = await newDistrict();
+    const votes = (lindqvist: string) =>
+      JSON.stringify([
+        { name: 'James Lindqvist', vote: lindqvist },
+        { name: 'Maria Okafor', vote: 'Yes' },
+        { name: 'Priya Raman', vote: 'Yes' },
+      ]);
+    const insertVote = async (issue: string, lindqvist: string) =>
+      (await sql<{ id: string }>(`insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'recent', '2026-11-20', $2, $3) returning id`, [district, issue, votes(lindqvist)]))[0].id;
+    await insertVote('An earlier vote', 'Yes');
+    const every = await confirmedAlertAddress();
+    const minority = await confirmedAlertAddress();
+    expect((await rpc('create_alert', { email: every, kind: 'member', member: 'James Lindqvist', district_id: district })).body).toEqual(OK);
+    expect((await rpc('create_alert', { email: minority, kind: 'member', member: ' james lindqvist ', district_id: district, minority_only: true })).body).toEqual(OK);
+    await matchAlerts();
+    const withMajority = await insertVote('Adopt the budget', 'Yes');
+    const dissent = await insertVote('Close the pool', 'No');
+    await matchAlerts();
+    expect((await matchesOf(every)).map((m) => m.record_id).sort()).toEqual([withMajority, dissent].sort());
+    expect(await matchesOf(minority)).toEqual([{ record_kind: 'vote', record_id: dissent }]);
+  });
+});
+
+describe('privacy', () => {
+  it('anon reads no address, alert or match, and cannot match', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'privacy check' });
+    const subscriptions = await rest<ApiError>('/subscriptions?select=*&district_id=is.null');
+    expect(subscriptions.status).toBe(401);
+    const outbox = await rest<ApiError>('/email_outbox?select=*');
+    expect(outbox.status).toBe(401);
+    for (const table of ['alerts', 'alert_matches', 'alert_runs', 'record_changes']) {
+      const { status } = await rest(`/${table}?select=*`, { headers: { 'accept-profile': 'private' } });
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+    }
+    const match = await rpc<ApiError>('match_alerts', {});
+    expect(match.status).toBe(401);
+    expect(match.body.message).toMatch(/permission denied/);
+  });
+
+  it('the private tables have row level security on and grant anon nothing; anon may call only the form and link functions', async () => {
+    const tables = await sql<{ name: string; rls: boolean; anon: boolean }>(`
+      select c.relname as name, c.relrowsecurity as rls,
+        has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') as anon
+      from pg_class c where c.oid in ('private.alerts'::regclass, 'private.alert_matches'::regclass, 'private.alert_runs'::regclass, 'private.record_changes'::regclass)
+      order by 1`);
+    expect(tables).toEqual(['alert_matches', 'alert_runs', 'alerts', 'record_changes'].map((name) => ({ name, rls: true, anon: false })));
+    const functions = await sql<{ name: string; anon: boolean; definer: boolean }>(`
+      select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon, p.prosecdef as definer
+      from pg_proc p where p.pronamespace = 'public'::regnamespace
+        and p.proname in ('create_alert', 'list_alerts', 'pause_alert', 'set_alert_frequency', 'delete_alert', 'unsubscribe_alerts', 'match_alerts')
+      order by 1`);
+    expect(functions).toEqual([
+      { name: 'create_alert', anon: true, definer: true },
+      { name: 'delete_alert', anon: true, definer: true },
+      { name: 'list_alerts', anon: true, definer: true },
+      { name: 'match_alerts', anon: false, definer: true },
+      { name: 'pause_alert', anon: true, definer: true },
+      { name: 'set_alert_frequency', anon: true, definer: true },
+      { name: 'unsubscribe_alerts', anon: true, definer: true },
+    ]);
+  });
+
+  it('a feed token is random and names no address or alert', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'feed token' });
+    const [alert] = await alertsOf(email);
+    expect(alert.feed_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(alert.feed_token).not.toContain(email.split('@')[0].slice(6, 14));
+    expect(alert.feed_token).not.toBe((await owner(email)).manage_token);
+  });
+});
