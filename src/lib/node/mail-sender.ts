@@ -75,7 +75,7 @@ export function missingMailSettings(env: Record<string, string | undefined>): st
   return ['PUBLIC_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL', 'SMTP_HOST', 'MAIL_FROM'].filter((name) => !env[name]);
 }
 
-/** The settings from the environment; `defaults` are the local stack's (see scripts/lib/config.mjs). */
+/** The settings from the environment; `defaults` are the local stack's (see scripts/lib/stack-config.mjs). */
 export function mailConfigFromEnv(env: Record<string, string | undefined>, defaults: { apiUrl: string; serviceKey: string }): MailConfig {
   const apiUrl = env.PUBLIC_SUPABASE_URL || defaults.apiUrl;
   return {

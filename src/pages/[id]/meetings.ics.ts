@@ -7,7 +7,7 @@ import { districtPaths } from '../../district/build/routes';
 export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
-  const page = await readBuiltPage(params.id!);
+  const page = readBuiltPage(params.id!);
   // DTSTAMP is when the build read the page: the same as long as the page is kept, so an unchanged district's file is too.
   const body = meetingsCalendar(page.district, page.meetings, { site: site!, stamp: new Date(page.readAt) });
   return new Response(body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });

@@ -7,6 +7,6 @@ import { districtPaths } from '../../district/build/routes';
 export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
-  const page = await readBuiltPage(params.id!);
+  const page = readBuiltPage(params.id!);
   return new Response(JSON.stringify(meetingEvents(page.district, page.meetings, site!), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

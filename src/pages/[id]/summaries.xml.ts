@@ -8,6 +8,6 @@ import { districtPaths } from '../../district/build/routes';
 export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
-  const page = await readBuiltPage(params.id!);
+  const page = readBuiltPage(params.id!);
   return new Response(await getRssString(summariesFeed(page.district, page.meetings, site!)), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
 };

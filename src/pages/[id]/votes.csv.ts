@@ -7,6 +7,6 @@ import { districtPaths } from '../../district/build/routes';
 export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params }) => {
-  const page = await readBuiltPage(params.id!);
+  const page = readBuiltPage(params.id!);
   return new Response(votesCsv(page.votings), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
 };

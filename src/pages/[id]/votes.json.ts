@@ -8,6 +8,6 @@ import { districtPaths } from '../../district/build/routes';
 export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
-  const page = await readBuiltPage(params.id!);
+  const page = readBuiltPage(params.id!);
   return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!, page.meetings), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
