@@ -348,6 +348,8 @@ describe('npm run mail:send', () => {
     expect(digest.text).toContain('Deep Meeting');
     expect(digest.text).toContain('Buses run on time.');
     expect(digest.text).not.toContain('hidden');
+    // The row over the bounds is this test's alone: other suites count the rows a build reports.
+    await sql('delete from public.meetings where id = $1', [deep]);
   });
 
   it('reports an address whose email failed for good and exits 1', async () => {
