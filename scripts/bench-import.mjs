@@ -18,6 +18,8 @@ const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '200
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-import-'));
 const GOALS = { first: 300, unchanged: 120, changed: 120, peakMB: 1024 };
+// The importer as `npm run import` starts it (its Node flags: the heap it may grow to), without npm around it.
+const importArgs = /** @type {{ scripts: Record<string, string> }} */ (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))).scripts.import.split(/\s+/).slice(1);
 const goals = new Goals();
 
 const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
@@ -49,7 +51,7 @@ try {
     const pgBefore = processTreeCpu(stack.processes.postgres);
     let m;
     try {
-      m = await measure(process.execPath, [join(root, 'scripts', 'import.mjs'), '--quiet', '--report', report, folder], { cwd: root, env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' } });
+      m = await measure(process.execPath, [...importArgs, '--quiet', '--report', report, folder], { cwd: root, env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' } });
     } catch (error) {
       // A refused run is a missed goal: say why, from the importer's own report.
       const problems = existsSync(report) ? readFileSync(report, 'utf8').split('\n').slice(0, 11).join('\n') : '';

@@ -199,15 +199,14 @@ export async function runImport(targets: string[], options: ImportOptions, trans
   };
 
   /**
-   * Everything the record holds that a file's rows are checked against, asked at once: which of its districts exist
-   * (and its NCES ids), the member names of the districts whose votes it brings, and the fingerprints of its rows.
+   * What the record holds that a file's rows are checked against, asked at once: which of its districts exist (and
+   * its NCES ids), and the fingerprints of its rows; then the member names of the districts whose votes it changes or
+   * adds (a vote found as the record holds it names its members as the record does), when there are any.
    */
   const askAbout = async (read: FileRead) => {
     const wanted = [...new Set(read.rows.flatMap((row) => (row.districtId !== null && !asked.has(row.districtId) ? [row.districtId] : [])))];
     const wantedNces = read.rows.flatMap((row) => (row.ncesId ? [row.ncesId] : []));
     for (const id of wanted) asked.add(id);
-    const voters = [...new Set(read.rows.flatMap((row) => (row.kind === 'votings' && row.districtId !== null && !askedMembers.has(row.districtId) ? [row.districtId] : [])))];
-    for (const id of voters) askedMembers.add(id);
     const kinds = KINDS.flatMap((kind) => {
       const districts = [...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : [])))];
       return districts.length ? [{ kind, districts }] : [];
@@ -215,11 +214,13 @@ export async function runImport(targets: string[], options: ImportOptions, trans
     const contextCall = wanted.length || wantedNces.length
       ? transport.call<{ districts: number[]; nces: Record<string, number> }>('import_context', { district_ids: wanted, nces_ids: wantedNces })
       : Promise.resolve({ districts: [], nces: {} });
-    const membersCall = voters.length ? transport.call<Record<string, string[]>>('import_members', { district_ids: voters }) : Promise.resolve<Record<string, string[]>>({});
     const printCalls = kinds.map(({ kind, districts }) => transport.call<Record<string, [string, number | string]>>('import_fingerprints', { kind, district_ids: districts }));
-    const [context, members, prints] = await Promise.all([contextCall, membersCall, Promise.all(printCalls)]);
+    const [context, prints] = await Promise.all([contextCall, Promise.all(printCalls)]);
     const held = new Map<ImportKind, HeldFingerprints>();
     kinds.forEach(({ kind }, at) => held.set(kind, new Map(Object.entries(prints[at]).map(([key, [fingerprint, id]]) => [key, [fingerprint, Number(id)]]))));
+    const voters = [...new Set(read.rows.flatMap((row) => (row.kind === 'votings' && row.districtId !== null && !askedMembers.has(row.districtId) && held.get('votings')?.get(row.key)?.[0] !== row.fingerprint ? [row.districtId] : [])))];
+    for (const id of voters) askedMembers.add(id);
+    const members = voters.length ? await transport.call<Record<string, string[]>>('import_members', { district_ids: voters }) : {};
     return { context, members, held };
   };
 
