@@ -35,10 +35,10 @@ test('axe finds no violations on the Summaries tab with a card open and the vide
   await card.getByRole('button', { name: 'Expand' }).click();
   await card.getByRole('button', { name: 'Play the video from 3:07' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  // axe reads inside every frame: let the (stubbed) player frame finish loading first, so axe never waits on a frame
-  // that is still navigating.
-  await expect.poll(async () => (await (await page.getByRole('dialog').locator('iframe').elementHandle())?.contentFrame())?.title()).toBe('player');
-  await expectNoAxeViolations(page, { include: ['#meeting-08-13-24', '[role="dialog"]'], bestPractice: true });
+  await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('title', /.+/);
+  // The player's document is YouTube's (here a stand-in page, as YouTube cannot be reached): axe checks the frame's
+  // element and everything of ours around it, not what the other site serves inside it.
+  await expectNoAxeViolations(page, { include: ['#meeting-08-13-24', '[role="dialog"]'], bestPractice: true, readFrames: false });
 });
 
 for (const tab of ['Topics', 'Voting']) {
