@@ -6,7 +6,8 @@
 import { getCollection } from 'astro:content';
 import { COLLECTION, type DistrictEntry } from './loader';
 import { catalogueVersion } from '../../i18n/catalogues';
-import { LOCALES, langParam, type Locale } from '../../i18n/locales';
+import { langParam, type Locale } from '../../i18n/locales';
+import { builtLocales } from '../../i18n/localePaths';
 
 /** Every district's entry: its id, its page key and what the store keeps of it. */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
@@ -33,7 +34,7 @@ export async function districtPaths() {
 /** getStaticPaths for a district's page, in every language. */
 export async function districtPagePaths() {
   const entries = await districtEntries();
-  return LOCALES.flatMap((locale) => {
+  return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.map((entry) => ({ params: { lang, id: entry.id }, cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES) }));
   });
@@ -42,7 +43,7 @@ export async function districtPagePaths() {
 /** getStaticPaths for the board members' pages, in every language. */
 export async function memberPagePaths() {
   const entries = await districtEntries();
-  return LOCALES.flatMap((locale) => {
+  return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.flatMap((entry) =>
       entry.data.members.map((member) => ({
