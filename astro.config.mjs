@@ -40,12 +40,23 @@ export default defineConfig({
   // The snapshot and the pages of the previous build are kept here (a benchmark gives each of its builds its own).
   cacheDir: CACHE_DIR,
   site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // English at today's addresses, Spanish under /es/ and Chinese (Simplified) under /zh/ (src/i18n/locales.ts). Every
+  // page route lives under src/pages/[...lang]/ and makes its path in each language; no redirect by browser language.
+  i18n: {
+    locales: ['en', 'es', 'zh'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   // renderToString instead of React's web stream: no island suspends, and the stream's overhead is paid on every
   // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
-    // A sitemap index of every page for search engines (robots.txt names it). The 404 page is no page to index.
-    sitemap({ filter: (page) => !/\/404(\.html)?$/.test(page) }),
+    // A sitemap index of every page for search engines (robots.txt names it), each page with its other languages as
+    // hreflang alternates. The 404 pages are no pages to index.
+    sitemap({
+      filter: (page) => !/\/404(\.html)?$/.test(page),
+      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', zh: 'zh-Hans' } },
+    }),
     {
       // client:demand="event": an island that hydrates when the window receives that event (src/directives/demand.ts).
       name: 'client-demand-directive',

@@ -21,11 +21,13 @@ import { serveStatic } from './lib/static-server.mjs';
 import { median, printTable } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
 
-// Every kind of page: the district page on each tab, a member's page, a state's list, the record search, the email
-// links' pages, and the site's own.
+// Every kind of page: the district page on each tab (and in Spanish and Chinese), a member's page, a state's list, the
+// record search, the email links' pages, and the site's own.
 const ROUTES = [
   '/', '/search', '/about', '/1', '/1?tab=topics', '/1?tab=voting', '/1/members/maria-okafor', '/states/CA', '/search/records?q=budget',
   '/votingPAUSD', '/login', '/confirm?token=abc', '/unsubscribe?token=abc',
+  // The district page in Spanish and Chinese: the same budget as in English (its words are put in at build time).
+  '/es/1', '/zh/1', '/zh/1?tab=voting',
 ];
 // Budgets for JavaScript on first load (gzipped, before any interaction), per route, and Lighthouse scores on every
 // route. A district page loads no React on any tab until the reader acts (its islands load on the first interaction):
@@ -34,6 +36,7 @@ const ROUTES = [
 const JS_BUDGET_KB = {
   '/': 80, '/search': 80, '/about': 5, '/1': 20, '/1?tab=topics': 20, '/1?tab=voting': 20, '/1/members/maria-okafor': 20, '/states/CA': 80,
   '/search/records?q=budget': 80, '/votingPAUSD': 80, '/login': 80, '/confirm?token=abc': 80, '/unsubscribe?token=abc': 80,
+  '/es/1': 20, '/zh/1': 20, '/zh/1?tab=voting': 20,
 };
 // A tap made the moment the page is shown takes effect at once: it waits for no island (slow-phone profile).
 const TAP_BUDGET_MS = 500;

@@ -7,6 +7,12 @@ import { districtPagesLoader } from './district/build/loader';
 
 // A team member's social link; an empty address is a placeholder that is not shown.
 const socialLinkSchema = z.object({ network: z.string().min(1), url: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]) });
+// A step's words in Spanish and in Chinese (Simplified), beside the English: every language is required, so a step
+// added in English alone fails the build instead of showing English on a translated page.
+const stepWordsSchema = z.object({ title: z.string().min(1), shortDesc: z.string().min(1), desc: z.string().min(1) });
+const stepTranslationsSchema = z.object({ es: stepWordsSchema, zh: stepWordsSchema });
+// A team member's role in Spanish and Chinese.
+const roleTranslationsSchema = z.object({ es: z.object({ role: z.string().min(1) }), zh: z.object({ role: z.string().min(1) }) });
 
 export const collections = {
   // District pages: one entry per district, its key the page's digest; the page itself is read from its file when
@@ -23,6 +29,7 @@ export const collections = {
       shortDesc: z.string().min(1),
       desc: z.string().min(1),
       icon: z.enum(['documents', 'sparkles', 'trending', 'chart']),
+      translations: stepTranslationsSchema,
     }),
   }),
   // About page, 'Meet The Team': the people behind the site.
@@ -34,6 +41,7 @@ export const collections = {
       role: z.string().min(1),
       photo: z.string().startsWith('/'),
       social: z.array(socialLinkSchema).default([]),
+      translations: roleTranslationsSchema,
     }),
   }),
 };

@@ -1,6 +1,7 @@
 // The redirects and headers of netlify.toml, applied the way Netlify applies them, so the local server (npm start, the
 // browser tests, bench:pages) answers as the deployed site does. Only what this site's rules use: exact and `*` paths,
-// `:name` placeholders in query matches, 301/302 redirects, forced or shadowed by an existing file, and headers by path.
+// `:name` placeholders in query matches, 301/302 redirects and 404 rewrites (a language's own not-found page), forced
+// or shadowed by an existing file, and headers by path.
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 

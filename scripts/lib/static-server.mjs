@@ -63,11 +63,15 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
     const { pathname } = url;
     let file = resolveFile(dir, pathname);
     const redirect = redirectFor(rules, url, Boolean(file));
-    if (redirect) {
+    let status = 200;
+    // A rule of status 404 is a rewrite (Netlify's): its page is served at the address asked for, as not found.
+    if (redirect?.status === 404) {
+      file = resolveFile(dir, redirect.location.split('?')[0]);
+      status = 404;
+    } else if (redirect) {
       res.writeHead(redirect.status, { location: redirect.location, ...headersFor(rules, pathname) }).end();
       return;
     }
-    let status = 200;
     if (!file) {
       file = join(dir, '404.html');
       status = 404;

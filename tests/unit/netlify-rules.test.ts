@@ -29,6 +29,19 @@ describe("the site's redirects: the district search without JavaScript", () => {
   ])('%s → %j', (path, expected) => expect(redirectFor(site, url(path), true)).toEqual(expected));
 });
 
+describe("the site's rules in Spanish and Chinese", () => {
+  it.each([
+    // Each language's search without JavaScript leads to its own state listing.
+    ['/es/search?q=palo&state=CA', true, { status: 302, location: '/es/states/CA?q=palo&state=CA' }],
+    ['/zh/search?state=WY', true, { status: 302, location: '/zh/states/WY?state=WY' }],
+    // A missing page under a language is that language's not-found page (a 404 rewrite); an existing one is served.
+    ['/es/no-such-page', false, { status: 404, location: '/es/404.html' }],
+    ['/zh/123456', false, { status: 404, location: '/zh/404.html' }],
+    ['/es/1', true, null],
+    ['/no-such-page', false, null],
+  ])('%s (file exists: %s) → %j', (path, exists, expected) => expect(redirectFor(site, url(path), exists)).toEqual(expected));
+});
+
 describe('redirectFor: Netlify rules', () => {
   const rules = {
     redirects: [

@@ -12,13 +12,19 @@ import {
   goTarget,
   highlightParts,
   moveHighlight,
-  suggestionCoverage,
   suggestionDetail,
-  suggestionsStatus,
   type SearchQuery,
 } from '../../lib/districtSearch';
+import { translator, type Catalogue } from '../../i18n/translate';
+import { localizedPath, type Locale } from '../../i18n/locales';
+
+/** The catalogue messages this island shows: what the page gives it (pickMessages). */
+export const DISTRICT_SEARCH_KEYS = ['search.box.found', 'search.box.go', 'search.box.label', 'search.box.list', 'search.box.noRecords', 'search.box.none', 'search.box.placeholder', 'search.box.state'];
 
 interface Props {
+  /** The page's language, and the island's messages in it. */
+  locale: Locale;
+  messages: Catalogue;
   /** Makes the ids unique when a page has more than one search box. */
   idPrefix?: string;
   /** The id of the text that explains the search box. */
@@ -49,12 +55,13 @@ const loadSearch = loadOnce(() =>
   ),
 );
 
-/** Opens a district's page. */
-function openDistrict(suggestion: DistrictSuggestion) {
-  window.location.assign(districtPath(suggestion.id));
+/** Opens a district's page, in the page's language. */
+function openDistrict(suggestion: DistrictSuggestion, locale: Locale) {
+  window.location.assign(localizedPath(locale, districtPath(suggestion.id)));
 }
 
-export default function DistrictSearch({ idPrefix = 'district-search', describedBy, initialState = '' }: Props) {
+export default function DistrictSearch({ idPrefix = 'district-search', describedBy, initialState = '', locale, messages }: Props) {
+  const t = translator(locale, messages);
   const [text, setText] = useState('');
   const [state, setState] = useState(initialState);
   const [found, setFound] = useState<Found>(NONE);
@@ -95,11 +102,11 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
       setFound({ key, text: query.text, suggestions });
       setOpen(true);
       setActive(-1);
-      setStatus(suggestionsStatus(suggestions.length));
+      setStatus(suggestions.length === 0 ? t('search.box.none') : t('search.box.found', { count: suggestions.length }));
       if (goWhenFound.current === key) {
         goWhenFound.current = null;
         const target = goTarget(suggestions);
-        if (target) openDistrict(target);
+        if (target) openDistrict(target, locale);
       }
     } catch (error) {
       if (mine !== sequence.current) return;
@@ -151,7 +158,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
       case 'Enter':
         if (expanded && active >= 0) {
           event.preventDefault();
-          openDistrict(found.suggestions[active]);
+          openDistrict(found.suggestions[active], locale);
         }
         // Otherwise the form submits: the same as pressing 'Go'.
         return;
@@ -171,7 +178,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
     if (!key) return;
     if (key === found.key) {
       const target = goTarget(found.suggestions);
-      if (target) openDistrict(target);
+      if (target) openDistrict(target, locale);
       return;
     }
     // The answer for what is in the box has not arrived yet: ask now and decide when it does.
@@ -180,18 +187,18 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
   }
 
   return (
-    <form className="district-search" role="search" action="/search" method="get" onSubmit={onSubmit}>
+    <form className="district-search" role="search" action={localizedPath(locale, '/search')} method="get" onSubmit={onSubmit}>
       <div className="district-search-fields">
         <div className="district-search-combo">
           <label className="visually-hidden" htmlFor={`${idPrefix}-text`}>
-            District name
+            {t('search.box.label')}
           </label>
           <input
             ref={inputRef}
             id={`${idPrefix}-text`}
             name="q"
             type="text"
-            placeholder="Search..."
+            placeholder={t('search.box.placeholder')}
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="go"
@@ -214,7 +221,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
               setActive(-1);
             }}
           />
-          <ul id={listId} role="listbox" aria-label="District suggestions" className="district-search-list" hidden={!expanded}>
+          <ul id={listId} role="listbox" aria-label={t('search.box.list')} className="district-search-list" hidden={!expanded}>
             {found.suggestions.map((suggestion, index) => (
               // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- the keys act in the box (a combobox with aria-activedescendant), where focus stays
               <li
@@ -225,7 +232,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
                 className={index === active ? 'is-active' : undefined}
                 // Keep focus in the box so the list stays open until the click lands.
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => openDistrict(suggestion)}
+                onClick={() => openDistrict(suggestion, locale)}
               >
                 <span className="district-search-name">
                   {highlightParts(suggestion.name, found.text).map((part, at) =>
@@ -233,13 +240,13 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
                   )}
                 </span>
                 <span className="district-search-detail">{suggestionDetail(suggestion)}</span>
-                {suggestionCoverage(suggestion) && <span className="district-search-coverage"> · {suggestionCoverage(suggestion)}</span>}
+                {suggestion.has_records === false && <span className="district-search-coverage"> · {t('search.box.noRecords')}</span>}
               </li>
             ))}
           </ul>
         </div>
         <label className="visually-hidden" htmlFor={`${idPrefix}-state`}>
-          State
+          {t('search.box.state')}
         </label>
         <select
           ref={stateRef}
@@ -251,7 +258,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
             schedule(text, event.target.value, 0);
           }}
         >
-          <option value="">State</option>
+          <option value="">{t('search.box.state')}</option>
           {US_STATES.map((code) => (
             <option key={code} value={code}>
               {code}
@@ -259,7 +266,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
           ))}
         </select>
         <button className="button" type="submit">
-          Go
+          {t('search.box.go')}
         </button>
       </div>
       <p className="visually-hidden" role="status">

@@ -1,20 +1,14 @@
 // The page behind a link in an email: /confirm confirms the subscription, /unsubscribe ends it. Opening the link
 // changes nothing: the page asks for one press of its button, which sends the POST. Mail scanners open links, and
 // some run their scripts, to check them; they must neither confirm a subscription nobody asked for nor unsubscribe a
-// reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.)
+// reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.) Its
+// words come as props, in the page's one language, for its one action (emailLinkKeys).
 import { useState, useSyncExternalStore } from 'react';
 import { api } from '../../lib/browser/api';
-import {
-  emailLinkButton,
-  emailLinkInvitation,
-  emailLinkMessage,
-  emailLinkSendFailure,
-  emailLinkWorking,
-  followEmailLink,
-  isEmailLinkToken,
-  type EmailLinkAction,
-  type EmailLinkResult,
-} from '../../lib/data/subscriptions';
+import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../../lib/data/subscriptions';
+import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import { localizedPath, type Locale } from '../../i18n/locales';
+import { SEND_FAILURE_KEYS, formProblem, sendFailure } from '../../i18n/serverText';
 
 const SEND_TIMEOUT_MS = 20_000;
 
@@ -25,8 +19,39 @@ type State =
   | { phase: 'done'; result: EmailLinkResult }
   | { phase: 'failed'; token: string; message: string };
 
+/** The catalogue messages the island shows for one action: what the page gives it (pickMessages). */
+const ACTION_KEYS: Record<EmailLinkAction, Record<'button' | 'failed' | 'invalid' | 'invitation' | 'working', string>> = {
+  confirm: { button: 'confirm.button', failed: 'confirm.failed', invalid: 'confirm.invalid', invitation: 'confirm.invitation', working: 'confirm.working' },
+  unsubscribe: { button: 'unsubscribe.button', failed: 'unsubscribe.failed', invalid: 'unsubscribe.invalid', invitation: 'unsubscribe.invitation', working: 'unsubscribe.working' },
+};
+
+export function emailLinkKeys(action: EmailLinkAction): string[] {
+  const own = Object.values(ACTION_KEYS[action]);
+  const results = ['confirm.confirmed.board', 'confirm.confirmed.named', 'confirm.expired', 'confirm.used', 'unsubscribe.done.board', 'unsubscribe.done.named'];
+  return [...own, ...results, 'errors.limit.forms', 'errors.limit.searches', 'errors.limit.subscribe', 'errors.unknown', 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
+}
+
+/** What the page says of the server's answer to a link. */
+function resultMessage(action: EmailLinkAction, result: Pick<EmailLinkResult, 'status' | 'district_name'>, t: Translator): string {
+  const named = result.district_name ? { district: result.district_name } : null;
+  switch (result.status) {
+    case 'confirmed':
+      return named ? t('confirm.confirmed.named', named) : t('confirm.confirmed.board');
+    case 'unsubscribed':
+      return named ? t('unsubscribe.done.named', named) : t('unsubscribe.done.board');
+    case 'used':
+      return t('confirm.used');
+    case 'expired':
+      return t('confirm.expired');
+    default:
+      return t(ACTION_KEYS[action].invalid);
+  }
+}
+
 interface Props {
   action: EmailLinkAction;
+  locale: Locale;
+  messages: Catalogue;
 }
 
 /** Nothing to subscribe to: the address does not change while the page is open. */
@@ -34,17 +59,19 @@ const noSubscription = () => () => {};
 const addressToken = () => new URLSearchParams(window.location.search).get('token');
 
 /** Calls the database function for the token; what the page says next. */
-async function send(action: EmailLinkAction, token: string): Promise<State> {
+async function send(action: EmailLinkAction, token: string, t: Translator, locale: Locale): Promise<State> {
   try {
     return { phase: 'done', result: await followEmailLink(api(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
   } catch (error) {
     const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
     console.error(error);
-    return { phase: 'failed', token, message: emailLinkSendFailure(action, reason) };
+    const plain = /^Too many /.test(reason) ? formProblem(reason, t, locale).replace(/[.。]$/, '') : sendFailure(reason, t, locale);
+    return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: plain }) };
   }
 }
 
-export default function EmailLink({ action }: Props) {
+export default function EmailLink({ action, locale, messages }: Props) {
+  const t = translator(locale, messages);
   // The token in the address, read once hydrated (undefined before: the server rendered the page without it, and the
   // button shows, disabled). A link without a whole token is answered at once, with no call.
   const token = useSyncExternalStore(noSubscription, addressToken, () => undefined);
@@ -54,7 +81,7 @@ export default function EmailLink({ action }: Props) {
 
   const follow = (value: string) => {
     setSent({ phase: 'working', token: value });
-    void send(action, value).then(setSent);
+    void send(action, value, t, locale).then(setSent);
   };
 
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;
@@ -63,33 +90,33 @@ export default function EmailLink({ action }: Props) {
     <div className="email-link" aria-busy={state.phase === 'working'}>
       {asking && (
         <>
-          <p>{emailLinkInvitation(action)}</p>
+          <p>{t(ACTION_KEYS[action].invitation)}</p>
           <button
             className="button"
             type="button"
             disabled={state.phase !== 'ready'}
             onClick={() => state.phase === 'ready' && follow(state.token)}
           >
-            {emailLinkButton(action)}
+            {t(ACTION_KEYS[action].button)}
           </button>
         </>
       )}
       <p role="status">
-        {state.phase === 'working' ? emailLinkWorking(action) : ''}
-        {state.phase === 'done' && state.result.ok ? emailLinkMessage(action, state.result) : ''}
+        {state.phase === 'working' ? t(ACTION_KEYS[action].working) : ''}
+        {state.phase === 'done' && state.result.ok ? resultMessage(action, state.result, t) : ''}
       </p>
       <p role="alert">
-        {state.phase === 'done' && !state.result.ok ? emailLinkMessage(action, state.result) : ''}
+        {state.phase === 'done' && !state.result.ok ? resultMessage(action, state.result, t) : ''}
         {state.phase === 'failed' ? state.message : ''}
       </p>
       {state.phase === 'failed' && (
         <button className="button" type="button" onClick={() => follow(state.token)}>
-          Try again
+          {t('site.tryAgain')}
         </button>
       )}
       {districtId !== undefined && (
         <p>
-          <a href={`/${districtId}`}>Go to the district page</a>
+          <a href={localizedPath(locale, `/${districtId}`)}>{t('site.goToDistrict')}</a>
         </p>
       )}
     </div>

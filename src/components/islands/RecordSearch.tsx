@@ -2,26 +2,95 @@
 // on the search page, every board's. The form is a plain GET form to the search page, so it works before this island
 // has loaded; once loaded, it searches in place, announces the results with their count, and pages with
 // 'Show more results'. On a district page, choosing a result opens its tab and brings the exact card, topic or vote
-// row into view, highlighted (the page's board script and the topic island do the opening).
+// row into view, highlighted (the page's board script and the topic island do the opening). Its words come as props,
+// in the page's one language (RECORD_SEARCH_KEYS); the results are the record's own words, in English.
 import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
-import {
-  KIND_LABELS,
-  RECORD_PAGE_SIZE,
-  RECORD_SEARCH_PATH,
-  checkSearchText,
-  districtFilter,
-  recordSearchUrl,
-  resultMeta,
-  resultsStatus,
-  searchFailure,
-  snippetParts,
-  RECORD_KINDS,
-} from '../../lib/recordSearch';
+import { MAX_RECORD_SEARCH_LENGTH, RECORD_PAGE_SIZE, RECORD_SEARCH_PATH, districtFilter, recordSearchUrl, snippetParts, RECORD_KINDS } from '../../lib/recordSearch';
+import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import { localizedPath, type Locale } from '../../i18n/locales';
+import { collator, formatDate } from '../../i18n/dates';
+import { formProblem } from '../../i18n/serverText';
 import type { RecordKind, RecordResult, RecordSearch as Search } from '../../lib/data/records';
 import { loadOnce } from '../../lib/browser/loadOnce';
 import './RecordSearch.css';
 
+/** The catalogue messages this island shows: what the page gives it (pickMessages). */
+export const RECORD_SEARCH_KEYS = [
+  'errors.limit.searches',
+  'errors.unknown',
+  'records.allDistricts',
+  'records.district',
+  'records.districtNumber',
+  'records.everything',
+  'records.failed.connection',
+  'records.failed.unavailable',
+  'records.kind.meeting',
+  'records.kind.meetings',
+  'records.kind.topic',
+  'records.kind.topics',
+  'records.kind.vote',
+  'records.kind.votes',
+  'records.label.board',
+  'records.more',
+  'records.noResults',
+  'records.problem.empty',
+  'records.problem.long',
+  'records.problem.longServer',
+  'records.refusal.excludeOnly',
+  'records.refusal.tooManyExcluded',
+  'records.refusal.tooManyWords',
+  'records.results',
+  'records.resultsLabel',
+  'records.resultsMore',
+  'records.search',
+  'records.searching',
+  'records.show',
+];
+
+const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
+  meeting: { one: 'records.kind.meeting', many: 'records.kind.meetings' },
+  topic: { one: 'records.kind.topic', many: 'records.kind.topics' },
+  vote: { one: 'records.kind.vote', many: 'records.kind.votes' },
+};
+
+/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit. */
+function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
+  const text = typed.trim();
+  if (!text) return { text, problem: t('records.problem.empty') };
+  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: t('records.problem.long', { max: String(MAX_RECORD_SEARCH_LENGTH), length: String(text.length) }) };
+  return { text, problem: null };
+}
+
+/** What the page announces once results arrive: how many, for what, and whether more can be shown. */
+function resultsStatus(count: number, text: string, more: boolean, t: Translator): string {
+  if (count === 0) return t('records.noResults', { text });
+  return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
+}
+
+/** The database's refusals written for the visitor, worded in the page's language. */
+const REFUSALS: readonly [RegExp, string][] = [
+  [/^Add a word to look for: .+\.$/, 'records.refusal.excludeOnly'],
+  [/^Search for at most (\d+) words at a time; this search has (\d+)\.$/, 'records.refusal.tooManyWords'],
+  [/^Leave out at most (\d+) words at a time; this search leaves out (\d+)\.$/, 'records.refusal.tooManyExcluded'],
+];
+
+/** What a failed search says: the database's own refusal (a 400 or 429 names the problem), otherwise a plain failure. */
+function searchFailure(reason: string, t: Translator, locale: Locale): string {
+  const text = reason.trim();
+  if (/^search text is longer than \d+ characters$/.test(text)) return t('records.problem.longServer', { max: String(MAX_RECORD_SEARCH_LENGTH) });
+  for (const [pattern, key] of REFUSALS) {
+    const match = pattern.exec(text);
+    if (match) return locale === 'en' ? text : t(key, { max: match[1] ?? '', count: match[2] ?? '' });
+  }
+  if (/^Too many searches at once/.test(text)) return formProblem(text, t, locale);
+  if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return t('records.failed.connection');
+  return t('records.failed.unavailable');
+}
+
 interface Props {
+  /** The page's language, and the island's messages in it. */
+  locale: Locale;
+  messages: Catalogue;
   /** The district whose record is searched; none on the site-wide page. */
   districtId?: number;
   /** The search box's label. */
@@ -62,7 +131,8 @@ function openOnThisPage(event: MouseEvent<HTMLAnchorElement>, href: string) {
   target.focus({ preventScroll: true });
 }
 
-export default function RecordSearch({ districtId, label, idPrefix = 'record-search' }: Props) {
+export default function RecordSearch({ districtId, label, idPrefix = 'record-search', locale, messages }: Props) {
+  const t = translator(locale, messages);
   const siteWide = districtId === undefined;
   const [results, setResults] = useState<RecordResult[]>([]);
   const [more, setMore] = useState(false);
@@ -104,18 +174,18 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     } catch (error) {
       if (turn !== sequence.current) return;
       console.error('Record search failed:', error);
-      setStatus({ state: 'failed', message: searchFailure(error instanceof Error ? error.message : String(error)) });
+      setStatus({ state: 'failed', message: searchFailure(error instanceof Error ? error.message : String(error), t, locale) });
     }
   }
 
   function start(options: { district: number | null; kind: RecordKind | '' }) {
-    const { text, problem } = checkSearchText(input.current?.value ?? '');
+    const { text, problem } = checkSearchText(input.current?.value ?? '', t);
     if (problem) {
       setStatus({ state: 'invalid', message: problem });
       input.current?.focus();
       return;
     }
-    if (siteWide) history.replaceState(null, '', recordSearchUrl(text, options.district, options.kind));
+    if (siteWide) history.replaceState(null, '', localizedPath(locale, recordSearchUrl(text, options.district, options.kind)));
     void run(text, options);
   }
 
@@ -145,18 +215,21 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const busy = status.state === 'loading';
   const statusText =
     status.state === 'loading'
-      ? `Searching for “${status.text}”…`
+      ? t('records.searching', { text: status.text })
       : status.state === 'done'
-        ? resultsStatus(results.length, status.text, more)
+        ? resultsStatus(results.length, status.text, more, t)
         : status.state === 'failed' || status.state === 'invalid'
           ? status.message
           : '';
-  const districtOptions = [...districtNames.entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  if (district !== null && !districtNames.has(district)) districtOptions.unshift([district, `District ${district}`]);
+  const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));
+  if (district !== null && !districtNames.has(district)) districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
+  /** The line above a result's title: its kind, its date (as on the cards) and, site-wide, its district. */
+  const resultMeta = (result: RecordResult) =>
+    [t(KIND_KEYS[result.kind].one), result.date ? formatDate(locale, result.date, 'card') : null, siteWide ? result.district_name : null].filter(Boolean).join(' · ');
 
   return (
     <div className="record-search">
-      <form role="search" aria-label={label} action={RECORD_SEARCH_PATH} method="get" onSubmit={onSubmit} noValidate>
+      <form role="search" aria-label={label} action={localizedPath(locale, RECORD_SEARCH_PATH)} method="get" onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>{label}</label>
         <div className="record-search-fields">
           <input
@@ -172,14 +245,14 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           />
           {!siteWide && <input type="hidden" name="district" value={districtId} />}
           <button type="submit" className="button" disabled={busy}>
-            Search
+            {t('records.search')}
           </button>
         </div>
         {/* The filters of the site-wide page; a district page's box stays one line, to keep its tabs in view. */}
         {siteWide && (
           <div className="record-search-filters">
             <label>
-              Show{' '}
+              {t('records.show')}{' '}
               <select
                 name="kind"
                 value={kind}
@@ -189,16 +262,16 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
                   if (last) start({ district, kind: next });
                 }}
               >
-                <option value="">Everything</option>
+                <option value="">{t('records.everything')}</option>
                 {RECORD_KINDS.map((value) => (
                   <option key={value} value={value}>
-                    {KIND_LABELS[value].many}
+                    {t(KIND_KEYS[value].many)}
                   </option>
                 ))}
               </select>
             </label>
             <label>
-              District{' '}
+              {t('records.district')}{' '}
               <select
                 name="district"
                 value={district ?? ''}
@@ -208,7 +281,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
                   if (last) start({ district: next, kind });
                 }}
               >
-                <option value="">All districts</option>
+                <option value="">{t('records.allDistricts')}</option>
                 {districtOptions.map(([id, name]) => (
                   <option key={id} value={id}>
                     {name}
@@ -223,14 +296,14 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         {statusText}
       </p>
       {results.length > 0 && (
-        <ol className="record-results" aria-label="Search results">
+        <ol className="record-results" aria-label={t('records.resultsLabel')}>
           {results.map((result) => (
             <li key={`${result.kind}-${result.item_id}`} className="record-result">
-              <p className="record-meta">{resultMeta(result, siteWide)}</p>
-              <a className="record-title" href={result.href} onClick={siteWide ? undefined : (event) => openOnThisPage(event, result.href)}>
+              <p className="record-meta">{resultMeta(result)}</p>
+              <a className="record-title" href={localizedPath(locale, result.href)} lang="en" onClick={siteWide ? undefined : (event) => openOnThisPage(event, localizedPath(locale, result.href))}>
                 {result.title}
               </a>
-              <p className="record-snippet">
+              <p className="record-snippet" lang="en">
                 {snippetParts(result.snippet).map((part, index) => (part.marked ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
               </p>
             </li>
@@ -239,7 +312,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       )}
       {more && status.state === 'done' && last && (
         <button type="button" className="button secondary" onClick={() => void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor })}>
-          Show more results
+          {t('records.more')}
         </button>
       )}
     </div>

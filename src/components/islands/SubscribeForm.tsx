@@ -1,19 +1,53 @@
-// 'Get Summaries In Your Email': the subscribe form of the district page, sent to subscribe(email, district_id).
-// Rendered on the server; hydration adds sending and the visible confirmation or error.
+// 'Get Summaries In Your Email': the subscribe form of the district page, sent to subscribe(email, district_id) with
+// the page's language. Rendered on the server; hydration adds sending and the visible confirmation or error. Its words
+// come as props, in the page's one language (SUBSCRIBE_KEYS); the server's refusals are worded by src/i18n/serverText.ts.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
-import { refusalText, subscribe, subscribedMessage, subscribeSendFailure } from '../../lib/data/subscriptions';
+import { subscribe } from '../../lib/data/subscriptions';
+import type { FormResult } from '../../lib/data/formResult';
+import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import type { Locale } from '../../i18n/locales';
+import { SEND_FAILURE_KEYS, SERVER_TEXT_KEYS, fieldProblem, formProblem, sendFailure } from '../../i18n/serverText';
 
 // Long enough for a slow phone connection; after it the visitor sees an error and can try again.
 const SEND_TIMEOUT_MS = 20_000;
+
+/** The catalogue messages this island shows: what the page gives it (pickMessages). */
+export const SUBSCRIBE_KEYS = [
+  'subscribe.email',
+  'subscribe.fieldError',
+  'subscribe.problemSeparator',
+  'subscribe.sendFailure',
+  'subscribe.sending',
+  'subscribe.submit',
+  'subscribe.subscribed',
+  ...SERVER_TEXT_KEYS,
+  ...SEND_FAILURE_KEYS,
+];
 
 type Status = 'idle' | 'submitting' | 'subscribed' | 'failed';
 
 interface Props {
   districtId: number;
+  locale: Locale;
+  messages: Catalogue;
 }
 
-export default function SubscribeForm({ districtId }: Props) {
+/** Why a subscription was refused, as one text: 'Email …' for the address, then any form-level reasons. */
+function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): string {
+  const parts = Object.entries(result.errors)
+    .filter(([, problems]) => problems.length > 0)
+    .map(([field, problems]) =>
+      t('subscribe.fieldError', {
+        label: field === 'email' ? t('subscribe.email') : field,
+        problems: problems.map((problem) => fieldProblem(problem, t, locale)).join(t('subscribe.problemSeparator')),
+      }),
+    );
+  return [...parts, ...result.form_errors.map((reason) => formProblem(reason, t, locale))].join(' ');
+}
+
+export default function SubscribeForm({ districtId, locale, messages }: Props) {
+  const t = translator(locale, messages);
   const [hydrated, setHydrated] = useState(false);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -34,26 +68,27 @@ export default function SubscribeForm({ districtId }: Props) {
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await subscribe(api(), email, districtId, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await subscribe(api(), email, districtId, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS), language: locale });
       if (result.ok) {
         setStatus('subscribed');
-        setMessage(subscribedMessage(email));
+        setMessage(t('subscribe.subscribed', { email: email.trim() }));
         setEmail('');
       } else {
         setStatus('failed');
-        setMessage(refusalText(result));
+        setMessage(refusalText(result, t, locale));
       }
     } catch (error) {
       console.error('The subscription could not be sent', error);
       setStatus('failed');
-      setMessage(subscribeSendFailure(error instanceof Error ? error.message : String(error)));
+      const reason = error instanceof Error ? error.message : String(error);
+      setMessage(t('subscribe.sendFailure', { reason: sendFailure(reason, t, locale) }));
     }
   };
 
   const failed = status === 'failed';
   return (
     <form className="subscribe-form" onSubmit={onSubmit} aria-busy={status === 'submitting'}>
-      <label htmlFor="subscribe-email">Email</label>
+      <label htmlFor="subscribe-email">{t('subscribe.email')}</label>
       <div className="subscribe-row">
         <input
           ref={inputRef}
@@ -69,7 +104,7 @@ export default function SubscribeForm({ districtId }: Props) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
-          {status === 'submitting' ? 'Sending…' : 'Subscribe'}
+          {status === 'submitting' ? t('subscribe.sending') : t('subscribe.submit')}
         </button>
       </div>
       {/* Both live regions are always in the page, so what appears in them is announced. */}

@@ -1,15 +1,56 @@
 // The routes made once per district (its page, its members' pages, its feeds and files): each gets its path from the
-// district pages collection and the district's page key as its cacheKey, so a nightly build renders them again only
-// when that district changed.
+// district pages collection and a cacheKey, so a nightly build renders them again only when that district changed.
+// The pages a visitor reads are made in every language (English at today's address, /es/… and /zh/…); their cacheKey
+// also carries the language and the version of the catalogue messages the page shows (the namespaces below), so a
+// changed message renders again only the pages of its language that use it. Data files (feeds, open data) stay English.
 import { getCollection } from 'astro:content';
 import { COLLECTION, type DistrictEntry } from './loader';
+import { catalogueVersion } from '../../i18n/catalogues';
+import { langParam, type Locale } from '../../i18n/locales';
+import { builtLocales } from '../../i18n/localePaths';
 
 /** Every district's entry: its id, its page key and what the store keeps of it. */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
   return (await getCollection(COLLECTION)).map((entry) => ({ id: entry.id, digest: String(entry.digest ?? ''), data: entry.data as DistrictEntry }));
 }
 
-/** getStaticPaths for a route made once per district. */
+/** The namespaces of the base layout: the navigation bar with its language switcher, the footer, the page's head. */
+const LAYOUT_NAMESPACES = ['footer', 'lang', 'nav', 'site'];
+/** What a district page shows of the catalogue: the layout, the district's view, its record search and subscribe form. */
+export const DISTRICT_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'district', 'errors', 'records', 'subscribe'];
+/** What a board member's page shows of the catalogue. */
+export const MEMBER_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'district', 'member'];
+
+/** A kept page's cacheKey: the district's page key, the language, and the version of the messages it shows. */
+export function pageCacheKey(digest: string, locale: Locale, namespaces: readonly string[]): string {
+  return `${digest}:${locale}:${catalogueVersion(locale, namespaces)}`;
+}
+
+/** getStaticPaths for a data file made once per district (English only, at its one address). */
 export async function districtPaths() {
   return (await districtEntries()).map((entry) => ({ params: { id: entry.id }, cacheKey: entry.digest }));
+}
+
+/** getStaticPaths for a district's page, in every language. */
+export async function districtPagePaths() {
+  const entries = await districtEntries();
+  return builtLocales().flatMap((locale) => {
+    const lang = langParam(locale);
+    return entries.map((entry) => ({ params: { lang, id: entry.id }, cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES) }));
+  });
+}
+
+/** getStaticPaths for the board members' pages, in every language. */
+export async function memberPagePaths() {
+  const entries = await districtEntries();
+  return builtLocales().flatMap((locale) => {
+    const lang = langParam(locale);
+    return entries.flatMap((entry) =>
+      entry.data.members.map((member) => ({
+        params: { lang, id: entry.id, member: member.slug },
+        props: { name: member.name },
+        cacheKey: pageCacheKey(entry.digest, locale, MEMBER_PAGE_NAMESPACES),
+      })),
+    );
+  });
 }

@@ -11,6 +11,15 @@ import { sanitize } from '../../lib/sanitize';
 import { tabFromSearch } from '../tabs';
 import { listenToTimestamps } from '../browser/videoTimestamps';
 import DistrictView from '../view/DistrictView';
+import type { Locale } from '../../i18n/locales';
+import type { Catalogue } from '../../i18n/translate';
+
+interface Props {
+  /** The page's language, and the messages of the record search and subscribe islands it holds (the 404 route's). */
+  locale?: Locale;
+  recordSearchMessages?: Catalogue;
+  subscribeMessages?: Catalogue;
+}
 import RecordSearch from '../../components/islands/RecordSearch';
 import SubscribeForm from '../../components/islands/SubscribeForm';
 import TopicVoting from './TopicVoting';
@@ -24,7 +33,7 @@ function showSearch() {
   document.getElementById('not-found-search-route')?.removeAttribute('hidden');
 }
 
-export default function LiveDistrict() {
+export default function LiveDistrict({ locale = 'en', recordSearchMessages = {}, subscribeMessages = {} }: Props) {
   const [state, setState] = useState<Load>({ status: 'loading' });
   const id = typeof location === 'undefined' ? null : districtIdFromPath(location.pathname);
   // The board script keeps the tabs and the address in step from here on; this is the first render's tab.
@@ -64,10 +73,10 @@ export default function LiveDistrict() {
       <DistrictView
         content={content}
         active={active}
-        recordSearch={<RecordSearch districtId={districtId} idPrefix="board-record-search" label="Search this board's record" />}
+        recordSearch={<RecordSearch districtId={districtId} idPrefix="board-record-search" label={recordSearchMessages['records.label.board'] as string} locale={locale} messages={recordSearchMessages} />}
         topicVoting={<TopicVoting districtId={districtId} topics={content.topicItems} liveCounts={false} />}
         votingTables={<VotingTables recent={content.recent} past={content.past} memberPaths={content.memberPaths} />}
-        subscribeForm={<SubscribeForm districtId={districtId} />}
+        subscribeForm={<SubscribeForm districtId={districtId} locale={locale} messages={subscribeMessages} />}
       />
       <VideoPopup />
     </>

@@ -10,6 +10,7 @@ import FollowBoard from '../follow/FollowBoard';
 import type { BoardContent } from '../boardContent';
 import type { TabName } from '../tabs';
 import { NOT_COVERED_NOTE, subscribeHeading } from '../recordSpan';
+import type { Locale } from '../../i18n/locales';
 
 interface Props {
   content: BoardContent;
@@ -20,6 +21,8 @@ interface Props {
   votingTables: ReactNode;
   /** The form inside 'Get Summaries In Your Email'. */
   subscribeForm: ReactNode;
+  /** The page's language. */
+  locale?: Locale;
 }
 
 export default function DistrictView({ content, active, recordSearch, topicVoting, votingTables, subscribeForm }: Props) {

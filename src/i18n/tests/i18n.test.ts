@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { langParam, localeOf, localizedPath, splitLocale } from '../locales';
 import { pickMessages, placeholders, translator, type Catalogue } from '../translate';
 import { collator, formatCount, formatDate, formatNumber } from '../dates';
+import { builtLocales } from '../localePaths';
 
 describe('locale paths', () => {
   it.each([
@@ -93,5 +94,17 @@ describe('dates, numbers and counts', () => {
   it('writes numbers and sorts text the language\'s way', () => {
     expect([formatNumber('en', 12345), formatNumber('es', 12345)]).toEqual(['12,345', '12.345']);
     expect(['Zoe', 'Ángel', 'item 10', 'item 9'].sort(collator('es').compare)).toEqual(['Ángel', 'item 9', 'item 10', 'Zoe']);
+  });
+});
+
+describe('the languages a build makes', () => {
+  it.each([
+    [undefined, ['en', 'es', 'zh']],
+    ['en', ['en']],
+    ['es', ['en', 'es']],
+    ['zh, en', ['en', 'zh']],
+    ['fr', ['en', 'es', 'zh']],
+  ])('SITE_LOCALES=%s → %j', (value, expected) => {
+    expect(builtLocales({ SITE_LOCALES: value })).toEqual(expected);
   });
 });

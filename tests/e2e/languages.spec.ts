@@ -1,0 +1,95 @@
+// The site in Spanish and Chinese: the language switcher keeps the visitor's place, every page names its languages
+// for search engines, a translated page shows no English words of the interface (the record and names are data), and
+// axe finds nothing on the translated routes of the site's own pages (the English ones are swept by accessibility.spec).
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './site-helpers';
+
+/** The routes of the site's own pages (the district page's words are its feature's, checked beside it). */
+const OWN_ROUTES = ['/', '/about', '/search', '/states/CA', '/search/records', '/login', '/yesform', '/noform', '/confirm', '/unsubscribe'];
+
+/** English words of the interface that no Spanish or Chinese sentence holds. */
+const ENGLISH = /\b(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes?|district|contact|email|subscribe|results?|state|menu|skip)\b/i;
+
+/**
+ * The text a visitor reads, without what is rightly English or a name: the record and its names (marked lang="en"),
+ * the language switcher (each language named in itself), the states' district names, the team's placeholder names.
+ */
+async function interfaceText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const skip = '[lang="en"], .language-switcher, .state-listing ul, .team-grid h3, .team-grid .social, a[href^="mailto:"], script, style, noscript';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(skip) || !parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden')) continue;
+      parts.push(node.textContent ?? '');
+    }
+    const labels = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
+      .filter((element) => !element.closest(skip))
+      .flatMap((element) => [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title')]);
+    return [...parts, ...labels, document.title].filter(Boolean).join(' ');
+  });
+}
+
+for (const locale of ['es', 'zh'] as const) {
+  for (const route of OWN_ROUTES) {
+    const path = route === '/' ? `/${locale}` : `/${locale}${route}`;
+    test(`${path}: in its language, no English interface words, and no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'es' ? 'es' : 'zh-Hans');
+      const text = await interfaceText(page);
+      expect(text.match(ENGLISH)?.[0] ?? null, text).toBeNull();
+      await expectNoAxeViolations(page);
+    });
+  }
+}
+
+test('a missing page under /es/ is the Spanish not-found page, with status 404', async ({ page }) => {
+  const response = await page.goto('/es/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('every page names its three languages and x-default for search engines, and its own in og:locale', async ({ page }) => {
+  await page.goto('/zh/about');
+  const alternates = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) =>
+    links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href') ?? '').pathname]),
+  );
+  expect(alternates).toEqual([['en', '/about'], ['es', '/es/about'], ['zh-Hans', '/zh/about'], ['x-default', '/about']]);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'zh_CN');
+  await expect(page).toHaveTitle('关于我们 | 学区教育委员会透明度');
+});
+
+test('the English home page offers the other languages once, each in its own words; a translated one does not', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Lea este sitio en español' })).toHaveAttribute('href', '/es');
+  await expect(main.getByRole('link', { name: '阅读本网站的中文版' })).toHaveAttribute('href', '/zh');
+  await page.goto('/es');
+  await expect(page.getByRole('main').getByRole('link', { name: /Read this site|阅读本网站/ })).toHaveCount(0);
+});
+
+test('the header switcher names each language in itself, marks the current one, and keeps the tab and the card', async ({ page }) => {
+  await page.goto('/1?tab=voting#meeting-12-01-26');
+  const switcher = page.getByRole('navigation', { name: 'Language', exact: true });
+  await expect(switcher.getByRole('link')).toHaveText(['English', 'Español', '中文']);
+  await expect(switcher.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
+  await switcher.getByRole('link', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/es\/1\?tab=voting#meeting-12-01-26$/);
+  const spanish = page.getByRole('navigation', { name: 'Idioma', exact: true });
+  await expect(spanish.getByRole('link', { name: 'Español' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('at 375 px the mobile menu switches language and keeps the place too', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/es/search/records?q=budget');
+  await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await expect(menu.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-current', 'true');
+  await menu.getByRole('button', { name: '中文' }).click();
+  await expect(page).toHaveURL(/\/zh\/search\/records\?q=budget$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('搜索会议记录');
+});
