@@ -12,6 +12,7 @@ import { districtWords, recordLang, voteCountText, type Locale, type T } from '.
 import type { Catalogue } from '../../i18n/translate';
 import { $topicCounts, $topicVoteErrors, $topicVotes, $topicVotesPending, castTopicVote, loadLiveTopicCounts } from '../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../../components/icons';
+import { barEnds, centerTopic, scrollBar } from '../browser/topicBar';
 import '../view/district.css';
 import './TopicVoting.css';
 
@@ -92,14 +93,14 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   function measureEdges() {
     const el = bar.current;
     if (!el) return;
-    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    setEdges(barEnds(el));
   }
 
   /** Scrolls the bar (only the bar, never the page) so a topic's title is in view. */
   function showInBar(id: number) {
     const tab = tabs.current[id];
     if (!bar.current || !tab) return;
-    bar.current.scrollLeft = tab.offsetLeft - (bar.current.clientWidth - tab.offsetWidth) / 2;
+    centerTopic(bar.current, tab);
   }
 
   useEffect(() => {
@@ -138,8 +139,8 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   if (topics.length === 0) return <p className="empty-state">{t('district.topics.empty')}</p>;
 
 
-  function scrollBar(direction: -1 | 1) {
-    bar.current?.scrollBy({ left: direction * TOPIC_SCROLL_STEP, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  function scrollTopics(direction: -1 | 1) {
+    if (bar.current) scrollBar(bar.current, direction * TOPIC_SCROLL_STEP, reducedMotion() ? 'auto' : 'smooth');
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -153,7 +154,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   return (
     <div className="topics" ref={root}>
       <div className="topic-bar-frame">
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={-TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollLeft')} aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollBar(-1)}>
+        <button type="button" className="icon-button topic-scroll" data-scroll-step={-TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollLeft')} aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollTopics(-1)}>
           <ChevronIcon direction="left" />
         </button>
         <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label={t('district.tabs.topics')} onScroll={measureEdges}>
@@ -177,7 +178,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
             </button>
           ))}
         </div>
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollRight')} aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollBar(1)}>
+        <button type="button" className="icon-button topic-scroll" data-scroll-step={TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollRight')} aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollTopics(1)}>
           <ChevronIcon direction="right" />
         </button>
       </div>
