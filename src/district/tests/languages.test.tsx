@@ -4,9 +4,10 @@
 // with the islands given only their messages for the one language.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import DistrictView from '../view/DistrictView';
-import TopicVoting from '../islands/TopicVoting';
+import TopicVoting, { topicVoteFailureIn } from '../islands/TopicVoting';
+import { loadFailureIn } from '../islands/LiveDistrict';
 import VotingTables from '../islands/VotingTables';
 import { boardContent } from '../boardContent';
 import type { BuiltDistrictPage } from '../document';
@@ -20,6 +21,8 @@ import { cardDate, compareText, countText, districtWords, monthWords, percentTex
 import { formatVoteDate } from '../voteRecords';
 import { localizeTimestampButtons } from '../view/MeetingList';
 import { recordsLineIn } from '../view/DistrictHeader';
+import MeetingList from '../view/MeetingList';
+import boardScript from '../browser/boardScript';
 
 describe('the words of the page, as each language writes them', () => {
   it.each([
@@ -102,6 +105,28 @@ describe('the words of the page, as each language writes them', () => {
     const html = '<p>At <button type="button" class="video-timestamp" data-timestamp="1:02" aria-label="Play the video from 1:02">1:02</button></p>';
     expect(localizeTimestampButtons(html, 'en', districtWords('en'))).toBe(html);
     expect(localizeTimestampButtons(html, 'es', districtWords('es', catalogue('es')))).toContain('aria-label="Reproducir el video desde 1:02" lang="es"');
+  });
+});
+
+describe('failures in the page\'s language (the server\'s own words are English and are not shown)', () => {
+  it.each([
+    ['en', 'TimeoutError: signal timed out', 'Your vote could not be saved: the server did not answer in time. Please try again.'],
+    ['es', 'TimeoutError: signal timed out', 'No se pudo guardar su voto: el servidor no respondió a tiempo. Inténtelo de nuevo.'],
+    ['es', 'TypeError: Failed to fetch', 'No se pudo guardar su voto: falló la conexión con el servidor. Inténtelo de nuevo.'],
+    ['zh', 'Too many votes on this topic from your connection. Please try again in a few minutes.', '您的网络连接对此议题的投票次数过多。请几分钟后再试。'],
+    ['zh', 'PGRST500 something broke', '您的投票未能保存：服务器暂时无法处理。请重试。'],
+  ] as const)('a topic vote, %s: %s', (locale, reason, expected) => {
+    expect(topicVoteFailureIn(locale, districtWords(locale, catalogue(locale)), reason)).toBe(expected);
+  });
+
+  it.each([
+    ['en', 'TypeError: Failed to fetch', 'the connection to the server failed. Check your connection and reload the page'],
+    ['en', 'JWT expired', 'JWT expired'],
+    ['es', 'TypeError: Failed to fetch', 'falló la conexión con el servidor. Revise su conexión y vuelva a cargar la página'],
+    ['es', 'JWT expired', 'el servidor no pudo enviarla en este momento. Vuelva a cargar la página'],
+    ['zh', 'AbortError: aborted', '服务器未及时响应。请重新加载页面'],
+  ] as const)('the live page, %s: %s', (locale, reason, expected) => {
+    expect(loadFailureIn(locale, districtWords(locale, catalogue(locale)), reason)).toBe(expected);
   });
 });
 
@@ -226,5 +251,48 @@ describe('a district page in Spanish and in Chinese', () => {
     expect(document.querySelector('.meeting-card time')?.textContent).toBe('06/17/25');
     expect(document.querySelector('.vote-up .vote-count')?.textContent).toBe('1.2k');
     expect(document.querySelector('.district-facts dl')?.textContent).toContain('12,345');
+  });
+});
+
+describe('the board script on a translated page', () => {
+  /** Spanish meeting cards with the board script running on them, as the page's head runs it. */
+  function spanishCards() {
+    const html = renderToStaticMarkup(<MeetingList cards={boardContent(page).cards} locale="es" t={districtWords('es', catalogue('es'))} />);
+    const { window } = new JSDOM(`<!doctype html><html><body>${html}</body></html>`, { url: 'https://example.org/es/7', pretendToBeVisual: true });
+    window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+    window.HTMLElement.prototype.scrollIntoView = vi.fn();
+    boardScript(window as unknown as Window & typeof globalThis);
+    window.document.dispatchEvent(new window.Event('DOMContentLoaded'));
+    return window;
+  }
+
+  it('says Expand and Minimize in the page\'s language', () => {
+    const window = spanishCards();
+    const toggle = window.document.querySelector('#meeting-06-17-25 .meeting-toggle')!;
+    const verb = () => toggle.querySelector('.meeting-toggle-verb')?.textContent;
+    expect(verb()).toBe('Ver más');
+    toggle.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    expect([verb(), toggle.getAttribute('aria-expanded')]).toEqual(['Ver menos', 'true']);
+    toggle.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    expect(verb()).toBe('Ver más');
+  });
+
+  it('copies a share link and says so in the page\'s language, or offers it by hand in that language', async () => {
+    const window = spanishCards();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const alert = vi.fn();
+    window.alert = alert;
+    const share = window.document.querySelector('#meeting-06-17-25 [data-share-path]')!;
+    share.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('¡Enlace copiado al portapapeles!'));
+    expect(writeText).toHaveBeenCalledWith('https://example.org/es/7?tab=Meetings#meeting-06-17-25');
+
+    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    const prompt = vi.fn();
+    window.prompt = prompt;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    share.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    await vi.waitFor(() => expect(prompt).toHaveBeenCalledWith('Copie este enlace:', 'https://example.org/es/7?tab=Meetings#meeting-06-17-25'));
   });
 });
