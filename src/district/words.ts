@@ -2,13 +2,19 @@
 // messages, and the dates, numbers and names written the language's way. English keeps the page's own forms exactly
 // (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so).
 import English from '../i18n/messages/en.json';
-import type { MessageKey, T } from '../i18n/catalogues';
 import { translator, type Catalogue, type MessageValues } from '../i18n/translate';
 import { collator, formatCount, formatDate, formatNumber } from '../i18n/dates';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 
 export type { Locale } from '../i18n/locales';
-export type { T, MessageKey } from '../i18n/catalogues';
+
+/** A message's key, as the English catalogue names them: catalogues.ts's MessageKey, for code that runs in the browser. */
+export type MessageKey = keyof typeof English;
+/**
+ * A translator whose keys are checked against the English catalogue: catalogues.ts's T. Named here for the view and
+ * the islands, which are drawn in the browser too and so never import catalogues.ts (it reads the files from disk).
+ */
+export type T = (key: MessageKey, values?: MessageValues) => string;
 
 /**
  * The English catalogue: what a component shows when it is given no messages (the unit tests, and a route not yet

@@ -1,10 +1,10 @@
 // The district islands' messages for a page in one language, read from that language's catalogue at build: each
-// island gets only the messages it shows (islands/islandKeys.ts), as its `messages` prop, with `locale`.
+// island gets only the messages it shows (../islandKeys.ts), as its `messages` prop, with `locale`.
 //   <TopicVoting … locale={locale} messages={islandMessages(locale).topicVoting} />
 import { catalogue, namespaceOf } from '../../i18n/catalogues';
 import { pickMessages, type Catalogue } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
-import { LIVE_DISTRICT_NAMESPACES, TOPIC_VOTING_KEYS, VIDEO_POPUP_KEYS, VOTING_TABLES_KEYS } from '../islands/islandKeys';
+import { LIVE_DISTRICT_NAMESPACES, TOPIC_VOTING_KEYS, VIDEO_POPUP_KEYS, VOTING_TABLES_KEYS } from '../islandKeys';
 
 export interface IslandMessages {
   topicVoting: Catalogue;

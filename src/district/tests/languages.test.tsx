@@ -16,10 +16,11 @@ import { catalogue } from '../../i18n/catalogues';
 import { placeholders, type Catalogue } from '../../i18n/translate';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import { islandMessages } from '../build/islandMessages';
-import { TOPIC_VOTING_KEYS, VIDEO_POPUP_KEYS, VOTING_TABLES_KEYS } from '../islands/islandKeys';
+import { TOPIC_VOTING_KEYS, VIDEO_POPUP_KEYS, VOTING_TABLES_KEYS } from '../islandKeys';
 import { cardDate, compareText, countText, districtWords, monthWords, percentText, voteCountText, voteDate } from '../words';
 import { formatVoteDate } from '../voteRecords';
 import { localizeTimestampButtons } from '../view/MeetingList';
+import { districtIdFromPath } from '../livePath';
 import { recordsLineIn } from '../view/DistrictHeader';
 import MeetingList from '../view/MeetingList';
 import boardScript from '../browser/boardScript';
@@ -127,6 +128,19 @@ describe('failures in the page\'s language (the server\'s own words are English 
     ['zh', 'AbortError: aborted', '服务器未及时响应。请重新加载页面'],
   ] as const)('the live page, %s: %s', (locale, reason, expected) => {
     expect(loadFailureIn(locale, districtWords(locale, catalogue(locale)), reason)).toBe(expected);
+  });
+});
+
+describe('the live page of a district added after the build, in every language', () => {
+  it.each([
+    ['/es/123', 123],
+    ['/zh/7/', 7],
+    ['/123', 123],
+    ['/en/123', null],
+    ['/fr/123', null],
+    ['/es/about', null],
+  ])('%s → %j', (path, id) => {
+    expect(districtIdFromPath(path)).toBe(id);
   });
 });
 

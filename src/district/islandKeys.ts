@@ -1,4 +1,4 @@
-// The messages each district island shows, by key (or namespace, for the live page): what a page picks from its
+// The messages each district island (islands/) shows, by key (or namespace, for the live page): what a page picks from its
 // language's catalogue and passes the island as its `messages` prop, and nothing else (see build/islandMessages.ts).
 
 /** TopicVoting's messages. */
