@@ -25,9 +25,11 @@ export const ENGLISH = English as Catalogue;
 /**
  * A translator for the district page. In English a number is written as the page always wrote it (1000, not 1,000);
  * in the other languages with the language's separators (1.000). A plural message still takes its form from `count`.
+ * Without messages it speaks English; a page in another language that forgot to pass its own is a mistake, named.
  */
-export function districtWords(locale: Locale = 'en', messages: Catalogue = ENGLISH): T {
-  const t = translator(locale, messages);
+export function districtWords(locale: Locale = 'en', messages?: Catalogue): T {
+  if (!messages && locale !== 'en') throw new Error(`The district page in '${locale}' was given no messages: pass them (build/islandMessages.ts).`);
+  const t = translator(locale, messages ?? ENGLISH);
   if (locale !== 'en') return t as T;
   return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
 }

@@ -22,6 +22,7 @@ import { formatVoteDate } from '../voteRecords';
 import { localizeTimestampButtons } from '../view/MeetingList';
 import { districtIdFromPath } from '../livePath';
 import { recordsLineIn } from '../view/DistrictHeader';
+import { districtGraph, meetingEvents } from '../follow/jsonLd';
 import MeetingList from '../view/MeetingList';
 import boardScript from '../browser/boardScript';
 
@@ -141,6 +142,22 @@ describe('the live page of a district added after the build, in every language',
     ['/es/about', null],
   ])('%s → %j', (path, id) => {
     expect(districtIdFromPath(path)).toBe(id);
+  });
+});
+
+describe('search engines: the page in its language, the record in English', () => {
+  it('marks the page with its language and each meeting (its name is the record\'s) with English', () => {
+    const events = meetingEvents(page.district, page.meetings, 'https://example.org');
+    const graph = districtGraph(events, { name: page.district.name, url: 'https://example.org/es/7', inLanguage: 'es' });
+    expect(graph['@graph'].map((node) => [node['@type'], node.inLanguage])).toEqual([
+      ['WebPage', 'es'],
+      ['Event', 'en'],
+      ['Event', 'en'],
+    ]);
+  });
+
+  it('names a translated page drawn without its messages, instead of showing English on it', () => {
+    expect(() => districtWords('es')).toThrow("The district page in 'es' was given no messages");
   });
 });
 
