@@ -210,8 +210,19 @@ export interface HeatmapLayout {
   cells: HeatmapCell[];
 }
 
-/** The shapes of the agreement heat map: one square per pair, darker for more agreement, each with its percentage and count written in. */
-export function heatmapLayout(matrix: AgreementMatrix): HeatmapLayout {
+/** How a heat-map square writes its numbers: the percentage ('80%') and the count under it ('of 5'). */
+export interface HeatmapWords {
+  percent: (percent: number) => string;
+  of: (count: number) => string;
+}
+
+const ENGLISH_HEATMAP: HeatmapWords = { percent: (percent) => `${percent}%`, of: (count) => `of ${count}` };
+
+/**
+ * The shapes of the agreement heat map: one square per pair, darker for more agreement, each with its percentage and
+ * count written in (in English unless the page's language gives its words).
+ */
+export function heatmapLayout(matrix: AgreementMatrix, words: HeatmapWords = ENGLISH_HEATMAP): HeatmapLayout {
   const { width, headerHeight, maxCell, minCell } = HEATMAP;
   const n = matrix.members.length;
   const labels = matrix.members.map((name, i) => heatmapRowLabel(i + 1, name));
@@ -227,8 +238,8 @@ export function heatmapLayout(matrix: AgreementMatrix): HeatmapLayout {
         x: labelWidth + j * size,
         y: headerHeight + i * size,
         size,
-        text: self ? '' : cell.percent === null ? '–' : `${cell.percent}%`,
-        detail: self || cell.percent === null ? '' : `of ${cell.shared}`,
+        text: self ? '' : cell.percent === null ? '–' : words.percent(cell.percent),
+        detail: self || cell.percent === null ? '' : words.of(cell.shared),
         level: self ? null : agreementLevel(cell.percent),
         self,
       });

@@ -1,8 +1,12 @@
 // Districts added after the build: which paths the 404 page renders from live data, and how a missing one reads.
+import { splitLocale } from '../i18n/locales';
 
-/** The district id of a path like /123 (what the 404 page renders live), or null for any other path. */
+/**
+ * The district id of a path like /123, or /es/123 in another language (what the 404 page renders live), or null for
+ * any other path.
+ */
 export function districtIdFromPath(pathname: string): number | null {
-  const match = /^\/(\d{1,15})\/?$/.exec(pathname);
+  const match = /^\/(\d{1,15})\/?$/.exec(splitLocale(pathname).path);
   if (!match) return null;
   const id = Number(match[1]);
   return id > 0 && Number.isSafeInteger(id) ? id : null;

@@ -5,12 +5,12 @@
 export const TABS = ['meetings', 'topics', 'voting'] as const;
 export type TabName = (typeof TABS)[number];
 
-/** What each tab button says. */
-export const TAB_LABELS: Record<TabName, string> = {
-  meetings: 'Summaries',
-  topics: 'Topics',
-  voting: 'Voting',
-};
+/** What each tab button says: its message in the catalogues ('Summaries', 'Topics', 'Voting'). */
+export const TAB_KEYS = {
+  meetings: 'district.tabs.meetings',
+  topics: 'district.tabs.topics',
+  voting: 'district.tabs.voting',
+} as const satisfies Record<TabName, string>;
 
 export const DEFAULT_TAB: TabName = 'meetings';
 

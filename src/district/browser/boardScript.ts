@@ -81,7 +81,8 @@ export default function boardScript(win: BoardWindow = window): void {
     summary.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
     const verb = toggle.querySelector('.meeting-toggle-verb');
-    if (verb) verb.textContent = meetingToggleVerb(open);
+    // A translated page's control carries its verbs (data-expand, data-minimize); an English one says them in English.
+    if (verb) verb.textContent = toggle.getAttribute(open ? 'data-minimize' : 'data-expand') ?? meetingToggleVerb(open);
   }
 
   /** Follows the address's hash: a meeting card expanded and scrolled to, or a topic shown and scrolled to. */
@@ -151,7 +152,9 @@ export default function boardScript(win: BoardWindow = window): void {
     }
     const share = target.closest('button[data-share-path]');
     if (share) {
-      void copyShareLink(pageUrl(location) + (share.getAttribute('data-share-path') ?? ''), win);
+      // A translated page's button carries the alert's and the prompt's words in its language.
+      const words = { copied: share.getAttribute('data-copied') ?? undefined, prompt: share.getAttribute('data-copy-prompt') ?? undefined };
+      void copyShareLink(pageUrl(location) + (share.getAttribute('data-share-path') ?? ''), win, words);
       return;
     }
     answerClick(target);

@@ -6,6 +6,7 @@
 import { nextTabIndex } from '../tabs';
 import { topicIdFromHash } from '../topicItems';
 import { nextSort, type SortKey, type SortState } from '../voteRecords';
+import { barEnds, centerTopic, scrollBar } from './topicBar';
 
 /** Whether an element sits in an island that has not woken yet (Astro drops the island's ssr mark when it hydrates). */
 export function asleep(element: Element): boolean {
@@ -66,7 +67,7 @@ export function answerClick(target: Element): boolean {
   if (header && table) return showSort(table, nextSort(shownSort(table), header.dataset.sortKey as SortKey)), true;
   const scroll = target.closest<HTMLElement>('button[data-scroll-step]');
   const bar = scroll && target.ownerDocument.getElementById(scroll.getAttribute('aria-controls') ?? '');
-  if (scroll && bar) return bar.scrollBy({ left: Number(scroll.dataset.scrollStep) }), true;
+  if (scroll && bar) return scrollBar(bar, Number(scroll.dataset.scrollStep)), true;
   return false;
 }
 
@@ -108,13 +109,12 @@ export function revealTopic(document: Document, hash: string): boolean {
 /** Scrolls a topic bar (only the bar, never the page) so a topic's title is in its middle, as the island does. */
 function centerInBar(tab: HTMLElement): void {
   const bar = tab.closest<HTMLElement>('[role="tablist"]');
-  if (bar) bar.scrollLeft = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
+  if (bar) centerTopic(bar, tab);
 }
 
 /** Disables each arrow of a topic bar at its end of the bar (nothing further to scroll that way), as the island does. */
 export function markBarEnds(bar: HTMLElement): void {
-  const atStart = bar.scrollLeft <= 1;
-  const atEnd = bar.scrollLeft + bar.clientWidth >= bar.scrollWidth - 1;
+  const { start: atStart, end: atEnd } = barEnds(bar);
   for (const arrow of bar.ownerDocument.querySelectorAll<HTMLButtonElement>(`button[data-scroll-step][aria-controls="${bar.id}"]`)) {
     arrow.disabled = Number(arrow.dataset.scrollStep) < 0 ? atStart : atEnd;
   }

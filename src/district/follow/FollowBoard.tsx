@@ -5,34 +5,38 @@ import type { District } from '../../lib/data/districts';
 import { meetingsCalendarPath, summariesFeedPath } from './feeds';
 import { voteEventsPath, votesCsvPath } from './openData';
 
-export default function FollowBoard({ district }: { district: Pick<District, 'id' | 'name'> }) {
+import { englishWords, type Locale, type T } from '../words';
+
+// The feeds and the open data are the record, in English, at the same addresses in every language.
+export default function FollowBoard({ district, t = englishWords }: { district: Pick<District, 'id' | 'name'>; locale?: Locale; t?: T }) {
   return (
     <section className="follow-board" aria-labelledby="follow-heading">
-      <h2 id="follow-heading">Follow this board</h2>
+      <h2 id="follow-heading">{t('district.follow.heading')}</h2>
       <ul>
         <li>
           <a href={summariesFeedPath(district.id)} type="application/rss+xml">
-            Meeting summaries (RSS feed)
+            {t('district.follow.rss')}
           </a>{' '}
-          for your feed reader
+          {t('district.follow.rssFor')}
         </li>
         <li>
           <a href={meetingsCalendarPath(district.id)} type="text/calendar">
-            Board meetings (iCalendar)
+            {t('district.follow.calendar')}
           </a>{' '}
-          for your calendar app
+          {t('district.follow.calendarFor')}
         </li>
         <li>
-          <a href="#subscribe-heading">Summaries by email</a>: subscribe below
+          <a href="#subscribe-heading">{t('district.follow.email')}</a>
+          {t('district.follow.emailFor')}
         </li>
         <li>
-          Every vote as open data:{' '}
+          {t('district.openData.lead')}{' '}
           <a href={votesCsvPath(district.id)} type="text/csv" download>
-            CSV
+            {t('district.openData.csv')}
           </a>{' '}
-          or{' '}
+          {t('district.openData.or')}{' '}
           <a href={voteEventsPath(district.id)} type="application/json">
-            JSON (Open Civic Data)
+            {t('district.openData.json')}
           </a>
         </li>
       </ul>

@@ -43,6 +43,29 @@ export function eventsGraph(events: MeetingEvent[]): { '@context': 'https://sche
   return { '@context': 'https://schema.org', '@graph': events };
 }
 
+/** The page itself as schema.org describes it: a web page in the page's language about the district's board. */
+export interface DistrictWebPage {
+  '@type': 'WebPage';
+  name: string;
+  url: string;
+  /** The page's language (BCP 47: 'en', 'es', 'zh-Hans'). */
+  inLanguage: string;
+}
+
+/**
+ * The JSON-LD document of a district page in a language: the page (its `inLanguage` the page's) and its meetings,
+ * each marked `inLanguage: 'en'`: a meeting's name is the record's, published in English whatever the page's language.
+ */
+export function districtGraph(
+  events: MeetingEvent[],
+  page: { name: string; url: string; inLanguage: string },
+): { '@context': 'https://schema.org'; '@graph': (DistrictWebPage | (MeetingEvent & { inLanguage: 'en' }))[] } {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [{ '@type': 'WebPage', name: page.name, url: page.url, inLanguage: page.inLanguage }, ...events.map((event) => ({ ...event, inLanguage: 'en' as const }))],
+  };
+}
+
 /**
  * JSON for the inside of <script type="application/ld+json">: '<', '>' and '&' written as \u escapes so no text
  * (a title holding '</script>' or '<!--') can end or change the script element; JSON parsers read them back as is.

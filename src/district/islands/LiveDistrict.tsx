@@ -1,7 +1,10 @@
 // A district that is in the database but not in the build (added since): the 404 page renders it here from its
-// district_pages document, read in one request, through the same view as the pre-rendered page (DistrictView), with
-// the loading and error texts 'Loading district info...' and 'Error loading district info: {message}'.
-import { useEffect, useState } from 'react';
+// district_pages document, read in one request, through the same view as the pre-rendered page (DistrictBody), with
+// the loading and error texts 'Loading district info...' and 'Error loading district info: {message}', in the page's
+// language: the page passes the district page's messages of its one language (LIVE_DISTRICT_NAMESPACES).
+import { useEffect, useMemo, useState } from 'react';
+import type { Catalogue } from '../../i18n/translate';
+import { districtWords, type Locale, type T } from '../words';
 import { describeLoadFailure } from '../../lib/data/formResult';
 import { api } from '../../lib/browser/api';
 import { fetchDistrictPage, richTextJobs, sanitizeJob, withRichText } from '../document';
@@ -10,16 +13,7 @@ import { districtIdFromPath, isNoRowError, noDistrictMessage } from '../livePath
 import { sanitize } from '../../lib/sanitize';
 import { tabFromSearch } from '../tabs';
 import { listenToTimestamps } from '../browser/videoTimestamps';
-import DistrictView from '../view/DistrictView';
-import type { Locale } from '../../i18n/locales';
-import type { Catalogue } from '../../i18n/translate';
-
-interface Props {
-  /** The page's language, and the messages of the record search and subscribe islands it holds (the 404 route's). */
-  locale?: Locale;
-  recordSearchMessages?: Catalogue;
-  subscribeMessages?: Catalogue;
-}
+import DistrictBody from '../view/DistrictBody';
 import RecordSearch from '../../components/islands/RecordSearch';
 import SubscribeForm from '../../components/islands/SubscribeForm';
 import TopicVoting from './TopicVoting';
@@ -33,7 +27,27 @@ function showSearch() {
   document.getElementById('not-found-search-route')?.removeAttribute('hidden');
 }
 
-export default function LiveDistrict({ locale = 'en', recordSearchMessages = {}, subscribeMessages = {} }: Props) {
+/** Why the page could not be read, in the page's language (in English, describeLoadFailure's words as they are). */
+export function loadFailureIn(locale: Locale, t: T, reason: string): string {
+  const plain = describeLoadFailure(reason);
+  if (locale === 'en') return plain;
+  if (/^(TimeoutError|AbortError)\b/.test(reason.trim())) return t('live.failTimeout');
+  if (/^(TypeError|FetchError)\b/.test(reason.trim())) return t('live.failConnection');
+  return t('live.failServer');
+}
+
+interface Props {
+  /** The page's language. */
+  locale?: Locale;
+  /** The messages of LIVE_DISTRICT_NAMESPACES in that language, picked from its catalogue; English without. */
+  messages?: Catalogue;
+  /** The record search's and the subscribe form's messages in that language (RECORD_SEARCH_KEYS, SUBSCRIBE_KEYS). */
+  recordSearchMessages: Catalogue;
+  subscribeMessages: Catalogue;
+}
+
+export default function LiveDistrict({ locale = 'en', messages, recordSearchMessages, subscribeMessages }: Props) {
+  const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
   const [state, setState] = useState<Load>({ status: 'loading' });
   const id = typeof location === 'undefined' ? null : districtIdFromPath(location.pathname);
   // The board script keeps the tabs and the address in step from here on; this is the first render's tab.
@@ -46,39 +60,41 @@ export default function LiveDistrict({ locale = 'en', recordSearchMessages = {},
     fetchDistrictPage(api(), id).then(
       ({ page, broken }) => {
         const built = withRichText(page, richTextJobs(page).map((job) => sanitizeJob(sanitize, job)));
-        document.title = `${built.district.name} | School Board Transparency`;
+        document.title = t('live.title', { name: built.district.name });
         setState({ status: 'ready', content: boardContent(built, broken) });
       },
       (error: unknown) => {
         // 'Error loading district info: {message}' with a message a parent can read; the detail goes to the console.
         console.error(error);
         if (isNoRowError(error)) showSearch();
-        const message = isNoRowError(error) ? noDistrictMessage(id) : describeLoadFailure(error instanceof Error ? error.message : String(error));
+        const message = isNoRowError(error) ? (locale === 'en' ? noDistrictMessage(id) : t('live.noDistrict', { id: String(id) })) : loadFailureIn(locale, t, error instanceof Error ? error.message : String(error));
         setState({ status: 'error', message });
       },
     );
-  }, [id]);
+  }, [id, locale, t]);
 
   // A #meeting-MM-DD-YY hash can only find its card once the cards exist: the page's board script reveals it again.
   useEffect(() => {
     if (state.status === 'ready') window.dispatchEvent(new HashChangeEvent('hashchange'));
   }, [state.status]);
 
-  if (state.status === 'loading') return <p role="status">Loading district info...</p>;
-  if (state.status === 'error') return <p role="alert">Error loading district info: {state.message}</p>;
+  if (state.status === 'loading') return <p role="status">{t('live.loading')}</p>;
+  if (state.status === 'error') return <p role="alert">{t('live.error', { message: state.message })}</p>;
   const { content } = state;
   const districtId = content.district.id;
   return (
     <>
-      <DistrictView
+      <DistrictBody
         content={content}
         active={active}
-        recordSearch={<RecordSearch districtId={districtId} idPrefix="board-record-search" label={recordSearchMessages['records.label.board'] as string} locale={locale} messages={recordSearchMessages} />}
-        topicVoting={<TopicVoting districtId={districtId} topics={content.topicItems} liveCounts={false} />}
-        votingTables={<VotingTables recent={content.recent} past={content.past} memberPaths={content.memberPaths} />}
+        locale={locale}
+        t={t}
+        recordSearch={<RecordSearch districtId={districtId} idPrefix="board-record-search" label={String(recordSearchMessages['records.label.board'])} locale={locale} messages={recordSearchMessages} />}
+        topicVoting={<TopicVoting districtId={districtId} topics={content.topicItems} liveCounts={false} locale={locale} messages={messages} />}
+        votingTables={<VotingTables recent={content.recent} past={content.past} memberPaths={content.memberPaths} locale={locale} messages={messages} />}
         subscribeForm={<SubscribeForm districtId={districtId} locale={locale} messages={subscribeMessages} />}
       />
-      <VideoPopup />
+      <VideoPopup locale={locale} messages={messages} />
     </>
   );
 }

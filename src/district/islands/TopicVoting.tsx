@@ -3,12 +3,16 @@
 // On a built page it loads on the first interaction with it: until then the board script shows the topic chosen and
 // marks the vote pressed, and when this island wakes it takes that state over (adoptPageState) and sends the vote.
 // The share button is the board script's (data-share-path), as a meeting card's is.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { nextTabIndex } from '../tabs';
 import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl, topicVoteFailure } from '../topicItems';
+import { describeSendFailure } from '../../lib/data/formResult';
+import { districtWords, recordLang, voteCountText, type Locale, type T } from '../words';
+import type { Catalogue } from '../../i18n/translate';
 import { $topicCounts, $topicVoteErrors, $topicVotes, $topicVotesPending, castTopicVote, loadLiveTopicCounts } from '../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../../components/icons';
+import { barEnds, centerTopic, scrollBar } from '../browser/topicBar';
 import '../view/district.css';
 import './TopicVoting.css';
 
@@ -18,6 +22,24 @@ interface Props {
   defaultTitle?: string;
   /** Fetch the counts again once hydrated (the district page's are from the build). */
   liveCounts?: boolean;
+  /** The page's language. */
+  locale?: Locale;
+  /** This island's messages in that language (TOPIC_VOTING_KEYS, picked from its catalogue); English without. */
+  messages?: Catalogue;
+}
+
+/**
+ * What a topic shows when its vote could not be saved, in the page's language: in English the limit's own message or
+ * the failure in plain words (topicVoteFailure); otherwise the same cases in the language's words (the server's own
+ * text is English and is not shown).
+ */
+export function topicVoteFailureIn(locale: Locale, t: T, reason: string): string {
+  if (locale === 'en') return topicVoteFailure(reason);
+  const plain = describeSendFailure(reason);
+  if (plain.startsWith('Too many ')) return t('district.topics.tooMany');
+  if (plain === 'the server did not answer in time') return t('district.topics.failTimeout');
+  if (plain === 'the connection to the server failed') return t('district.topics.failConnection');
+  return t('district.topics.failServer');
 }
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -47,7 +69,9 @@ function pageState(root: HTMLElement | null, topics: TopicItem[]): { shown: numb
   return { shown: id !== null && topics.some((topic) => topic.id === id) ? id : null, pressed };
 }
 
-export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT_TOPIC_TITLE, liveCounts = true }: Props) {
+export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT_TOPIC_TITLE, liveCounts = true, locale = 'en', messages }: Props) {
+  const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
+  const lang = recordLang(locale);
   const [selected, setSelected] = useState(() => initialTopicId(topics, null, defaultTitle));
   const counts = useStore($topicCounts);
   const votes = useStore($topicVotes);
@@ -69,14 +93,14 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   function measureEdges() {
     const el = bar.current;
     if (!el) return;
-    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    setEdges(barEnds(el));
   }
 
   /** Scrolls the bar (only the bar, never the page) so a topic's title is in view. */
   function showInBar(id: number) {
     const tab = tabs.current[id];
     if (!bar.current || !tab) return;
-    bar.current.scrollLeft = tab.offsetLeft - (bar.current.clientWidth - tab.offsetWidth) / 2;
+    centerTopic(bar.current, tab);
   }
 
   useEffect(() => {
@@ -112,11 +136,11 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
     };
   }, [topics, defaultTitle, liveCounts, districtId]);
 
-  if (topics.length === 0) return <p className="empty-state">No topics found.</p>;
+  if (topics.length === 0) return <p className="empty-state">{t('district.topics.empty')}</p>;
 
 
-  function scrollBar(direction: -1 | 1) {
-    bar.current?.scrollBy({ left: direction * TOPIC_SCROLL_STEP, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  function scrollTopics(direction: -1 | 1) {
+    if (bar.current) scrollBar(bar.current, direction * TOPIC_SCROLL_STEP, reducedMotion() ? 'auto' : 'smooth');
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -130,10 +154,10 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   return (
     <div className="topics" ref={root}>
       <div className="topic-bar-frame">
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={-TOPIC_SCROLL_STEP} aria-label="Scroll topics left" aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollBar(-1)}>
+        <button type="button" className="icon-button topic-scroll" data-scroll-step={-TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollLeft')} aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollTopics(-1)}>
           <ChevronIcon direction="left" />
         </button>
-        <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label="Topics" onScroll={measureEdges}>
+        <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label={t('district.tabs.topics')} onScroll={measureEdges}>
           {topics.map((topic, index) => (
             <button
               key={topic.id}
@@ -148,12 +172,13 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
               tabIndex={topic.id === selected ? 0 : -1}
               onClick={() => setSelected(topic.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
+              lang={lang}
             >
               {topic.title}
             </button>
           ))}
         </div>
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={TOPIC_SCROLL_STEP} aria-label="Scroll topics right" aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollBar(1)}>
+        <button type="button" className="icon-button topic-scroll" data-scroll-step={TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollRight')} aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollTopics(1)}>
           <ChevronIcon direction="right" />
         </button>
       </div>
@@ -166,30 +191,32 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
         const error = errors[key];
         return (
           <div key={topic.id} className="topic-detail" id={topicAnchor(topic.id)} role="tabpanel" aria-labelledby={`topic-tab-${topic.id}`} hidden={topic.id !== selected}>
-            <h3>{topic.title}</h3>
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: topic.descriptionHtml }} />
+            <h3 lang={lang}>{topic.title}</h3>
+            <div className="rich-text" lang={lang} dangerouslySetInnerHTML={{ __html: topic.descriptionHtml }} />
             <div className="topic-actions">
               <button type="button" className="vote-button vote-up" data-vote="up" aria-pressed={shown === 'up'} onClick={() => void castTopicVote(topic.id, 'up')}>
                 <ThumbUpIcon />
-                <span className="vote-label">Upvote</span>{' '}
-                <span className="vote-count">{formatVoteCount(upvotes)}</span>
+                <span className="vote-label">{t('district.topics.upvote')}</span>{' '}
+                <span className="vote-count">{locale === 'en' ? formatVoteCount(upvotes) : voteCountText(locale, upvotes)}</span>
               </button>
               <button type="button" className="vote-button vote-down" data-vote="down" aria-pressed={shown === 'down'} onClick={() => void castTopicVote(topic.id, 'down')}>
                 <ThumbDownIcon />
-                <span className="vote-label">Downvote</span>{' '}
-                <span className="vote-count">{formatVoteCount(downvotes)}</span>
+                <span className="vote-label">{t('district.topics.downvote')}</span>{' '}
+                <span className="vote-count">{locale === 'en' ? formatVoteCount(downvotes) : voteCountText(locale, downvotes)}</span>
               </button>
               <button
                 type="button"
                 className="icon-button share-button"
                 data-share-path={topicShareUrl('', topic.id)}
-                aria-label={`Copy a link to the topic ${topic.title}`}
+                data-copied={locale === 'en' ? undefined : t('district.share.copied')}
+                data-copy-prompt={locale === 'en' ? undefined : t('district.share.prompt')}
+                aria-label={t('district.topics.share', { title: topic.title })}
               >
                 <ShareIcon />
               </button>
             </div>
             <p className="vote-error" role="status">
-              {error ? topicVoteFailure(error) : ''}
+              {error ? topicVoteFailureIn(locale, t, error) : ''}
             </p>
           </div>
         );

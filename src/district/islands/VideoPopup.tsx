@@ -1,7 +1,9 @@
 // The one floating video player: opens next to the clicked time stamp (above it, or below when there is no room
 // under the navbar), can be dragged (kept in the viewport, below the navbar) or moved with the arrow keys,
 // switches between 320x180 and 640x360, and closes with its button or Escape. The embed exists only while open.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { Catalogue } from '../../i18n/translate';
+import { districtWords, type Locale } from '../words';
 import { useStore } from '@nanostores/react';
 import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../stores/videoPopup';
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, videoWatchUrl, type Size } from '../video';
@@ -23,7 +25,15 @@ function navbarHeight(): number {
   return document.querySelector<HTMLElement>('.navbar')?.offsetHeight || NAVBAR_FALLBACK_HEIGHT;
 }
 
-export default function VideoPopup() {
+interface Props {
+  /** The page's language. */
+  locale?: Locale;
+  /** This island's messages in that language (VIDEO_POPUP_KEYS, picked from its catalogue); English without. */
+  messages?: Catalogue;
+}
+
+export default function VideoPopup({ locale = 'en', messages }: Props = {}) {
+  const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
   // The island hydrates on the first time stamp click, when the store already holds that request: render it closed
   // first, as the server did, so hydration matches, then open.
   const hydrated = useHydrated();
@@ -134,22 +144,22 @@ export default function VideoPopup() {
           onPointerCancel={onPointerUp}
           onKeyDown={onHandleKey}
         >
-          Starting at {state.timestamp} – drag to move
+          {t('district.video.handle', { time: state.timestamp })}
         </div>
         <span className="visually-hidden" id="video-popup-move-help">
-          Or use the arrow keys to move it.
+          {t('district.video.moveHelp')}
         </span>
-        <button type="button" className="icon-button" aria-label={state.expanded ? 'Shrink video' : 'Expand video'} onClick={toggleVideoPopupSize}>
+        <button type="button" className="icon-button" aria-label={t(state.expanded ? 'district.video.shrink' : 'district.video.expand')} onClick={toggleVideoPopupSize}>
           <ExpandIcon expanded={state.expanded} />
         </button>
-        <button type="button" className="icon-button" aria-label="Close video" onClick={close}>
+        <button type="button" className="icon-button" aria-label={t('district.video.close')} onClick={close}>
           <CloseIcon />
         </button>
       </div>
       <iframe
         key={state.src}
         src={state.src}
-        title={`Meeting video, starting at ${state.timestamp}`}
+        title={t('district.video.frameTitle', { time: state.timestamp })}
         width={video.width}
         height={video.height}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -157,7 +167,8 @@ export default function VideoPopup() {
       />
       {watchUrl && (
         <a className="video-popup-watch" href={watchUrl} target="_blank" rel="noopener noreferrer">
-          Watch the full meeting<span className="visually-hidden"> on YouTube (opens in a new tab)</span>
+          {t('district.meetings.fullVideo')}
+          <span className="visually-hidden"> {t('district.video.newTab')}</span>
         </a>
       )}
     </div>

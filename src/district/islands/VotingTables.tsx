@@ -5,6 +5,9 @@
 // with it: until then the board script marks the chosen column (aria-sort, with its arrow), and when the island wakes
 // it takes that column over (adoptedSort) and sorts.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Catalogue } from '../../i18n/translate';
+import { localizedPath } from '../../i18n/locales';
+import { compareText, districtWords, recordLang, voteDate, type Locale, type T } from '../words';
 import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type SortState, type VotingRow, voteAnchor } from '../voteRecords';
 import '../view/district.css';
 import './VotingTables.css';
@@ -15,11 +18,17 @@ interface Column {
   className: string;
 }
 
-function Outcome({ outcome }: { outcome: string | null }) {
+/** What the phone's sort control calls each direction of a column, in the page's language (see sortDirectionLabel). */
+function directionLabel(t: T, key: SortKey, direction: SortDirection): string {
+  if (key === 'date') return t(direction === 'descending' ? 'district.voting.newest' : 'district.voting.oldest');
+  return t(direction === 'ascending' ? 'district.voting.aToZ' : 'district.voting.zToA');
+}
+
+function Outcome({ outcome, lang }: { outcome: string | null; lang: 'en' | undefined }) {
   const { text, detail } = splitOutcome(outcome);
   return (
     <>
-      <span className="outcome-text">{text}</span>
+      <span className="outcome-text" lang={lang}>{text}</span>
       {detail && <span className="outcome-detail">{detail}</span>}
     </>
   );
@@ -29,9 +38,10 @@ function Outcome({ outcome }: { outcome: string | null }) {
 type MemberPaths = Record<string, string>;
 
 /** A small link to a member's page under their name; its name is said in words, its text stays the member's alone. */
-function MemberLink({ name, path }: { name: string; path: string }) {
+function MemberLink({ name, path, t }: { name: string; path: string; t: T }) {
+  const label = t('district.voting.memberLink', { name });
   return (
-    <a className="member-link" href={path} aria-label={`Every vote of ${name}`} title={`Every vote of ${name}`}>
+    <a className="member-link" href={path} aria-label={label} title={label}>
       <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.5 2.2-4 5-4s5 1.5 5 4v1H3v-1Z" fill="currentColor" /></svg>
     </a>
   );
@@ -45,7 +55,17 @@ function adoptedSort(table: HTMLTableElement | null): SortState | null {
   return { key: header.dataset.sortKey as SortKey, direction };
 }
 
-function VotingTable({ id, title, rows, memberPaths }: { id: string; title: string; rows: VotingRow[]; memberPaths: MemberPaths }) {
+interface TableProps {
+  id: string;
+  title: string;
+  rows: VotingRow[];
+  memberPaths: MemberPaths;
+  locale: Locale;
+  t: T;
+}
+
+function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
+  const lang = recordLang(locale);
   const [sort, setSort] = useState(DEFAULT_SORT);
   const table = useRef<HTMLTableElement>(null);
   useEffect(() => {
@@ -53,13 +73,13 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
     if (adopted && (adopted.key !== DEFAULT_SORT.key || adopted.direction !== DEFAULT_SORT.direction)) setSort(adopted);
   }, []);
   const members = useMemo(() => boardMembers(rows), [rows]);
-  const sorted = useMemo(() => sortVotings(rows, sort), [rows, sort]);
+  const sorted = useMemo(() => (locale === 'en' ? sortVotings(rows, sort) : sortVotings(rows, sort, compareText(locale))), [rows, sort, locale]);
   const headingId = `${id}-heading`;
   const columns: Column[] = [
-    { key: 'date', label: 'Date', className: 'col-date' },
-    { key: 'category', label: 'Category', className: 'col-category' },
-    { key: 'issue', label: 'Issue (Brief Description)', className: 'col-issue' },
-    { key: 'outcome', label: 'Outcome', className: 'col-outcome' },
+    { key: 'date', label: t('district.voting.date'), className: 'col-date' },
+    { key: 'category', label: t('district.voting.category'), className: 'col-category' },
+    { key: 'issue', label: t('district.voting.issue'), className: 'col-issue' },
+    { key: 'outcome', label: t('district.voting.outcome'), className: 'col-outcome' },
     ...members.map((name): Column => ({ key: `member:${name}`, label: name, className: 'col-member' })),
   ];
 
@@ -68,24 +88,24 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
     <div className="voting-section">
       <h3 id={headingId}>{title}</h3>
       {rows.length === 0 ? (
-        <p className="empty-state">No votes found.</p>
+        <p className="empty-state">{t('district.voting.empty')}</p>
       ) : (
         <>
         {/* On a phone the headers are not shown: the same sorting, as a control. */}
         <div className="phone-sort">
-          <label htmlFor={`${sortId}-key`}>Sort by</label>
+          <label htmlFor={`${sortId}-key`}>{t('district.voting.sortBy')}</label>
           <select id={`${sortId}-key`} data-sort-control="key" value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
             {columns.map((column) => (
-              <option key={column.key} value={column.key}>
+              <option key={column.key} value={column.key} lang={column.key.startsWith('member:') ? lang : undefined}>
                 {column.label}
               </option>
             ))}
           </select>
-          <label htmlFor={`${sortId}-direction`}>Order</label>
+          <label htmlFor={`${sortId}-direction`}>{t('district.voting.order')}</label>
           <select id={`${sortId}-direction`} data-sort-control="direction" value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
             {(['descending', 'ascending'] as const).map((direction) => (
               <option key={direction} value={direction}>
-                {sortDirectionLabel(sort.key, direction)}
+                {locale === 'en' ? sortDirectionLabel(sort.key, direction) : directionLabel(t, sort.key, direction)}
               </option>
             ))}
           </select>
@@ -112,10 +132,10 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
                     // A member's header is named by the member alone, though it also holds the link to their page.
                     aria-label={column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined}
                   >
-                    <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column.key))}>
+                    <button type="button" className="sort-button" lang={column.key.startsWith('member:') ? lang : undefined} onClick={() => setSort((current) => nextSort(current, column.key))}>
                       {column.label}
                     </button>
-                    {column.key.startsWith('member:') && memberPaths[column.label] && <MemberLink name={column.label} path={memberPaths[column.label]} />}
+                    {column.key.startsWith('member:') && memberPaths[column.label] && <MemberLink name={column.label} path={localizedPath(locale, memberPaths[column.label])} t={t} />}
                   </th>
                 ))}
               </tr>
@@ -123,24 +143,24 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
             <tbody role="rowgroup">
               {sorted.map((row) => (
                 <tr key={row.id} role="row" id={voteAnchor(row.id)}>
-                  <td role="cell" className="cell-date" data-label="Date">{row.voteDate ? <time dateTime={row.voteDate}>{formatVoteDate(row.voteDate)}</time> : NO_VOTE}</td>
-                  <td role="cell" className="cell-category" data-label="Category">{row.category}</td>
-                  <td role="cell" className="cell-issue" data-label="Issue">{row.issue}</td>
-                  <td role="cell" className="outcome" data-label="Outcome">
-                    <Outcome outcome={row.outcome} />
+                  <td role="cell" className="cell-date" data-label={t('district.voting.date')}>{row.voteDate ? <time dateTime={row.voteDate}>{voteDate(locale, row.voteDate, formatVoteDate)}</time> : NO_VOTE}</td>
+                  <td role="cell" className="cell-category" data-label={t('district.voting.category')} lang={lang}>{row.category}</td>
+                  <td role="cell" className="cell-issue" data-label={t('district.voting.issueShort')} lang={lang}>{row.issue}</td>
+                  <td role="cell" className="outcome" data-label={t('district.voting.outcome')}>
+                    <Outcome outcome={row.outcome} lang={lang} />
                   </td>
                   {members.map((name) => {
                     const vote = memberVote(row, name);
                     if (vote === NO_VOTE) {
                       // '-' where the member has no vote; announced as what it means (the ::after's alternative text).
                       return (
-                        <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={NO_VOTE_RECORDED}>
+                        <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={locale === 'en' ? NO_VOTE_RECORDED : t('district.voting.noVote')}>
                           <span aria-hidden="true">{vote}</span>
                         </td>
                       );
                     }
                     return (
-                      <td key={name} role="cell" className={`vote vote-${voteTone(vote)}`} data-label={name}>
+                      <td key={name} role="cell" className={`vote vote-${voteTone(vote)}`} data-label={name} lang={lang}>
                         {vote}
                       </td>
                     );
@@ -156,20 +176,31 @@ function VotingTable({ id, title, rows, memberPaths }: { id: string; title: stri
   );
 }
 
-export default function VotingTables({ recent, past, memberPaths = {} }: { recent: VotingRow[]; past: VotingRow[]; memberPaths?: MemberPaths }) {
+interface Props {
+  recent: VotingRow[];
+  past: VotingRow[];
+  memberPaths?: MemberPaths;
+  /** The page's language. */
+  locale?: Locale;
+  /** This island's messages in that language (VOTING_TABLES_KEYS, picked from its catalogue); English without. */
+  messages?: Catalogue;
+}
+
+export default function VotingTables({ recent, past, memberPaths = {}, locale = 'en', messages }: Props) {
+  const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
   return (
     <div className="voting-tables">
       {/* Where the column headers are shown; on a phone the 'Sort by' control above each table does the sorting. */}
-      <p className="voting-hint">Click any column header to sort by that column.</p>
+      <p className="voting-hint">{t('district.voting.hint')}</p>
       <p className="voting-legend">
         <span className="voting-legend-mark" aria-hidden="true">
           {NO_VOTE}
         </span>{' '}
         {/* Said in words to screen readers too: each '-' cell is announced as what it means. */}
-        <span>means no vote recorded for that member.</span>
+        <span>{t('district.voting.legend')}</span>
       </p>
-      <VotingTable id="votes-recent" title="Current Board Votes" rows={recent} memberPaths={memberPaths} />
-      <VotingTable id="votes-past" title="Past Board Votes" rows={past} memberPaths={memberPaths} />
+      <VotingTable id="votes-recent" title={t('district.voting.recent')} rows={recent} memberPaths={memberPaths} locale={locale} t={t} />
+      <VotingTable id="votes-past" title={t('district.voting.past')} rows={past} memberPaths={memberPaths} locale={locale} t={t} />
     </div>
   );
 }

@@ -6,24 +6,24 @@ import { Fragment } from 'react';
 import './AgreementHeatmap.css';
 import type { AgreementMatrix } from '../agreement';
 import { heatmapLayout } from '../charts';
+import { englishWords, percentText, recordLang, type Locale, type T } from '../words';
 
 interface Props {
   matrix: AgreementMatrix;
   /** Prefix of the element ids, unique on the page. */
   id?: string;
+  locale?: Locale;
+  t?: T;
 }
 
-export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap' }: Props) {
+export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap', locale = 'en', t = englishWords }: Props) {
   if (matrix.members.length < 2) return null;
-  const layout = heatmapLayout(matrix);
+  const layout = locale === 'en' ? heatmapLayout(matrix) : heatmapLayout(matrix, { percent: (percent) => percentText(locale, percent), of: (count) => t('district.heatmap.of', { count }) });
   const captionId = `${id}-caption`;
   const onDark = (level: number | null) => (level !== null && level >= 3 ? ' heatmap-on-dark' : '');
   return (
     <figure className="agreement-heatmap" aria-labelledby={captionId}>
-      <figcaption id={captionId}>
-        How often each pair voted the same way, as a picture: darker squares for pairs who agreed more often, each with its
-        percentage and the number of votes both cast. Row numbers match column numbers; the table gives the same numbers.
-      </figcaption>
+      <figcaption id={captionId}>{t('district.heatmap.caption')}</figcaption>
       <svg className="heatmap-chart" viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} aria-hidden="true" focusable="false">
         {layout.columns.map((column) => (
           <text key={`c${column.number}`} className="heatmap-column" x={column.x} y={layout.size > 30 ? 15 : 14} textAnchor="middle">
@@ -31,7 +31,7 @@ export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap' }: P
           </text>
         ))}
         {layout.rows.map((row) => (
-          <text key={`r${row.number}`} className="heatmap-row" x="0" y={row.y} dominantBaseline="middle">
+          <text key={`r${row.number}`} className="heatmap-row" x="0" y={row.y} dominantBaseline="middle" lang={recordLang(locale)}>
             {row.label}
           </text>
         ))}

@@ -4,6 +4,7 @@
 // member's name), so nothing scrolls sideways; the explicit roles keep it a table to screen readers.
 import './AgreementTable.css';
 import { agreementText, type AgreementMatrix } from '../agreement';
+import { englishWords, percentText, recordLang, type Locale, type T } from '../words';
 
 interface Props {
   matrix: AgreementMatrix;
@@ -11,31 +12,33 @@ interface Props {
   memberPaths?: Record<string, string>;
   /** Prefix of the element ids, unique on the page. */
   id?: string;
+  locale?: Locale;
+  t?: T;
 }
 
-function MemberName({ name, path }: { name: string; path: string | undefined }) {
-  return path ? <a href={path}>{name}</a> : <>{name}</>;
+function MemberName({ name, path, lang }: { name: string; path: string | undefined; lang: 'en' | undefined }) {
+  return path ? <a href={path} lang={lang}>{name}</a> : lang ? <span lang={lang}>{name}</span> : <>{name}</>;
 }
 
-export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreement-table' }: Props) {
-  if (matrix.members.length < 2) return <p className="empty-state">There are not yet two board members with recorded votes to compare.</p>;
+export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreement-table', locale = 'en', t = englishWords }: Props) {
+  if (matrix.members.length < 2) return <p className="empty-state">{t('district.agreement.tooFew')}</p>;
+  const lang = recordLang(locale);
   const captionId = `${id}-caption`;
   const noteId = `${id}-note`;
   return (
     <>
       <p className="agreement-note" id={noteId}>
-        Each cell is the share of the votes both members cast on which they voted the same way, and how many votes that is.
-        Absences and missing votes are not counted.
+        {t('district.agreement.note')}
       </p>
       <div className="agreement-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="agreement-table" role="table" aria-describedby={noteId}>
-          <caption id={captionId}>Who votes together</caption>
+          <caption id={captionId}>{t('district.agreement.caption')}</caption>
           <thead role="rowgroup" className="visually-hidden-phone">
             <tr role="row">
               <td role="cell"></td>
               {matrix.members.map((name) => (
                 <th key={name} role="columnheader" scope="col">
-                  <MemberName name={name} path={memberPaths[name]} />
+                  <MemberName name={name} path={memberPaths[name]} lang={lang} />
                 </th>
               ))}
             </tr>
@@ -44,24 +47,22 @@ export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreeme
             {matrix.members.map((name, i) => (
               <tr key={name} role="row">
                 <th role="rowheader" scope="row">
-                  <MemberName name={name} path={memberPaths[name]} />
+                  <MemberName name={name} path={memberPaths[name]} lang={lang} />
                 </th>
                 {matrix.cells[i].map((cell, j) =>
                   i === j ? (
                     <td key={j} role="cell" className="agreement-self">
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">Same member</span>
+                      <span className="visually-hidden">{t('district.agreement.self')}</span>
                     </td>
                   ) : cell.percent === null ? (
                     <td key={j} role="cell" className="agreement-none" data-label={matrix.members[j]}>
-                      {agreementText(cell)}
+                      {locale === 'en' ? agreementText(cell) : t('district.agreement.none')}
                     </td>
                   ) : (
                     <td key={j} role="cell" data-label={matrix.members[j]}>
-                      <span className="agreement-percent">{cell.percent}%</span>{' '}
-                      <span className="agreement-count">
-                        of {cell.shared} {cell.shared === 1 ? 'vote' : 'votes'}
-                      </span>
+                      <span className="agreement-percent">{locale === 'en' ? `${cell.percent}%` : percentText(locale, cell.percent)}</span>{' '}
+                      <span className="agreement-count">{t('district.agreement.of', { count: cell.shared })}</span>
                     </td>
                   ),
                 )}

@@ -12,18 +12,20 @@ import SplitVotes from './SplitVotes';
 import type { BoardContent } from '../boardContent';
 import type { BrokenSection } from '../document';
 import { voteEventsPath, votesCsvPath } from '../follow/openData';
-import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TAB_LABELS, TABS, boardPanel, panelId, type TabName } from '../tabs';
+import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TAB_KEYS, TABS, boardPanel, panelId, type TabName } from '../tabs';
+import { englishWords, type Locale, type T } from '../words';
+import { localizedPath } from '../../i18n/locales';
 
 /** What a tab says when its list of the page could not be read (the 'Error loading …' texts). */
-export const SECTION_ERRORS: Record<BrokenSection, string> = {
-  meetings: 'Error loading meetings: the meetings of this district could not be read.',
-  topics: 'Error loading topics: the topics of this district could not be read.',
-  votings: 'Error: the votes of this district could not be read.',
-};
+export const SECTION_ERROR_KEYS = {
+  meetings: 'district.errors.meetings',
+  topics: 'district.errors.topics',
+  votings: 'district.errors.votings',
+} as const satisfies Record<BrokenSection, string>;
 
 /** A tab's content, or its error text when its list could not be read. */
-function Section({ name, broken, children }: { name: BrokenSection; broken: BrokenSection[]; children: ReactNode }) {
-  return broken.includes(name) ? <p role="alert">{SECTION_ERRORS[name]}</p> : <>{children}</>;
+function Section({ name, broken, t, children }: { name: BrokenSection; broken: BrokenSection[]; t: T; children: ReactNode }) {
+  return broken.includes(name) ? <p role="alert">{t(SECTION_ERROR_KEYS[name])}</p> : <>{children}</>;
 }
 
 interface Props {
@@ -34,60 +36,64 @@ interface Props {
   topicVoting: ReactNode;
   /** The Voting tab's island: 'Current Board Votes' and 'Past Board Votes', sortable. */
   votingTables: ReactNode;
+  locale?: Locale;
+  t?: T;
 }
 
-export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVoting, votingTables }: Props) {
-  const { district, broken, matrix, memberPaths } = content;
+export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVoting, votingTables, locale = 'en', t = englishWords }: Props) {
+  const { district, broken, matrix } = content;
+  // Each member's page in the page's language.
+  const memberPaths = locale === 'en' ? content.memberPaths : Object.fromEntries(Object.entries(content.memberPaths).map(([name, path]) => [name, localizedPath(locale, path)]));
   return (
     <section className="board-breakdown" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
-      <BoardTabs active={active} />
+      <BoardTabs active={active} t={t} />
       <div className="board-panels">
         {/* Without script there are no tabs: every panel is shown, one after another, each under its heading, with this
             list of links to them first (both shown only then, see BoardTabs.css). */}
-        <nav className="board-jump" aria-label="Sections">
+        <nav className="board-jump" aria-label={t('district.breakdown.sections')}>
           <ul>
             {TABS.map((tab) => (
               <li key={tab}>
-                <a href={`#${panelId(tab)}`}>{TAB_LABELS[tab]}</a>
+                <a href={`#${panelId(tab)}`}>{t(TAB_KEYS[tab])}</a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="board-panel" {...boardPanel('meetings', active)}>
-          <h2 className="panel-heading">{TAB_LABELS.meetings}</h2>
-          <Section name="meetings" broken={broken}>
-            <MeetingList cards={content.cards} />
+          <h2 className="panel-heading">{t(TAB_KEYS.meetings)}</h2>
+          <Section name="meetings" broken={broken} t={t}>
+            <MeetingList cards={content.cards} locale={locale} t={t} />
           </Section>
         </div>
         <div className="board-panel" {...boardPanel('topics', active)}>
-          <h2 className="panel-heading">{TAB_LABELS.topics}</h2>
-          <Section name="topics" broken={broken}>
+          <h2 className="panel-heading">{t(TAB_KEYS.topics)}</h2>
+          <Section name="topics" broken={broken} t={t}>
             {topicVoting}
           </Section>
-          <TopicTrendChart trend={content.trend} />
+          <TopicTrendChart trend={content.trend} locale={locale} t={t} />
         </div>
         <div className="board-panel" {...boardPanel('voting', active)}>
-          <h2 className="panel-heading">{TAB_LABELS.voting}</h2>
-          <Section name="votings" broken={broken}>
+          <h2 className="panel-heading">{t(TAB_KEYS.voting)}</h2>
+          <Section name="votings" broken={broken} t={t}>
             {votingTables}
             <p className="open-data">
-              Every vote as open data:{' '}
+              {t('district.openData.lead')}{' '}
               <a href={votesCsvPath(district.id)} type="text/csv" download>
-                CSV
+                {t('district.openData.csv')}
               </a>{' '}
-              or{' '}
+              {t('district.openData.or')}{' '}
               <a href={voteEventsPath(district.id)} type="application/json">
-                JSON (Open Civic Data)
+                {t('district.openData.json')}
               </a>
-              .
+              {t('district.openData.end')}
             </p>
             {/* 'Who votes together' is no landmark of its own: the agreement table's scrolling region carries that name. */}
             {matrix.members.length > 1 && (
               <div className="votes-together">
-                <h3 id="votes-together-heading">Who votes together</h3>
-                <AgreementHeatmap matrix={matrix} />
-                <AgreementTable matrix={matrix} memberPaths={memberPaths} />
-                <SplitVotes districtId={district.id} splits={content.splits} recordCount={content.recordCount} memberPaths={memberPaths} />
+                <h3 id="votes-together-heading">{t('district.together.heading')}</h3>
+                <AgreementHeatmap matrix={matrix} locale={locale} t={t} />
+                <AgreementTable matrix={matrix} memberPaths={memberPaths} locale={locale} t={t} />
+                <SplitVotes districtId={district.id} splits={content.splits} recordCount={content.recordCount} memberPaths={memberPaths} locale={locale} t={t} />
               </div>
             )}
           </Section>

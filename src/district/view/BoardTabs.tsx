@@ -3,16 +3,17 @@
 // (WAI-ARIA tabs pattern) the moment the HTML is shown. Drawn by BoardBreakdown.
 import './district.css';
 import './BoardTabs.css';
-import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_LABELS, panelId, tabHref, tabId, type TabName } from '../tabs';
+import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_KEYS, panelId, tabHref, tabId, type TabName } from '../tabs';
+import { englishWords, type T } from '../words';
 
-export default function BoardTabs({ active }: { active: TabName }) {
+export default function BoardTabs({ active, t = englishWords }: { active: TabName; t?: T }) {
   return (
     <div className="board-sidebar">
-      <h2 id={BOARD_BREAKDOWN_HEADING_ID}>Board Breakdown</h2>
+      <h2 id={BOARD_BREAKDOWN_HEADING_ID}>{t('district.breakdown.heading')}</h2>
       <div className="board-tabs" role="tablist" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
         {TABS.map((tab) => (
           <a key={tab} href={tabHref(tab)} role="tab" id={tabId(tab)} data-tab={tab} aria-selected={active === tab} aria-controls={panelId(tab)} tabIndex={active === tab ? 0 : -1}>
-            {TAB_LABELS[tab]}
+            {t(TAB_KEYS[tab])}
           </a>
         ))}
       </div>

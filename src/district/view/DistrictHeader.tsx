@@ -1,10 +1,12 @@
-// The district header (image, name, address, enrollment, phone), drawn by DistrictView; a broken image falls back to
-// the default one (ImageFallback.astro on the built page, onError on the live one).
+// The district header (image, name, address, enrollment, phone), drawn by DistrictBody; a broken image falls back to
+// the default one (ImageFallback.astro on the built page, onError on the live one). The district's name and address
+// are record data, in English; on a translated page the line below says so.
 import type { SyntheticEvent } from 'react';
 import type { District } from '../../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
-import { NO_RECORDS_YET, recordsLine, type RecordSpan } from '../recordSpan';
+import type { RecordSpan } from '../recordSpan';
+import { countText, englishWords, longDate, recordLang, type Locale, type T } from '../words';
 import './district.css';
 import './DistrictHeader.css';
 
@@ -14,14 +16,28 @@ function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
   if (!img.src.endsWith(DEFAULT_DISTRICT_IMAGE)) img.src = DEFAULT_DISTRICT_IMAGE;
 }
 
+/**
+ * The records line, dates written long ('Records from June 3, 2024 to June 17, 2025, last updated June 20, 2025'),
+ * without the last part when that date is not known, and 'Records of {date}' when there is one date.
+ */
+export function recordsLineIn(locale: Locale, t: T, span: RecordSpan): string {
+  const range = span.first === span.last ? t('district.records.one', { date: longDate(locale, span.first) }) : t('district.records.range', { first: longDate(locale, span.first), last: longDate(locale, span.last) });
+  return span.updatedAt ? t('district.records.updated', { range, date: longDate(locale, span.updatedAt) }) : range;
+}
+
 interface Props {
   district: District;
   /** Whether the district has any meeting or vote on the site. */
   hasRecords: boolean;
   span: RecordSpan | null;
+  locale?: Locale;
+  t?: T;
 }
 
-export default function DistrictHeader({ district, hasRecords, span }: Props) {
+export default function DistrictHeader({ district, hasRecords, span, locale = 'en', t = englishWords }: Props) {
+  const lang = recordLang(locale);
+  const notListed = t('district.header.notListed');
+  const enrollment = locale === 'en' ? formatEnrollment(district.totalStudents) : typeof district.totalStudents === 'number' && Number.isFinite(district.totalStudents) ? countText(locale, district.totalStudents) : notListed;
   return (
     <header className="district-header">
       <img
@@ -37,24 +53,25 @@ export default function DistrictHeader({ district, hasRecords, span }: Props) {
         onError={showDefaultImage}
       />
       <div className="district-facts">
-        <h1>{district.name}</h1>
+        <h1 lang={lang}>{district.name}</h1>
         <dl>
           <div>
-            <dt>Address:</dt> <dd>{orNotListed(district.address)}</dd>
+            <dt>{t('district.header.address')}</dt> <dd lang={district.address?.trim() ? lang : undefined}>{locale === 'en' ? orNotListed(district.address) : district.address?.trim() ? district.address : notListed}</dd>
           </div>
           <div>
-            <dt>Enrollment:</dt> <dd>{formatEnrollment(district.totalStudents)}</dd>
+            <dt>{t('district.header.enrollment')}</dt> <dd>{enrollment}</dd>
           </div>
           <div>
-            <dt>Phone:</dt>{' '}
-            <dd>{district.phone ? <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a> : 'Not listed'}</dd>
+            <dt>{t('district.header.phone')}</dt>{' '}
+            <dd>{district.phone ? <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a> : notListed}</dd>
           </div>
         </dl>
         {!hasRecords ? (
-          <p className="district-records district-records-none">{NO_RECORDS_YET}</p>
+          <p className="district-records district-records-none">{t('district.records.none')}</p>
         ) : (
-          span && <p className="district-records">{recordsLine(span)}</p>
+          span && <p className="district-records">{recordsLineIn(locale, t, span)}</p>
         )}
+        {locale !== 'en' && <p className="district-record-language">{t('district.recordLanguage')}</p>}
       </div>
     </header>
   );

@@ -3,9 +3,12 @@
 // record links to its row in the voting tables.
 import { Fragment } from 'react';
 import './SplitVotes.css';
+import RecordText, { withRecord } from './RecordText';
 import type { SplitVote } from '../agreement';
 import { districtPath } from '../../lib/paths';
+import { localizedPath } from '../../i18n/locales';
 import { formatVoteDate, voteAnchor } from '../voteRecords';
+import { englishWords, recordLang, voteDate, type Locale, type T } from '../words';
 
 interface Props {
   districtId: number;
@@ -16,43 +19,51 @@ interface Props {
   memberPaths?: Record<string, string>;
   /** Prefix of the element ids, unique on the page. */
   id?: string;
+  locale?: Locale;
+  t?: T;
 }
 
-export default function SplitVotes({ districtId, splits, recordCount, memberPaths = {}, id = 'split-votes' }: Props) {
+export default function SplitVotes({ districtId, splits, recordCount, memberPaths = {}, id = 'split-votes', locale = 'en', t = englishWords }: Props) {
   const headingId = `${id}-heading`;
+  const lang = recordLang(locale);
   return (
     <section className="split-votes" aria-labelledby={headingId}>
-      <h4 id={headingId}>Split votes</h4>
+      <h4 id={headingId}>{t('district.splits.heading')}</h4>
       {recordCount !== undefined && (
-        <p className="split-summary">
-          {splits.length} of {recordCount} recorded {recordCount === 1 ? 'vote was' : 'votes were'} split: the members who voted did not all vote the same way.
-        </p>
+        <p className="split-summary">{t('district.splits.summary', { splits: splits.length, count: recordCount })}</p>
       )}
       {splits.length === 0 ? (
-        <p className="empty-state">No split votes: on every record, the members who voted all voted the same way.</p>
+        <p className="empty-state">{t('district.splits.empty')}</p>
       ) : (
         <ol className="split-list">
           {splits.map((split) => (
             <li key={split.id} className="split-item">
               <p className="split-meta">
-                {split.date ? <time dateTime={split.date}>{formatVoteDate(split.date)}</time> : 'Undated'}
-                {split.category && <span> · {split.category}</span>}
+                {split.date ? <time dateTime={split.date}>{voteDate(locale, split.date, formatVoteDate)}</time> : t('district.splits.undated')}
+                {split.category && (
+                  <span>
+                    {' · '}
+                    <RecordText lang={lang}>{split.category}</RecordText>
+                  </span>
+                )}
               </p>
               <p className="split-issue">
-                <a href={`${districtPath(districtId)}?tab=Voting#${voteAnchor(split.id)}`}>{split.issue || 'Untitled item'}</a>
+                <a href={`${localizedPath(locale, districtPath(districtId))}?tab=Voting#${voteAnchor(split.id)}`} lang={split.issue ? lang : undefined}>
+                  {split.issue || t('district.splits.untitled')}
+                </a>
               </p>
-              {split.outcome && <p className="split-outcome">Outcome: {split.outcome}</p>}
+              {split.outcome && <p className="split-outcome">{locale === 'en' ? `Outcome: ${split.outcome}` : withRecord((outcome) => t('district.splits.outcome', { outcome }), lang, split.outcome)}</p>}
               <ul className="split-sides">
                 {split.sides.map((side) => (
                   <li key={side.vote} className={side.majority ? 'split-side' : 'split-side split-minority'}>
                     <strong>
-                      {side.vote} ({side.names.length})
+                      <RecordText lang={lang}>{side.vote}</RecordText> ({side.names.length})
                     </strong>
-                    {!side.majority && <span className="split-tag">Minority</span>}:{' '}
+                    {!side.majority && <span className="split-tag">{t('district.splits.minority')}</span>}:{' '}
                     {side.names.map((name, k) => (
                       <Fragment key={name}>
                         {k > 0 && ', '}
-                        {memberPaths[name] ? <a href={memberPaths[name]}>{name}</a> : name}
+                        {memberPaths[name] ? <a href={memberPaths[name]} lang={lang}>{name}</a> : <RecordText lang={lang}>{name}</RecordText>}
                       </Fragment>
                     ))}
                   </li>

@@ -1,0 +1,85 @@
+// The district page's words in the page's language: a translator over the catalogue's district., member. and live.
+// messages, and the dates, numbers and names written the language's way. English keeps the page's own forms exactly
+// (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so).
+import English from '../i18n/messages/en.json';
+import { translator, type Catalogue, type MessageValues } from '../i18n/translate';
+import { collator, formatCount, formatDate, formatNumber } from '../i18n/dates';
+import { LOCALE_FACTS, type Locale } from '../i18n/locales';
+
+export type { Locale } from '../i18n/locales';
+
+/** A message's key, as the English catalogue names them: catalogues.ts's MessageKey, for code that runs in the browser. */
+export type MessageKey = keyof typeof English;
+/**
+ * A translator whose keys are checked against the English catalogue: catalogues.ts's T. Named here for the view and
+ * the islands, which are drawn in the browser too and so never import catalogues.ts (it reads the files from disk).
+ */
+export type T = (key: MessageKey, values?: MessageValues) => string;
+
+/**
+ * The English catalogue: what a component shows when it is given no messages (the unit tests, and a route not yet
+ * passing them). A page in another language always passes its own.
+ */
+export const ENGLISH = English as Catalogue;
+
+/**
+ * A translator for the district page. In English a number is written as the page always wrote it (1000, not 1,000);
+ * in the other languages with the language's separators (1.000). A plural message still takes its form from `count`.
+ * Without messages it speaks English; a page in another language that forgot to pass its own is a mistake, named.
+ */
+export function districtWords(locale: Locale = 'en', messages?: Catalogue): T {
+  if (!messages && locale !== 'en') throw new Error(`The district page in '${locale}' was given no messages: pass them (build/islandMessages.ts).`);
+  const t = translator(locale, messages ?? ENGLISH);
+  if (locale !== 'en') return t as T;
+  return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
+}
+
+/** The English words, for components drawn without a translator. */
+export const englishWords: T = districtWords('en');
+
+/** The lang attribute of record text (always English) inside a page in `locale`: none on an English page. */
+export function recordLang(locale: Locale): 'en' | undefined {
+  return locale === 'en' ? undefined : 'en';
+}
+
+/** A meeting card's date: MM/DD/YY in English (the card's own `date`), the language's short date otherwise. */
+export function cardDate(locale: Locale, card: { date: string; isoDate: string }): string {
+  return locale === 'en' ? card.date : formatDate(locale, card.isoDate, 'card');
+}
+
+/** A vote's date: M/D/YY in English (`english`, as voteRecords writes it), the language's short date otherwise. */
+export function voteDate(locale: Locale, value: string, english: (value: string) => string): string {
+  return locale === 'en' ? english(value) : formatDate(locale, value, 'vote');
+}
+
+/** A count as the page writes it: as it is in English (the page never put separators in), the language's way otherwise. */
+export function countText(locale: Locale, count: number): string {
+  return locale === 'en' ? String(count) : formatNumber(locale, count);
+}
+
+/** A topic's vote counter: '1.2k' in English, '1,2 mil' in Spanish, '1.5万' in Chinese (Intl's compact notation). */
+export function voteCountText(locale: Locale, count: number): string {
+  return formatCount(locale, count);
+}
+
+/** A percentage: '80%' in English and Chinese, '80 %' in Spanish. */
+export function percentText(locale: Locale, percent: number): string {
+  return new Intl.NumberFormat(LOCALE_FACTS[locale].intl, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+/** A month of a YYYY-MM key in the language: its initial under a bar, its short name and its full name with the year. */
+export function monthWords(locale: Locale, key: string): { initial: string; short: string; name: string } {
+  const date = new Date(`${key}-01T00:00:00Z`);
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, { ...options, timeZone: 'UTC' }).format(date);
+  return { initial: format({ month: 'narrow' }), short: format({ month: 'short' }), name: format({ month: 'long', year: 'numeric' }) };
+}
+
+/** Compares names (and other text) the language's way, for sorting. */
+export function compareText(locale: Locale): (a: string, b: string) => number {
+  return collator(locale).compare;
+}
+
+/** A long date ('June 17, 2025', '17 de junio de 2025', '2025年6月17日'). */
+export function longDate(locale: Locale, value: string): string {
+  return formatDate(locale, value, 'long');
+}
