@@ -1,7 +1,7 @@
 // The district page's words in the page's language: a translator over the catalogue's district., member. and live.
 // messages, and the dates, numbers and names written the language's way. English keeps the page's own forms exactly
 // (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so).
-import English from '../i18n/messages/en.json';
+import type English from '../i18n/messages/en.json';
 import { translator, type Catalogue, type MessageValues } from '../i18n/translate';
 import { collator, formatCount, formatDate, formatNumber } from '../i18n/dates';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
@@ -17,25 +17,16 @@ export type MessageKey = keyof typeof English;
 export type T = (key: MessageKey, values?: MessageValues) => string;
 
 /**
- * The English catalogue: what a component shows when it is given no messages (the unit tests, and a route not yet
- * passing them). A page in another language always passes its own.
+ * A translator for the district page over the messages it was given (the build reads them from the page's language's
+ * catalogue; an island gets only its own, so no catalogue is ever bundled for the browser). In English a number is
+ * written as the page always wrote it (1000, not 1,000); in the other languages with the language's separators
+ * (1.000). A plural message still takes its form from `count`.
  */
-export const ENGLISH = English as Catalogue;
-
-/**
- * A translator for the district page. In English a number is written as the page always wrote it (1000, not 1,000);
- * in the other languages with the language's separators (1.000). A plural message still takes its form from `count`.
- * Without messages it speaks English; a page in another language that forgot to pass its own is a mistake, named.
- */
-export function districtWords(locale: Locale = 'en', messages?: Catalogue): T {
-  if (!messages && locale !== 'en') throw new Error(`The district page in '${locale}' was given no messages: pass them (build/islandMessages.ts).`);
-  const t = translator(locale, messages ?? ENGLISH);
+export function districtWords(locale: Locale, messages: Catalogue): T {
+  const t = translator(locale, messages);
   if (locale !== 'en') return t as T;
   return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
 }
-
-/** The English words, for components drawn without a translator. */
-export const englishWords: T = districtWords('en');
 
 /** The lang attribute of record text (always English) inside a page in `locale`: none on an English page. */
 export function recordLang(locale: Locale): 'en' | undefined {

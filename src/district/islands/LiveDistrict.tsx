@@ -40,7 +40,7 @@ interface Props {
   /** The page's language. */
   locale?: Locale;
   /** The messages of LIVE_DISTRICT_NAMESPACES in that language, picked from its catalogue; English without. */
-  messages?: Catalogue;
+  messages: Catalogue;
   /** The record search's and the subscribe form's messages in that language (RECORD_SEARCH_KEYS, SUBSCRIBE_KEYS). */
   recordSearchMessages: Catalogue;
   subscribeMessages: Catalogue;

@@ -24,8 +24,8 @@ interface Props {
   liveCounts?: boolean;
   /** The page's language. */
   locale?: Locale;
-  /** This island's messages in that language (TOPIC_VOTING_KEYS, picked from its catalogue); English without. */
-  messages?: Catalogue;
+  /** This island's messages in that language (TOPIC_VOTING_KEYS, picked from its catalogue). */
+  messages: Catalogue;
 }
 
 /**

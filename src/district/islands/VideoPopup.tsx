@@ -28,11 +28,11 @@ function navbarHeight(): number {
 interface Props {
   /** The page's language. */
   locale?: Locale;
-  /** This island's messages in that language (VIDEO_POPUP_KEYS, picked from its catalogue); English without. */
-  messages?: Catalogue;
+  /** This island's messages in that language (VIDEO_POPUP_KEYS, picked from its catalogue). */
+  messages: Catalogue;
 }
 
-export default function VideoPopup({ locale = 'en', messages }: Props = {}) {
+export default function VideoPopup({ locale = 'en', messages }: Props) {
   const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
   // The island hydrates on the first time stamp click, when the store already holds that request: render it closed
   // first, as the server did, so hydration matches, then open.

@@ -182,8 +182,8 @@ interface Props {
   memberPaths?: MemberPaths;
   /** The page's language. */
   locale?: Locale;
-  /** This island's messages in that language (VOTING_TABLES_KEYS, picked from its catalogue); English without. */
-  messages?: Catalogue;
+  /** This island's messages in that language (VOTING_TABLES_KEYS, picked from its catalogue). */
+  messages: Catalogue;
 }
 
 export default function VotingTables({ recent, past, memberPaths = {}, locale = 'en', messages }: Props) {

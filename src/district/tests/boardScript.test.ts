@@ -11,6 +11,8 @@ import { buildInlineScript } from '../../lib/node/inlineScript';
 import { meetingShareUrl } from '../meetingCards';
 import { topicShareUrl } from '../topicItems';
 import { DEFAULT_TAB, TABS, boardPanel, tabFromSearch } from '../tabs';
+import { catalogue } from '../../i18n/catalogues';
+import { districtWords } from '../words';
 
 const BOARD_SCRIPT = new URL('../browser/boardScript.ts', import.meta.url).pathname;
 
@@ -44,7 +46,7 @@ function page(url: string, inline?: string) {
     }[tab];
     return `<div ${attrs}${hidden ? ' hidden' : ''}>${card}</div>`;
   });
-  const html = `<!doctype html><html><head></head><body><section>${renderToStaticMarkup(createElement(BoardTabs, { active: DEFAULT_TAB }))}${panels.join('')}</section></body></html>`;
+  const html = `<!doctype html><html><head></head><body><section>${renderToStaticMarkup(createElement(BoardTabs, { active: DEFAULT_TAB, t: districtWords('en', catalogue('en')) }))}${panels.join('')}</section></body></html>`;
   const dom = new JSDOM(html, { url, runScripts: 'outside-only', pretendToBeVisual: true });
   const { window } = dom;
   window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;

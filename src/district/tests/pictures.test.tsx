@@ -11,6 +11,10 @@ import TopicTrendChart from '../view/TopicTrendChart';
 import { agreementMatrix, agreementText, splitVotes } from '../agreement';
 import { topicTrend } from '../charts';
 import type { MemberVoting } from '../boardMembers';
+import { catalogue } from '../../i18n/catalogues';
+import { districtWords } from '../words';
+
+const english = districtWords('en', catalogue('en'));
 
 const record = (id: number, voteDate: string, votes: string): MemberVoting => ({
   id,
@@ -40,7 +44,7 @@ describe('AgreementTable: members by members, each cell the percentage and the v
   const matrix = agreementMatrix(votings);
 
   it('has a caption and headers a screen reader names each cell by', () => {
-    const doc = render(<AgreementTable matrix={matrix} memberPaths={{ 'Lin Chen': '/1/members/lin-chen' }} />);
+    const doc = render(<AgreementTable t={english} matrix={matrix} memberPaths={{ 'Lin Chen': '/1/members/lin-chen' }} />);
     const table = doc.querySelector('table')!;
     expect(text(table.querySelector('caption'))).toBe('Who votes together');
     expect([...table.querySelectorAll('thead th[scope="col"]')].map(text)).toEqual(matrix.members);
@@ -49,7 +53,7 @@ describe('AgreementTable: members by members, each cell the percentage and the v
   });
 
   it('shows every pair as the rules count it', () => {
-    const doc = render(<AgreementTable matrix={matrix} />);
+    const doc = render(<AgreementTable t={english} matrix={matrix} />);
     const rows = [...doc.querySelectorAll('tbody tr')];
     rows.forEach((row, i) =>
       [...row.querySelectorAll('td')].forEach((cell, j) => expect(text(cell)).toBe(i === j ? '—Same member' : agreementText(matrix.cells[i][j]))),
@@ -57,13 +61,13 @@ describe('AgreementTable: members by members, each cell the percentage and the v
   });
 
   it('says so when there is nobody to compare', () => {
-    expect(text(render(<AgreementTable matrix={agreementMatrix([])} />).querySelector('.empty-state'))).toMatch(/not yet two board members/);
+    expect(text(render(<AgreementTable t={english} matrix={agreementMatrix([])} />).querySelector('.empty-state'))).toMatch(/not yet two board members/);
   });
 });
 
 describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', () => {
   it('the heat map is an aria-hidden SVG with every percentage written in, and no script', () => {
-    const doc = render(<AgreementHeatmap matrix={agreementMatrix(votings)} />);
+    const doc = render(<AgreementHeatmap t={english} matrix={agreementMatrix(votings)} />);
     const svg = doc.querySelector('svg')!;
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(doc.querySelector('script')).toBeNull();
@@ -73,7 +77,7 @@ describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', 
 
   it('the trend chart draws each topic and its table holds the same counts', () => {
     const trend = topicTrend(meetings);
-    const doc = render(<TopicTrendChart trend={trend} />);
+    const doc = render(<TopicTrendChart t={english} trend={trend} />);
     expect(doc.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
     expect(doc.querySelector('script')).toBeNull();
     const rows = [...doc.querySelectorAll('table tbody tr')].map((row) => [text(row.querySelector('th')), ...[...row.querySelectorAll('td')].map((td) => Number(text(td)))]);
@@ -82,13 +86,13 @@ describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', 
   });
 
   it('the trend chart says so when no meeting listed a topic', () => {
-    expect(text(render(<TopicTrendChart trend={topicTrend([])} />).querySelector('.empty-state'))).toBe('No meeting has listed a topic yet.');
+    expect(text(render(<TopicTrendChart t={english} trend={topicTrend([])} />).querySelector('.empty-state'))).toBe('No meeting has listed a topic yet.');
   });
 });
 
 describe('SplitVotes: each split record, the minority named in words', () => {
   it('lists the split records newest first with both sides', () => {
-    const doc = render(<SplitVotes districtId={1} splits={splitVotes(votings)} recordCount={votings.length} />);
+    const doc = render(<SplitVotes t={english} districtId={1} splits={splitVotes(votings)} recordCount={votings.length} />);
     expect(text(doc.querySelector('.split-summary'))).toBe('2 of 3 recorded votes were split: the members who voted did not all vote the same way.');
     const items = [...doc.querySelectorAll('.split-item')];
     expect(items.map((item) => item.querySelector('.split-issue a')!.getAttribute('href'))).toEqual(['/1?tab=Voting#vote-2', '/1?tab=Voting#vote-1']);

@@ -6,17 +6,17 @@ import { Fragment } from 'react';
 import './AgreementHeatmap.css';
 import type { AgreementMatrix } from '../agreement';
 import { heatmapLayout } from '../charts';
-import { englishWords, percentText, recordLang, type Locale, type T } from '../words';
+import { percentText, recordLang, type Locale, type T } from '../words';
 
 interface Props {
   matrix: AgreementMatrix;
   /** Prefix of the element ids, unique on the page. */
   id?: string;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
-export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap', locale = 'en', t = englishWords }: Props) {
+export default function AgreementHeatmap({ matrix, id = 'agreement-heatmap', locale = 'en', t }: Props) {
   if (matrix.members.length < 2) return null;
   const layout = locale === 'en' ? heatmapLayout(matrix) : heatmapLayout(matrix, { percent: (percent) => percentText(locale, percent), of: (count) => t('district.heatmap.of', { count }) });
   const captionId = `${id}-caption`;

@@ -4,7 +4,7 @@
 // member's name), so nothing scrolls sideways; the explicit roles keep it a table to screen readers.
 import './AgreementTable.css';
 import { agreementText, type AgreementMatrix } from '../agreement';
-import { englishWords, percentText, recordLang, type Locale, type T } from '../words';
+import { percentText, recordLang, type Locale, type T } from '../words';
 
 interface Props {
   matrix: AgreementMatrix;
@@ -13,14 +13,14 @@ interface Props {
   /** Prefix of the element ids, unique on the page. */
   id?: string;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
 function MemberName({ name, path, lang }: { name: string; path: string | undefined; lang: 'en' | undefined }) {
   return path ? <a href={path} lang={lang}>{name}</a> : lang ? <span lang={lang}>{name}</span> : <>{name}</>;
 }
 
-export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreement-table', locale = 'en', t = englishWords }: Props) {
+export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreement-table', locale = 'en', t }: Props) {
   if (matrix.members.length < 2) return <p className="empty-state">{t('district.agreement.tooFew')}</p>;
   const lang = recordLang(locale);
   const captionId = `${id}-caption`;

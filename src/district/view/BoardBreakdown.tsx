@@ -13,7 +13,7 @@ import type { BoardContent } from '../boardContent';
 import type { BrokenSection } from '../document';
 import { voteEventsPath, votesCsvPath } from '../follow/openData';
 import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TAB_KEYS, TABS, boardPanel, panelId, type TabName } from '../tabs';
-import { englishWords, type Locale, type T } from '../words';
+import { type Locale, type T } from '../words';
 import { localizedPath } from '../../i18n/locales';
 
 /** What a tab says when its list of the page could not be read (the 'Error loading …' texts). */
@@ -37,10 +37,10 @@ interface Props {
   /** The Voting tab's island: 'Current Board Votes' and 'Past Board Votes', sortable. */
   votingTables: ReactNode;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
-export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVoting, votingTables, locale = 'en', t = englishWords }: Props) {
+export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVoting, votingTables, locale = 'en', t }: Props) {
   const { district, broken, matrix } = content;
   // Each member's page in the page's language.
   const memberPaths = locale === 'en' ? content.memberPaths : Object.fromEntries(Object.entries(content.memberPaths).map(([name, path]) => [name, localizedPath(locale, path)]));

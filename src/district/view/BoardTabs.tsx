@@ -4,9 +4,9 @@
 import './district.css';
 import './BoardTabs.css';
 import { BOARD_BREAKDOWN_HEADING_ID, TABS, TAB_KEYS, panelId, tabHref, tabId, type TabName } from '../tabs';
-import { englishWords, type T } from '../words';
+import { type T } from '../words';
 
-export default function BoardTabs({ active, t = englishWords }: { active: TabName; t?: T }) {
+export default function BoardTabs({ active, t }: { active: TabName; t: T }) {
   return (
     <div className="board-sidebar">
       <h2 id={BOARD_BREAKDOWN_HEADING_ID}>{t('district.breakdown.heading')}</h2>

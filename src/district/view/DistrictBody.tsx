@@ -10,7 +10,7 @@ import DistrictHeader from './DistrictHeader';
 import FollowBoard from '../follow/FollowBoard';
 import type { BoardContent } from '../boardContent';
 import type { TabName } from '../tabs';
-import { englishWords, type Locale, type T } from '../words';
+import { type Locale, type T } from '../words';
 
 export interface DistrictBodyProps {
   content: BoardContent;
@@ -25,7 +25,7 @@ export interface DistrictBodyProps {
   subscribeForm: ReactNode;
 }
 
-export default function DistrictBody({ content, active, locale = 'en', t = englishWords, recordSearch, topicVoting, votingTables, subscribeForm }: DistrictBodyProps & { t?: T }) {
+export default function DistrictBody({ content, active, locale = 'en', t, recordSearch, topicVoting, votingTables, subscribeForm }: DistrictBodyProps & { t: T }) {
   return (
     <>
       <DistrictHeader district={content.district} hasRecords={content.hasRecords} span={content.span} locale={locale} t={t} />

@@ -1,10 +1,10 @@
 // 'Did you find this useful?' at the bottom of a district page: plain links to the yes and no forms, in the page's language.
 import { localizedPath } from '../../i18n/locales';
-import { englishWords, type Locale, type T } from '../words';
+import { type Locale, type T } from '../words';
 import './district.css';
 import './DistrictFeedback.css';
 
-export default function DistrictFeedback({ locale = 'en', t = englishWords }: { locale?: Locale; t?: T }) {
+export default function DistrictFeedback({ locale = 'en', t }: { locale?: Locale; t: T }) {
   return (
     <section className="district-feedback" aria-labelledby="district-feedback-heading">
       <h2 id="district-feedback-heading">{t('district.feedback.heading')}</h2>

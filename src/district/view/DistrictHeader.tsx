@@ -6,7 +6,7 @@ import type { District } from '../../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
 import type { RecordSpan } from '../recordSpan';
-import { countText, englishWords, longDate, recordLang, type Locale, type T } from '../words';
+import { countText, longDate, recordLang, type Locale, type T } from '../words';
 import './district.css';
 import './DistrictHeader.css';
 
@@ -31,10 +31,10 @@ interface Props {
   hasRecords: boolean;
   span: RecordSpan | null;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
-export default function DistrictHeader({ district, hasRecords, span, locale = 'en', t = englishWords }: Props) {
+export default function DistrictHeader({ district, hasRecords, span, locale = 'en', t }: Props) {
   const lang = recordLang(locale);
   const notListed = t('district.header.notListed');
   const enrollment = locale === 'en' ? formatEnrollment(district.totalStudents) : typeof district.totalStudents === 'number' && Number.isFinite(district.totalStudents) ? countText(locale, district.totalStudents) : notListed;

@@ -4,7 +4,7 @@
 // page they are marked lang="en"; the card's own words (its controls, badges, links) are in the page's language.
 import { FULL_VIDEO_LABEL, SUMMARY_SOURCE_LINES } from '../meetingSources';
 import { meetingShareUrl, type MeetingCardData } from '../meetingCards';
-import { cardDate, englishWords, recordLang, type Locale, type MessageKey, type T } from '../words';
+import { cardDate, recordLang, type Locale, type MessageKey, type T } from '../words';
 import { LOCALE_FACTS } from '../../i18n/locales';
 import { ShareIcon } from '../../components/icons';
 import './district.css';
@@ -117,7 +117,7 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
   );
 }
 
-export default function MeetingList({ cards, locale = 'en', t = englishWords }: { cards: MeetingCardData[]; locale?: Locale; t?: T }) {
+export default function MeetingList({ cards, locale = 'en', t }: { cards: MeetingCardData[]; locale?: Locale; t: T }) {
   if (cards.length === 0) return <p className="empty-state">{t('district.meetings.empty')}</p>;
   return (
     <ol className="meeting-list">

@@ -8,7 +8,7 @@ import type { SplitVote } from '../agreement';
 import { districtPath } from '../../lib/paths';
 import { localizedPath } from '../../i18n/locales';
 import { formatVoteDate, voteAnchor } from '../voteRecords';
-import { englishWords, recordLang, voteDate, type Locale, type T } from '../words';
+import { recordLang, voteDate, type Locale, type T } from '../words';
 
 interface Props {
   districtId: number;
@@ -20,10 +20,10 @@ interface Props {
   /** Prefix of the element ids, unique on the page. */
   id?: string;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
-export default function SplitVotes({ districtId, splits, recordCount, memberPaths = {}, id = 'split-votes', locale = 'en', t = englishWords }: Props) {
+export default function SplitVotes({ districtId, splits, recordCount, memberPaths = {}, id = 'split-votes', locale = 'en', t }: Props) {
   const headingId = `${id}-heading`;
   const lang = recordLang(locale);
   return (

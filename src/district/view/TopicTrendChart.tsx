@@ -5,20 +5,20 @@
 import { Fragment } from 'react';
 import './TopicTrendChart.css';
 import { trendChartLayout, type TopicTrend, type TrendMonth } from '../charts';
-import { englishWords, monthWords, recordLang, type Locale, type T } from '../words';
+import { monthWords, recordLang, type Locale, type T } from '../words';
 
 interface Props {
   trend: TopicTrend;
   /** Prefix of the element ids, unique on the page. */
   id?: string;
   locale?: Locale;
-  t?: T;
+  t: T;
 }
 
 /** A month's words in the page's language: English's as the chart computed them, Intl's otherwise ('jul', '7月'). */
 const monthIn = (locale: Locale, month: TrendMonth) => (locale === 'en' ? month : monthWords(locale, month.key));
 
-export default function TopicTrendChart({ trend, id = 'topic-trend', locale = 'en', t = englishWords }: Props) {
+export default function TopicTrendChart({ trend, id = 'topic-trend', locale = 'en', t }: Props) {
   if (trend.series.length === 0) return <p className="empty-state">{t('district.trend.empty')}</p>;
   const lang = recordLang(locale);
   const months = trend.months.map((month) => monthIn(locale, month));
