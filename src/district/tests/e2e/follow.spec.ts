@@ -194,9 +194,11 @@ test('every vote as CSV, one row per member vote, safe for spreadsheets; and as 
 test("the district page describes each meeting as a schema.org Event, organised by the district's GovernmentOrganization", async ({ page }) => {
   await page.goto('/1');
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
-  const events = data['@graph'];
+  const [webPage, ...events] = data['@graph'];
   const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from public.meetings where "districtId" = 1');
   expect(data['@context']).toBe('https://schema.org');
+  // The page itself, in its language; the meetings in the record's.
+  expect(webPage).toMatchObject({ '@type': 'WebPage', name: 'Palo Alto Unified School District', inLanguage: 'en' });
   expect(events).toHaveLength(count);
   for (const event of events) {
     expect(event['@type']).toBe('Event');
@@ -204,6 +206,7 @@ test("the district page describes each meeting as a schema.org Event, organised 
     expect(event.organizer['@type']).toBe('GovernmentOrganization');
     expect(event.organizer.name).toBe('Palo Alto Unified School District');
     expect(event.startDate).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(event.inLanguage).toBe('en');
   }
 });
 
