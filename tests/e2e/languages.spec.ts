@@ -1,14 +1,18 @@
 // The site in Spanish and Chinese: the language switcher keeps the visitor's place, every page names its languages
 // for search engines, a translated page shows no English words of the interface (the record and names are data), and
-// axe finds nothing on the translated routes of the site's own pages (the English ones are swept by accessibility.spec).
+// axe finds nothing on the translated routes (the English ones are swept by accessibility.spec).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './site-helpers';
 
-/** The routes of the site's own pages (the district page's words are its feature's, checked beside it). */
-const OWN_ROUTES = ['/', '/about', '/search', '/states/CA', '/search/records', '/login', '/yesform', '/noform', '/confirm', '/unsubscribe'];
+/** Every kind of page: the site's own, the agenda vote form, a district page's three tabs and a member's page. */
+const OWN_ROUTES = [
+  '/', '/about', '/search', '/states/CA', '/search/records', '/login', '/yesform', '/noform', '/confirm', '/unsubscribe', '/votingPAUSD',
+  '/1', '/1?tab=topics', '/1?tab=voting', '/1/members/daniel-whitfield',
+];
 
 /** English words of the interface that no Spanish or Chinese sentence holds. */
-const ENGLISH = /\b(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes?|district|contact|email|subscribe|results?|state|menu|skip)\b/i;
+// Whole words only, by letters of any script: 'resultó' is Spanish, not 'result'.
+const ENGLISH = /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes?|district|contact|email|subscribe|results?|state|menu|skip)(?!\p{L})/iu;
 
 /**
  * The text a visitor reads, without what is rightly English or a name: the record and its names (marked lang="en"),
@@ -24,10 +28,17 @@ async function interfaceText(page: Page): Promise<string> {
       if (!parent || parent.closest(skip) || !parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden')) continue;
       parts.push(node.textContent ?? '');
     }
+    // An attribute or the title can only name the record inside its words ('Copy a link to {title}'): the record's
+    // own texts (each marked lang="en" on the page) are taken out of them before they are read.
+    const record = [...new Set([...document.querySelectorAll('[lang="en"]')].map((element) => element.textContent?.trim() ?? ''))]
+      .filter((text) => text.length > 1)
+      .sort((a, b) => b.length - a.length);
+    const withoutRecord = (text: string) => record.reduce((rest, name) => rest.split(name).join(' '), text);
     const labels = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
       .filter((element) => !element.closest(skip))
-      .flatMap((element) => [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title')]);
-    return [...parts, ...labels, document.title].filter(Boolean).join(' ');
+      .flatMap((element) => [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title')])
+      .map((text) => withoutRecord(text ?? ''));
+    return [...parts, ...labels, withoutRecord(document.title)].filter(Boolean).join(' ');
   });
 }
 

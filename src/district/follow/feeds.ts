@@ -127,11 +127,17 @@ export function meetingsCalendarPath(districtId: number): string {
   return `${districtPath(districtId)}/meetings.ics`;
 }
 
-/** What a district page's head advertises with <link rel="alternate">, so browsers and feed readers find both feeds. */
-export function feedAlternates(district: Pick<District, 'id' | 'name'>): { rel: 'alternate'; type: string; href: string; title: string }[] {
+/**
+ * What a district page's head advertises with <link rel="alternate">, so browsers and feed readers find both feeds.
+ * Their titles are the page's words: `titles` gives them in the page's language (English by default).
+ */
+export function feedAlternates(
+  district: Pick<District, 'id' | 'name'>,
+  titles: { summaries: string; calendar: string } = { summaries: `${district.name}: board meeting summaries (RSS)`, calendar: `${district.name}: board meetings (iCalendar)` },
+): { rel: 'alternate'; type: string; href: string; title: string }[] {
   return [
-    { rel: 'alternate', type: 'application/rss+xml', href: summariesFeedPath(district.id), title: `${district.name}: board meeting summaries (RSS)` },
-    { rel: 'alternate', type: 'text/calendar', href: meetingsCalendarPath(district.id), title: `${district.name}: board meetings (iCalendar)` },
+    { rel: 'alternate', type: 'application/rss+xml', href: summariesFeedPath(district.id), title: titles.summaries },
+    { rel: 'alternate', type: 'text/calendar', href: meetingsCalendarPath(district.id), title: titles.calendar },
   ];
 }
 

@@ -46,7 +46,8 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
   const date = cardDate(locale, card);
   // Read after the control's verb ('Expand Board Meeting, 06/17/25'), so a screen reader does not list seventeen
   // identical 'Expand' buttons.
-  const target = ` ${card.title}, ${date}`;
+  // The title is the record's (English): marked so, inside a translated page.
+  const target = lang ? <> <span lang={lang}>{card.title}</span>, {date}</> : ` ${card.title}, ${date}`;
   return (
     <article className="meeting-card" id={card.anchor ?? undefined} aria-labelledby={titleId} data-youtube-link={card.youtubeLink ?? undefined}>
       <div className="meeting-card-head">
