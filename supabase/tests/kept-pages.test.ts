@@ -1,6 +1,7 @@
 // A nightly build never serves a page made by old code: a copy of the site is built, a rule the district page depends
 // on is changed in the copy (the time stamp rule in video.ts, a path rule in paths.ts), and the next build's page shows
-// the change; a change to a file no district page uses (a form island) re-renders no district.
+// the change; a change to a file no district page uses (a form island) re-renders no district, and a changed message
+// of one language's catalogue re-renders only that language's pages that show it.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,11 +79,23 @@ describe('the kept district pages follow the code that made them', { timeout: 90
   });
 
   it('a change to a file no district page uses (the agenda vote form) re-renders no district', async () => {
-    change('src/components/islands/AgendaVoteForm.tsx', "'Submit Vote'", "'Submit My Vote'");
+    change('src/components/islands/AgendaVoteForm.tsx', '"cast-your-vote"', '"cast-my-vote"');
     const { output, rendered } = await build();
     expect(reread(output)).toBe(0);
     expect(districtOutputs(rendered)).toEqual([]);
     // The page that uses the form shows the change.
-    expect(page('votingPAUSD.html')).toContain('Submit My Vote');
+    expect(page('votingPAUSD.html')).toContain('cast-my-vote');
+  });
+
+  it('a changed Spanish message renders again only the Spanish district pages that show it', async () => {
+    change('src/i18n/messages/es.json', '"subscribe.submit": "Suscribirse"', '"subscribe.submit": "Suscríbase"');
+    const { rendered } = await build();
+    // Every output of a district, in any language: /1.html, /es/1.html, /zh/1/members/….
+    const districts = rendered.filter((path) => /^((es|zh)\/)?\d+(\.html|\/)/.test(path));
+    expect(districts.length).toBeGreaterThan(0);
+    // The district pages in Spanish (which hold the subscribe form), not their English or Chinese twins, nor members' pages.
+    expect(districts.filter((path) => !/^es\/\d+\.html$/.test(path))).toEqual([]);
+    expect(page('es/1.html')).toContain('Suscríbase');
+    expect(page('1.html')).toContain('>Subscribe<');
   });
 });

@@ -175,18 +175,22 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
 describe('the vote form as the server renders it', async () => {
   const { renderToStaticMarkup } = await import('react-dom/server');
   const { createElement } = await import('react');
-  const { default: AgendaVoteForm } = await import('../../src/components/islands/AgendaVoteForm');
+  const { default: AgendaVoteForm, AGENDA_VOTE_KEYS } = await import('../../src/components/islands/AgendaVoteForm');
+  const { catalogue } = await import('../../src/i18n/catalogues');
+  const { pickMessages } = await import('../../src/i18n/translate');
+  // The English page's props: its language and the form's messages in it.
+  const english = { locale: 'en' as const, messages: pickMessages(catalogue('en'), AGENDA_VOTE_KEYS) };
   const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
   it('before the meeting, shows the form alone', () => {
-    const html = text(renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: null })));
+    const html = text(renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: null, ...english })));
     expect(html).toContain('Cast Your Vote');
     expect(html).not.toContain('How the Board voted');
     expect(html).not.toContain('Residents’ answers');
   });
 
   it('after it, shows the Board’s decision in every card, and no count before the live totals load', () => {
-    const html = renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: boardDecisions(june17) }));
+    const html = renderToStaticMarkup(createElement(AgendaVoteForm, { decisions: boardDecisions(june17), ...english }));
     expect(text(html).match(/How the Board voted on 17 June:/g)).toHaveLength(5);
     expect(text(html)).toContain('How the Board voted on 17 June: Passed (4-1). Yes: A, C, D, E; No: B.');
     expect(html).toContain('href="/1?tab=voting#vote-1"');

@@ -1,12 +1,46 @@
 // The /votingPAUSD form: a choice on each of the five agenda items, optional email and comments, sent to
 // submit_agenda_vote. Rendered on the server in full; hydration adds sending, errors and the thank-you. Once the
 // meeting is over, each item also shows how the Board voted (from the build's data) and the residents' totals (live).
+// Its words come as props, in the page's one language (AGENDA_VOTE_KEYS); the server's refusals are worded by
+// src/i18n/serverText.ts, so a translated page never shows English server text.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
-import { AGENDA_ITEMS, BOARD_VOTES_HREF, CHOICE_LABELS, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, voteSendFailure, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
-import { CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
+import { AGENDA_ITEMS, BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, MISSING_CHOICE, NO_ERRORS, VISIBLE_FIELDS, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
+import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
+import type { FormResult } from '../../lib/data/formResult';
 import { useResidentTotals } from '../../lib/browser/residentTotals';
-import AgendaOutcome from '../AgendaOutcome';
+import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import { localizedPath, type Locale } from '../../i18n/locales';
+import { SEND_FAILURE_KEYS, SERVER_TEXT_KEYS, fieldProblem, formProblem, sendFailure } from '../../i18n/serverText';
+import AgendaOutcome, { AGENDA_OUTCOME_KEYS } from '../AgendaOutcome';
+
+/** The catalogue messages this island shows: what the page gives it (pickMessages). */
+export const AGENDA_VOTE_KEYS = [
+  ...AGENDA_FIELDS.flatMap((field) => [`vote.item.${field}.title`, `vote.item.${field}.description`]),
+  ...CHOICES.map((choice) => `vote.choice.${choice}`),
+  'vote.comments',
+  'vote.commentsHint',
+  'vote.email',
+  'vote.errorsHeading',
+  'vote.field.meetingDate',
+  'vote.fieldError',
+  'vote.form.heading',
+  'vote.form.intro',
+  'vote.missingChoice',
+  'vote.optional',
+  'vote.problemSeparator',
+  'vote.sendFailure',
+  'vote.sending',
+  'vote.sendingStatus',
+  'vote.submit',
+  'vote.thanks.boardLink',
+  'vote.thanks.heading',
+  'vote.thanks.privacy',
+  'vote.thanks.recorded',
+  ...AGENDA_OUTCOME_KEYS,
+  ...SERVER_TEXT_KEYS,
+  ...SEND_FAILURE_KEYS,
+];
 
 /** The form's states: idle, submitting, then succeeded or failed. */
 type Status = 'idle' | 'submitting' | 'succeeded' | 'failed';
@@ -19,13 +53,40 @@ const COMMENTS_ID = 'vote-comments';
 const fieldTarget = (field: VisibleField) => (field === 'email' ? EMAIL_ID : field === 'comments' ? COMMENTS_ID : `${field}-${CHOICES[0]}`);
 const errorId = (field: VisibleField) => `${field}-error`;
 const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
+
+/** A field's label as its errors begin: the agenda item's title, Email, Comments, or the meeting date. */
+function fieldLabel(field: string, t: Translator): string {
+  if ((AGENDA_FIELDS as readonly string[]).includes(field)) return t(`vote.item.${field}.title`);
+  if (field === 'email') return t('vote.email');
+  if (field === 'comments') return t('vote.comments');
+  if (field === 'meeting_date') return t('vote.field.meetingDate');
+  return field;
+}
+
+/** The server's (or the island's) errors as the page shows them, in its language, each field's label first. */
+function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): DisplayedErrors {
+  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => formProblem(reason, t, locale)) };
+  for (const [field, problems] of Object.entries(result.errors)) {
+    if (problems.length === 0) continue;
+    const worded = problems.map((problem) => (problem === MISSING_CHOICE ? t('vote.missingChoice') : fieldProblem(problem, t, locale)));
+    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: worded.join(t('vote.problemSeparator')) });
+    if (isVisibleField(field)) shown.fields[field] = text;
+    else shown.form.push(text);
+  }
+  return shown;
+}
 
 interface Props {
   /** How the Board decided each item, when the meeting is over at build time; absent before it. */
   decisions?: Record<AgendaField, BoardDecision> | null;
+  /** The page's language, and the island's messages in it. */
+  locale: Locale;
+  messages: Catalogue;
 }
 
-export default function AgendaVoteForm({ decisions = null }: Props) {
+export default function AgendaVoteForm({ decisions = null, locale, messages }: Props) {
+  const t = translator(locale, messages);
   const [hydrated, setHydrated] = useState(false);
   const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
   const [status, setStatus] = useState<Status>('idle');
@@ -84,7 +145,7 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
     // address judged by the browser's own type=email rule.
     const emailInvalid = formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
     const problems = { ...missingChoices(values.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
-    if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }));
+    if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }, t, locale));
 
     lastSent.current = keyForAnswers(lastSent.current, JSON.stringify(toSubmission(values, '')));
     sending.current = true;
@@ -93,10 +154,11 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
     try {
       const result = await submitAgendaVote(api(), toSubmission(values, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) setStatus('succeeded');
-      else fail(displayedErrors(result));
+      else fail(displayedErrors(result, t, locale));
     } catch (error) {
       console.error('The agenda vote could not be sent', error);
-      fail({ fields: {}, form: [voteSendFailure(error instanceof Error ? error.message : String(error))] });
+      const reason = error instanceof Error ? error.message : String(error);
+      fail({ fields: {}, form: [t('vote.sendFailure', { reason: sendFailure(reason, t, locale) })] });
     } finally {
       sending.current = false;
     }
@@ -106,16 +168,12 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
     return (
       <div className="vote-thanks">
         <h2 ref={thanksRef} tabIndex={-1}>
-          Thank you for voting!
+          {t('vote.thanks.heading')}
         </h2>
-        <p>Your responses for the June 17 board meeting have been recorded.</p>
+        <p>{t('vote.thanks.recorded')}</p>
+        <p>{t('vote.thanks.privacy')}</p>
         <p>
-          This site stores your answers and counts them per agenda item. The totals on this page grow in groups of
-          answers from at least six residents, so nobody’s answers can be picked out: yours is counted with the next
-          group. Your email address is never shown.
-        </p>
-        <p>
-          <a href={BOARD_VOTES_HREF}>See how the Board voted</a>
+          <a href={localizedPath(locale, BOARD_VOTES_HREF)}>{t('vote.thanks.boardLink')}</a>
         </p>
       </div>
     );
@@ -127,13 +185,13 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
 
   return (
     <form ref={formRef} className="vote-form" onSubmit={onSubmit} aria-labelledby="cast-your-vote" aria-busy={submitting} noValidate>
-      <h2 id="cast-your-vote">Cast Your Vote</h2>
-      <p>Indicate your position on each agenda item below.</p>
+      <h2 id="cast-your-vote">{t('vote.form.heading')}</h2>
+      <p>{t('vote.form.intro')}</p>
 
       {hasErrors && (
         // A labelled region, so a screen reader's list of landmarks leads back to what stopped the vote.
         <div className="error-summary" ref={summaryRef} tabIndex={-1} role="region" aria-labelledby="error-summary-title">
-          <h3 id="error-summary-title">Your vote was not sent</h3>
+          <h3 id="error-summary-title">{t('vote.errorsHeading')}</h3>
           <ul>
             {errors.form.map((message) => (
               <li key={message}>{message}</li>
@@ -154,10 +212,10 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
         return (
           <fieldset key={item.field} className="agenda-card" aria-describedby={describedBy(`${item.field}-description`, !!error && errorId(item.field))}>
             <legend>
-              <h3>{item.title}</h3>
+              <h3>{t(`vote.item.${item.field}.title`)}</h3>
             </legend>
-            <p id={`${item.field}-description`}>{item.description}</p>
-            {decisions && <AgendaOutcome field={item.field} decision={decisions[item.field]} totals={totals} />}
+            <p id={`${item.field}-description`}>{t(`vote.item.${item.field}.description`)}</p>
+            {decisions && <AgendaOutcome field={item.field} decision={decisions[item.field]} totals={totals} t={t} locale={locale} />}
             {error && (
               <p id={errorId(item.field)} className="field-error">
                 {error}
@@ -177,7 +235,7 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
                       checked={values.choices[item.field] === choice}
                       onChange={() => choose(item.field, choice)}
                     />
-                    <label htmlFor={id}>{CHOICE_LABELS[choice]}</label>
+                    <label htmlFor={id}>{t(`vote.choice.${choice}`)}</label>
                   </div>
                 );
               })}
@@ -187,9 +245,9 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
       })}
 
       <div className="field">
-        <label htmlFor={EMAIL_ID}>Email</label>
+        <label htmlFor={EMAIL_ID}>{t('vote.email')}</label>
         <p id={`${EMAIL_ID}-hint`} className="hint">
-          Optional.
+          {t('vote.optional')}
         </p>
         {errors.fields.email && (
           <p id={errorId('email')} className="field-error">
@@ -210,9 +268,9 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
       </div>
 
       <div className="field">
-        <label htmlFor={COMMENTS_ID}>Comments</label>
+        <label htmlFor={COMMENTS_ID}>{t('vote.comments')}</label>
         <p id={`${COMMENTS_ID}-hint`} className="hint">
-          Optional. Plain text, up to 2000 characters.
+          {t('vote.commentsHint')}
         </p>
         {errors.fields.comments && (
           <p id={errorId('comments')} className="field-error">
@@ -231,10 +289,10 @@ export default function AgendaVoteForm({ decisions = null }: Props) {
       </div>
 
       <button className="button" type="submit" disabled={!hydrated || submitting}>
-        {submitting ? 'Sending…' : 'Submit Vote'}
+        {submitting ? t('vote.sending') : t('vote.submit')}
       </button>
       <p className="visually-hidden" role="status">
-        {submitting ? 'Sending your vote…' : ''}
+        {submitting ? t('vote.sendingStatus') : ''}
       </p>
     </form>
   );
