@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
 import { createAlert, type NewAlert } from '../../lib/data/alerts';
 import { refusalText, sendFailureText } from '../../lib/alerts/answers';
-import { ALL_RECORD_KINDS, describeAlert, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
+import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
 import { translator, type Catalogue } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 
@@ -189,7 +189,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <p id={`${id}-what`} className="alert-form-what">
-          {t(frequency === 'weekly' ? 'alerts.form.willSendWeekly' : 'alerts.form.willSendDaily', { alert: describeAlert(summary, t, locale) })}
+          {t(frequency === 'weekly' ? 'alerts.form.willSendWeekly' : 'alerts.form.willSendDaily', { alert: alertSubject(summary, t, locale) })}
         </p>
         <p className="alert-form-feed">{t('alerts.form.feed')}</p>
         <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
