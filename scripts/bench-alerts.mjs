@@ -2,8 +2,9 @@
 // school year of records each, M alerts (default 100,000) of confirmed addresses and K new or changed records (default
 // 2,000, a night's import), all generated in SQL. It times match_alerts() (matching the K records against the alerts
 // and queueing each match), reads the peak memory of the database process that ran it, then plays a run killed halfway
-// (its connection ended) and started again, and checks that every match is queued exactly once. Goals, at any size:
-// the matching within 60 s and 1 GB, through the alerts' district and words indexes with no table read whole, each
+// (its connection ended) and started again, and checks that every match is queued exactly once; then times
+// queue_alert_emails() (one email per address listing its matches, marked sent with it). Goals, at any size: the
+// matching, and the matching plus the emails' queuing, within 60 s and 1 GB, through the alerts' district and words indexes with no table read whole, each
 // match queued once (scripts/lib/goals.mjs; exit 1 when one is missed). Uses a database of its own on
 // BENCH_PORT_BASE (26100) + 23.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -178,6 +179,15 @@ try {
       await db.query('select count(*)::int as total, count(distinct (alert_id, record_kind, record_id))::int as distinct from private.alert_matches')
     ).rows[0];
 
+    // The emails of those matches (every alert is daily and due): one per address, the matches marked sent with it.
+    const mailer = await connect(dbUrl);
+    const mailerPid = (await mailer.query('select pg_backend_pid() as pid')).rows[0].pid;
+    t = process.hrtime.bigint();
+    const emails = (await mailer.query('select public.queue_alert_emails() as queued')).rows[0].queued;
+    const queueSeconds = seconds(t);
+    const queueMB = peakMB(mailerPid);
+    await mailer.end();
+
     console.log('');
     printTable([
       {
@@ -190,9 +200,15 @@ try {
         'run killed halfway': fate,
         'queued after restart': again.queued,
         'duplicates': total - distinct,
+        'emails queued': emails.queued,
+        'queue s': queueSeconds.toFixed(2),
+        'queue peak MB': queueMB === null ? 'n/a' : queueMB.toFixed(0),
       },
     ]);
     goals.check(matchSeconds <= GOAL_SECONDS, `matching ${run.records} records against ${alerts} alerts took ${matchSeconds.toFixed(1)} s (goal ${GOAL_SECONDS} s)`);
+    goals.check(matchSeconds + queueSeconds <= GOAL_SECONDS, `matching and queuing the emails took ${(matchSeconds + queueSeconds).toFixed(1)} s (goal ${GOAL_SECONDS} s)`);
+    goals.check(queueMB === null || queueMB <= GOAL_MB, `the queuing's database process peaked at ${queueMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`);
+    goals.check(emails.matches === total, `the emails list ${emails.matches} matches of the ${total} queued`);
     goals.check(matchMB === null || matchMB <= GOAL_MB, `the matching's database process peaked at ${matchMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`);
     const indexes = usedIndexes(plan);
     const scanned = sequentialScans(plan, ['alerts', 'meetings', 'topics', 'votings', 'record_changes']);

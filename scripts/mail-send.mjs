@@ -1,5 +1,6 @@
-// `npm run mail:send`: queues the digests that are due (one per confirmed subscription with new summaries) and
-// sends every email of the outbox, retrying a failed one with backoff until it is sent or failed for good. Run it
+// `npm run mail:send`: matches the records written or changed since the last run against the alerts, queues the
+// digests that are due (one per confirmed subscription with new summaries) and the alert emails (one per address with
+// matches of its alerts that are due, daily or weekly), and sends every email of the outbox, retrying a failed one with backoff until it is sent or failed for good. Run it
 // after each nightly build. Prints what it did and what is not delivered yet (held by another run, and until when, or
 // queued); exits 1 when an email failed for good, any email is not delivered yet, or the database is unreachable.
 // SIGTERM or Ctrl-C ends the run after the email in flight; the next run sends the rest, each exactly once.
@@ -7,7 +8,7 @@
 // local stack of `npm start` and its mail catcher.
 import { hostname } from 'node:os';
 import { stackConfig } from './lib/stack-config.mjs';
-import { describeOutboxLeft, mailConfigFromEnv, outboxLeft, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
+import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });
@@ -21,8 +22,12 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 }
 
 try {
+  const matched = await matchAlerts(config);
+  console.log(`Alerts matched: ${matched.queued} new matches in ${matched.records} new or changed records.`);
   const digests = await queueDigests(config);
   console.log(`Digests queued: ${digests.queued} (subscriptions with nothing new: ${digests.up_to_date}).`);
+  const alerts = await queueAlertEmails(config);
+  console.log(`Alert emails queued: ${alerts.queued}, listing ${alerts.matches} matches (waiting for a weekly or paused alert: ${alerts.waiting}).`);
   const report = await sendDueEmails(config, { waitForRetries: true, shouldStop: () => stopping, log: (line) => console.log(line) });
   const failed = report.failures.filter((failure) => failure.final);
   const left = await outboxLeft(config);

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream';
 import { verifiedRole } from './jwt.mjs';
 import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from './gateway-rules.mjs';
 import { oneClickUnsubscribe } from '../../supabase/functions/_shared/one-click-unsubscribe.ts';
+import { createFeedServer } from '../../supabase/functions/_shared/alert-feed.ts';
 
 /**
  * The largest request body passed on. The largest legitimate one is an agenda vote: five answers, an address of at
@@ -27,6 +28,7 @@ const DRAIN_BYTES = 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
 const ONE_CLICK_PATH = '/functions/v1/unsubscribe';
+const ALERT_FEED_PATH = '/functions/v1/alert-feed';
 // Headers a client may not set: the gateway decides where a request came from (see clientAddress).
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'x-client-ip', 'true-client-ip', 'x-nf-client-connection-ip'];
 // Kept-alive connections to PostgREST, shared by every visitor's requests: hence no visitor's connection header may
@@ -120,6 +122,19 @@ async function serveOneClick(req, res, env) {
 }
 
 /**
+ * Serves an alert's feed, as Supabase serves its Edge Functions under /functions/v1 (a feed is read with GET: no body).
+ * @param {Request} req
+ * @param {Response} res
+ * @param {(request: globalThis.Request, client: string) => Promise<globalThis.Response>} serveFeed
+ * @param {string} origin the gateway's own address, which the feed names itself by
+ */
+async function serveAlertFeed(req, res, serveFeed, origin) {
+  const response = await serveFeed(new Request(`${origin}${req.url}`, { method: req.method }), clientAddress(req));
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
  * Reads the body (at most MAX_BODY_BYTES: a longer one is answered 413 once the client has finished sending, so it
  * reads the answer, and the connection closed), then passes the request to PostgREST whole and its answer back. A
  * whole body means PostgREST is never cut off mid-upload, so an early answer of its own (a 401 for a bad token) is
@@ -200,12 +215,14 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
 
 /**
  * Starts the gateway on 127.0.0.1:port, forwarding /rest/v1/* to PostgREST on restPort and serving the one-click
- * unsubscribe at /functions/v1/unsubscribe (which calls back through /rest/v1 with anonKey). `log` receives what a
+ * unsubscribe at /functions/v1/unsubscribe and the alerts' feeds at /functions/v1/alert-feed (which call back through
+ * /rest/v1 with anonKey). `log` receives what a
  * visitor is not told (an error's detail, an unreachable PostgREST).
  * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, siteUrl: string, log?: (line: string) => void }} options
  * @returns {Promise<import('node:http').Server>}
  */
 export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log = (line) => { process.stderr.write(`${line}\n`); } }) {
+  const serveFeed = createFeedServer({ apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl });
   /**
    * @param {Request} req
    * @param {Response} res
@@ -227,6 +244,13 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
       serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch((error) => {
         log(`gateway: one-click unsubscribe failed: ${error instanceof Error ? error.message : error}`);
         refuse(res, 500, 'The unsubscribe failed. Please try again.');
+      });
+      return;
+    }
+    if (url.pathname === ALERT_FEED_PATH) {
+      serveAlertFeed(req, res, serveFeed, `http://127.0.0.1:${port}`).catch((error) => {
+        log(`gateway: alert feed failed: ${error instanceof Error ? error.message : error}`);
+        refuse(res, 503, 'The feed cannot be read just now. Your feed reader will try again later.');
       });
       return;
     }

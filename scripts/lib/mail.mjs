@@ -1,7 +1,7 @@
 // The local stack's mail: a mail catcher (maildev) that keeps every email the site sends and shows them in a web
 // inbox, as the Supabase CLI's local stack does, and a worker that sends queued confirmation emails within seconds.
 import MailDev from 'maildev';
-import { sendDueEmails } from '../../src/lib/node/mail-sender.ts';
+import { CONFIRMATION_KINDS, sendDueEmails } from '../../src/lib/node/mail-sender.ts';
 
 /**
  * Starts maildev: SMTP on smtpPort, the web inbox and its JSON API (/email) on webPort, both on 127.0.0.1.
@@ -30,7 +30,7 @@ export function startMailWorker(config, { log = () => {} } = {}) {
   let running = Promise.resolve();
   const tick = async () => {
     try {
-      await sendDueEmails(config, { kinds: ['confirmation'], shouldStop: () => stopped, log });
+      await sendDueEmails(config, { kinds: CONFIRMATION_KINDS, shouldStop: () => stopped, log });
       lastError = '';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

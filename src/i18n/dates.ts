@@ -1,7 +1,7 @@
 // Dates and numbers as each language writes them, through Intl. English keeps the site's own forms (a meeting card's
 // MM/DD/YY, a vote's M/D/YY, '1.2k'), which Intl's en-US gives; Spanish and Chinese get their own ('17/06/25',
 // '2025/6/17', '1,2 mil'). Record dates (YYYY-MM-DD) are read in UTC, so a date never shows as the day before.
-import { LOCALE_FACTS, type Locale } from './locales';
+import { LOCALE_FACTS, type Locale } from './locales.ts';
 
 type DateStyle = 'card' | 'vote' | 'long';
 

@@ -1,7 +1,7 @@
 // Interface text from a language's message catalogue: a message is text with {name} placeholders, or, where it counts
 // something, one text per plural category of the language ({ "one": "{count} vote", "other": "{count} votes" }),
 // chosen with Intl.PluralRules. Numbers in placeholders are written the language's way (Intl.NumberFormat).
-import { LOCALE_FACTS, type Locale } from './locales';
+import { LOCALE_FACTS, type Locale } from './locales.ts';
 
 export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type Message = string | PluralMessage;

@@ -95,6 +95,21 @@ export async function addMeetingSummary(districtId: number, { date = '2026-11-20
   return Number(row.id);
 }
 
+/**
+ * A confirmation token for an address's newest subscription (of a district, or its alerts row when none is given),
+ * made as subscribe() and create_alert() make one: for tests that confirm without waiting for the email.
+ */
+export async function confirmationToken(email: string, districtId: number | null = null): Promise<string> {
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  await sql(
+    `insert into private.confirmation_tokens (token_hash, subscription_id, expires_at)
+     select private.token_hash($1), s.id, now() + interval '3 days' from public.subscriptions s
+      where lower(s.email) = lower($2) and s.district_id is not distinct from $3::bigint`,
+    [token, email, districtId],
+  );
+  return token;
+}
+
 /** What the stand-in API does with a request: forward it, die (as a crashed API), or hold it unanswered forever. */
 export type ApiFate = 'forward' | 'die' | 'hold';
 

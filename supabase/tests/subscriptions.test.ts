@@ -114,8 +114,8 @@ describe('the anonymous role and the subscriptions table', () => {
     const [row] = await sql(`
       select c.relrowsecurity as rls,
         has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') as anon,
-        has_function_privilege('anon', 'public.subscribe(text, bigint)', 'execute') as execute,
-        has_function_privilege('public', 'public.subscribe(text, bigint)', 'execute') as everyone
+        has_function_privilege('anon', 'public.subscribe(text, bigint, text)', 'execute') as execute,
+        has_function_privilege('public', 'public.subscribe(text, bigint, text)', 'execute') as everyone
       from pg_class c where c.oid = 'public.subscriptions'::regclass`);
     expect(row).toEqual({ rls: true, anon: false, execute: true, everyone: false });
   });

@@ -1,7 +1,12 @@
 // What each email says: the confirmation and the digest, as subject, plain text, HTML and headers, from the outbox
-// row's payload. Pure rules (the sanitiser is passed in), so they are table-tested and the same for every sender.
-// Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { formatMeetingDate, meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicsText } from '../../district/meetingCards.ts';
+// row's payload, in the subscriber's language (the catalogues' mail. messages; English by default). Pure rules (the
+// sanitiser is passed in), so they are table-tested and the same for every sender. The alerts' emails are in
+// alertEmails.ts. Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
+import { meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicsText } from '../../district/meetingCards.ts';
+import { formatDate } from '../../i18n/dates.ts';
+import { LOCALE_FACTS, localizedPath, type Locale } from '../../i18n/locales.ts';
+import type { MessageValues, Translator } from '../../i18n/translate.ts';
+import { mailTranslator } from './mailText.ts';
 
 /** Where an email's links point. */
 export interface MailLinks {
@@ -25,12 +30,15 @@ export interface ConfirmationPayload {
   district_id: number;
   district_name: string;
   unsubscribe_token: string;
+  /** The subscriber's language (en, es, zh); English when absent. */
+  language?: string;
 }
 
 export interface DigestPayload {
   district_id: number;
   district_name: string;
   unsubscribe_token: string;
+  language?: string;
   meetings: DigestMeeting[];
 }
 
@@ -47,15 +55,16 @@ export type HtmlToText = (html: string) => string;
 /** How many characters of a summary a digest quotes before '…'. */
 export const EXCERPT_CHARS = 280;
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
+export const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function confirmUrl(links: MailLinks, token: string): string {
-  return `${trimSlash(links.siteUrl)}/confirm?token=${encodeURIComponent(token)}`;
+/** The confirmation page, in the subscriber's language. */
+export function confirmUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
+  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/confirm')}?token=${encodeURIComponent(token)}`;
 }
 
-/** The visible unsubscribe link: a page that unsubscribes when opened and says so. */
-export function unsubscribeUrl(links: MailLinks, token: string): string {
-  return `${trimSlash(links.siteUrl)}/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The visible unsubscribe link: a page that unsubscribes at the press of its button. */
+export function unsubscribeUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
+  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/unsubscribe')}?token=${encodeURIComponent(token)}`;
 }
 
 /** The List-Unsubscribe address that mail providers POST 'List-Unsubscribe=One-Click' to (RFC 8058). */
@@ -63,8 +72,8 @@ export function oneClickUnsubscribeUrl(links: MailLinks, token: string): string 
   return `${trimSlash(links.apiUrl)}/functions/v1/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-export function districtPageUrl(links: MailLinks, districtId: number): string {
-  return `${trimSlash(links.siteUrl)}/${districtId}`;
+export function districtPageUrl(links: MailLinks, districtId: number, locale: Locale = 'en'): string {
+  return `${trimSlash(links.siteUrl)}${localizedPath(locale, `/${districtId}`)}`;
 }
 
 /** The first words of a text, cut at a word boundary, with '…' when something was left out. */
@@ -83,6 +92,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
+/**
+ * A catalogue message for an element's content: the message's own words escaped for content (&, <, >), each value
+ * escaped whole (escapeHtml). A translator's apostrophe stays an apostrophe; a district's name never becomes markup.
+ */
+export function htmlMessage(t: Translator, key: string, values: Record<string, string> = {}): string {
+  const marked = Object.fromEntries(Object.keys(values).map((name) => [name, `\uE000${name}\uE000`]));
+  return t(key, marked)
+    .split(/\uE000(\w+)\uE000/)
+    .map((piece, index) => (index % 2 === 1 ? escapeHtml(values[piece]) : piece.replace(/[&<>]/g, (c) => ESCAPES[c])))
+    .join('');
+}
+
 /** The headers every email carries: one-click unsubscribe (RFC 8058 and RFC 2369). */
 export function unsubscribeHeaders(links: MailLinks, token: string): Record<string, string> {
   return {
@@ -91,80 +112,84 @@ export function unsubscribeHeaders(links: MailLinks, token: string): Record<stri
   };
 }
 
-const htmlPage = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+export const htmlPage = (title: string, body: string, locale: Locale = 'en') =>
+  `<!doctype html><html lang="${LOCALE_FACTS[locale].htmlLang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
   `<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1a1a1a;max-width:640px">${body}</body></html>`;
 
-const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+export const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
-export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks): Email {
-  const subject = `Confirm your subscription to ${payload.district_name} meeting summaries`;
-  const confirm = confirmUrl(links, payload.token);
-  const leave = unsubscribeUrl(links, payload.unsubscribe_token);
+export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks, locale: Locale = 'en'): Email {
+  const t = mailTranslator(locale);
+  const district = { district: payload.district_name };
+  const subject = t('mail.confirmation.subject', district);
+  const confirm = confirmUrl(links, payload.token, locale);
+  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
   const text = [
-    `Someone, hopefully you, asked to get summaries of ${payload.district_name}'s school board meetings at this address.`,
+    t('mail.confirmation.asked', district),
     '',
-    'To confirm, open this link and press Confirm my subscription (it works for three days, once):',
+    t('mail.confirmation.toConfirm'),
     confirm,
     '',
-    'If it was not you, ignore this email: nothing will be sent unless someone confirms on that page.',
-    'Your address is used for these summaries only.',
+    t('mail.confirmation.notYou'),
+    t('mail.confirmation.only'),
     '',
-    `Unsubscribe: ${leave}`,
+    `${t('mail.unsubscribe')}: ${leave}`,
   ].join('\n');
   const html = htmlPage(subject, [
-    `<p>Someone, hopefully you, asked to get summaries of ${escapeHtml(payload.district_name)}'s school board meetings at this address.</p>`,
-    `<p>${link(confirm, 'Confirm your subscription')}: open the link and press Confirm my subscription (it works for three days, once).</p>`,
-    '<p>If it was not you, ignore this email: nothing will be sent unless someone confirms on that page. Your address is used for these summaries only.</p>',
-    `<p style="font-size:small">${link(leave, 'Unsubscribe')}</p>`,
-  ].join(''));
+    `<p>${htmlMessage(t, 'mail.confirmation.asked', district)}</p>`,
+    `<p>${link(confirm, t('mail.confirmation.confirmLink'))}: ${htmlMessage(t, 'mail.confirmation.pressConfirm')}</p>`,
+    `<p>${htmlMessage(t, 'mail.confirmation.notYou')} ${htmlMessage(t, 'mail.confirmation.only')}</p>`,
+    `<p style="font-size:small">${link(leave, t('mail.unsubscribe'))}</p>`,
+  ].join(''), locale);
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
 }
 
 /** One meeting of a digest as it reads: title, date, topics, the start of its summary, its card's address. */
-export function digestItem(meeting: DigestMeeting, districtId: number, links: MailLinks, htmlToText: HtmlToText) {
+export function digestItem(meeting: DigestMeeting, districtId: number, links: MailLinks, htmlToText: HtmlToText, locale: Locale = 'en') {
   return {
     title: meetingTitle(meeting.title, meeting.meeting_type),
-    date: formatMeetingDate(meeting.date),
+    date: formatDate(locale, meeting.date, 'card'),
     topics: meetingTopicsText(meeting.topics),
     excerpt: excerpt(meeting.summary ? htmlToText(meeting.summary) : ''),
-    url: meetingShareUrl(districtPageUrl(links, districtId), meetingAnchor(meeting.date)),
+    url: meetingShareUrl(districtPageUrl(links, districtId, locale), meetingAnchor(meeting.date)),
   };
 }
 
-export function digestSubject(districtName: string, count: number): string {
-  return `${districtName}: ${count} new meeting ${count === 1 ? 'summary' : 'summaries'}`;
+export function digestSubject(districtName: string, count: number, locale: Locale = 'en'): string {
+  return mailTranslator(locale)('mail.digest.subject', { district: districtName, count } satisfies MessageValues);
 }
 
-export function digestEmail(payload: DigestPayload, links: MailLinks, htmlToText: HtmlToText): Email {
-  const items = payload.meetings.map((meeting) => digestItem(meeting, payload.district_id, links, htmlToText));
-  const subject = digestSubject(payload.district_name, items.length);
-  const leave = unsubscribeUrl(links, payload.unsubscribe_token);
-  const page = districtPageUrl(links, payload.district_id);
+export function digestEmail(payload: DigestPayload, links: MailLinks, htmlToText: HtmlToText, locale: Locale = 'en'): Email {
+  const t = mailTranslator(locale);
+  const district = { district: payload.district_name };
+  const items = payload.meetings.map((meeting) => digestItem(meeting, payload.district_id, links, htmlToText, locale));
+  const subject = digestSubject(payload.district_name, items.length, locale);
+  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
+  const page = districtPageUrl(links, payload.district_id, locale);
   const text = [
-    `New meeting summaries from ${payload.district_name}:`,
+    t('mail.digest.intro', district),
     ...items.flatMap((item) => [
       '',
-      `${item.title}, ${item.date}`,
-      ...(item.topics ? [`Topics: ${item.topics}`] : []),
+      t('mail.digest.titleDate', { title: item.title, date: item.date }),
+      ...(item.topics ? [t('mail.digest.topics', { topics: item.topics })] : []),
       ...(item.excerpt ? [item.excerpt] : []),
-      `Read it: ${item.url}`,
+      `${t('mail.digest.readIt')}: ${item.url}`,
     ]),
     '',
-    `Everything about the board: ${page}`,
+    `${t('mail.digest.board')}: ${page}`,
     '',
-    `You get this email because you confirmed a subscription to ${payload.district_name}'s summaries.`,
-    `Unsubscribe: ${leave}`,
+    t('mail.digest.why', district),
+    `${t('mail.unsubscribe')}: ${leave}`,
   ].join('\n');
   const html = htmlPage(subject, [
-    `<h1 style="font-size:1.25em">New meeting summaries from ${escapeHtml(payload.district_name)}</h1>`,
+    `<h1 style="font-size:1.25em">${htmlMessage(t, 'mail.digest.heading', district)}</h1>`,
     ...items.map((item) =>
       `<h2 style="font-size:1.1em;margin-bottom:0">${link(item.url, item.title)}</h2>` +
-      `<p style="margin-top:0">${escapeHtml(item.date)}${item.topics ? `<br>Topics: ${escapeHtml(item.topics)}` : ''}</p>` +
+      `<p style="margin-top:0">${escapeHtml(item.date)}${item.topics ? `<br>${htmlMessage(t, 'mail.digest.topics', { topics: item.topics })}` : ''}</p>` +
       (item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : '') +
-      `<p>${link(item.url, 'Read the summary')}</p>`),
-    `<p>${link(page, 'Everything about the board')}</p>`,
-    `<p style="font-size:small">You get this email because you confirmed a subscription to ${escapeHtml(payload.district_name)}'s summaries. ${link(leave, 'Unsubscribe')}</p>`,
-  ].join(''));
+      `<p>${link(item.url, t('mail.digest.readSummary'))}</p>`),
+    `<p>${link(page, t('mail.digest.board'))}</p>`,
+    `<p style="font-size:small">${htmlMessage(t, 'mail.digest.why', district)} ${link(leave, t('mail.unsubscribe'))}</p>`,
+  ].join(''), locale);
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
 }

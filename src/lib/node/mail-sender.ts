@@ -7,8 +7,12 @@ import { hostname } from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../mail/emails.ts';
+import { alertConfirmationEmail, alertEmail, type AlertConfirmationPayload, type AlertEmailPayload, type MarkedPart, type SnippetReader } from '../mail/alertEmails.ts';
+import { mailLocale } from '../mail/mailText.ts';
 
-export type EmailKind = 'confirmation' | 'digest';
+export type EmailKind = 'confirmation' | 'digest' | 'alert_confirmation' | 'alert';
+/** The emails someone waits for (sent within seconds by the worker, within a minute hosted): the confirmations. */
+export const CONFIRMATION_KINDS: EmailKind[] = ['confirmation', 'alert_confirmation'];
 
 export interface MailConfig {
   /** PostgREST's base, e.g. http://127.0.0.1:54321 (the sender reads /rest/v1 with the service key). */
@@ -100,10 +104,14 @@ export function retryDelaySeconds(attempts: number, base: number): number {
   return base * 2 ** Math.max(attempts - 1, 0);
 }
 
-/** What writing a digest takes from the sanitiser: its summaries as text, and the check of its bounds. */
+/**
+ * What writing a digest or an alert email takes from the sanitiser: summaries as text, the check of their bounds, and
+ * a snippet (escaped HTML with <mark>) read back as text parts.
+ */
 export interface DigestText {
   htmlToText: HtmlToText;
   outOfBounds: (html: string) => string | null;
+  readSnippet: SnippetReader;
 }
 
 /**
@@ -124,14 +132,38 @@ export async function loadDigestText(): Promise<DigestText> {
     for (const block of holder.querySelectorAll('p, li, br, h1, h2, h3, h4, h5, h6, tr, div')) block.append(' ');
     return holder.textContent ?? '';
   };
-  return { htmlToText, outOfBounds: richTextProblem };
+  // Text nodes in order, marked inside a <mark>: nothing of the snippet is ever used as HTML.
+  const readSnippet: SnippetReader = (html) => {
+    const holder = document.createElement('div');
+    holder.innerHTML = sanitize(html);
+    const parts: MarkedPart[] = [];
+    const walk = (node: Node, marked: boolean) => {
+      for (const child of node.childNodes) {
+        if (child.nodeType === child.TEXT_NODE) {
+          const text = child.textContent ?? '';
+          const last = parts.at(-1);
+          if (last && last.marked === marked) last.text += text;
+          else if (text) parts.push({ text, marked });
+        } else walk(child, marked || child.nodeName === 'MARK');
+      }
+    };
+    walk(holder, false);
+    return parts;
+  };
+  return { htmlToText, outOfBounds: richTextProblem, readSnippet };
 }
 
-/** An outbox row's email; a digest needs the sanitiser (loadDigestText). */
+/** Whether writing this kind of email needs the sanitiser. */
+const needsSanitiser = (kind: EmailKind) => kind === 'digest' || kind === 'alert';
+
+/** An outbox row's email, in the subscriber's language; a digest or an alert email needs the sanitiser (loadDigestText). */
 export function writeEmail(row: OutboxRow, links: MailLinks, digestText: DigestText | undefined): Email {
-  if (row.kind === 'confirmation') return confirmationEmail(row.payload as ConfirmationPayload, links);
-  if (!digestText) throw new Error('a digest is written with the sanitiser (loadDigestText)');
-  return digestEmail(row.payload as DigestPayload, links, digestText.htmlToText);
+  const locale = mailLocale((row.payload as { language?: unknown }).language);
+  if (row.kind === 'confirmation') return confirmationEmail(row.payload as ConfirmationPayload, links, locale);
+  if (row.kind === 'alert_confirmation') return alertConfirmationEmail(row.payload as AlertConfirmationPayload, links, locale);
+  if (!digestText) throw new Error(`a ${row.kind} email is written with the sanitiser (loadDigestText)`);
+  if (row.kind === 'alert') return alertEmail(row.payload as AlertEmailPayload, links, digestText.readSnippet, locale);
+  return digestEmail(row.payload as DigestPayload, links, digestText.htmlToText, locale);
 }
 
 /** The summaries of a digest over the sanitiser's bounds, by table and id: the digest quotes nothing of them. */
@@ -175,6 +207,19 @@ async function call<T>(request: PromiseLike<{ data: T | null; error: { message: 
   const { data, error } = await request;
   if (error) throw new Error(`${what} failed: ${error.message}`);
   return data as T;
+}
+
+/**
+ * Matches the records written or changed since the last run against the alerts (match_alerts()): each new (alert,
+ * record) pair is noted once, to be sent by queueAlertEmails.
+ */
+export async function matchAlerts(config: MailConfig): Promise<{ run_id: number; records: number; queued: number }> {
+  return call(database(config).rpc('match_alerts', {}), 'match_alerts');
+}
+
+/** Queues one email per address with its alerts' unsent matches that are due (queue_alert_emails()). */
+export async function queueAlertEmails(config: MailConfig): Promise<{ queued: number; matches: number; waiting: number }> {
+  return call(database(config).rpc('queue_alert_emails'), 'queue_alert_emails');
 }
 
 /** Queues the digests that are due (queue_digests()); answers how many were queued and how many had nothing new. */
@@ -304,8 +349,8 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
         continue;
       }
       claimed = true;
-      if (row.kind === 'digest') {
-        digestText ??= await loadDigestText();
+      if (needsSanitiser(row.kind)) digestText ??= await loadDigestText();
+      if (row.kind === 'digest' && digestText) {
         for (const problem of digestProblems(row.payload as DigestPayload, digestText.outOfBounds)) {
           if (report.problems.includes(problem)) continue;
           report.problems.push(problem);

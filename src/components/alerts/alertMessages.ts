@@ -1,0 +1,18 @@
+// The catalogue messages each alerts island is given, for its one language: the form's and the management page's,
+// and the words they share (kinds, frequencies, the plain description of an alert, the database's answers).
+import { catalogue } from '../../i18n/catalogues';
+import type { Locale } from '../../i18n/locales';
+import type { Catalogue } from '../../i18n/translate';
+
+const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
+
+/** The messages of a language whose keys start with one of these prefixes. */
+function messagesStartingWith(locale: Locale, prefixes: readonly string[]): Catalogue {
+  return Object.fromEntries(Object.entries(catalogue(locale)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+}
+
+/** What the alert form shows. */
+export const formMessages = (locale: Locale) => messagesStartingWith(locale, [...SHARED, 'alerts.form.']);
+
+/** What the management page shows. */
+export const managerMessages = (locale: Locale) => messagesStartingWith(locale, [...SHARED, 'alerts.manage.']);

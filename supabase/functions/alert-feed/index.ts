@@ -1,0 +1,16 @@
+// The hosted feed of an alert: a Supabase Edge Function at {PUBLIC_SUPABASE_URL}/functions/v1/alert-feed?token=….
+// Deploy with `supabase functions deploy alert-feed --no-verify-jwt` (feed readers send no key) and set SITE_URL with
+// `supabase secrets set SITE_URL=https://your-site`. SUPABASE_URL and SUPABASE_ANON_KEY are set by Supabase. Answers
+// are kept per token for a minute in each running instance, and say so to caches (Cache-Control).
+import { createFeedServer } from '../_shared/alert-feed.ts';
+
+declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): void };
+
+const serveFeed = createFeedServer({
+  apiUrl: Deno.env.get('SUPABASE_URL') ?? '',
+  anonKey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
+  siteUrl: Deno.env.get('SITE_URL') ?? '',
+});
+
+// The client's address as Supabase's platform gives it (Cloudflare sets cf-connecting-ip, overwriting a client's own).
+Deno.serve((request) => serveFeed(request, request.headers.get('cf-connecting-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown'));
