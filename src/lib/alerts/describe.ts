@@ -4,23 +4,9 @@
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
 import { LOCALE_FACTS, type Locale } from '../../i18n/locales.ts';
 import type { Translator } from '../../i18n/translate.ts';
+import type { AlertRecordKind, AlertSummary } from '../data/alerts.ts';
 
-export type AlertKind = 'search' | 'topic' | 'member';
-export type AlertRecordKind = 'meeting' | 'topic' | 'vote';
-export type AlertFrequency = 'daily' | 'weekly';
-
-/** An alert as the database lists it (list_alerts, the emails' payloads). */
-export interface AlertSummary {
-  kind: AlertKind;
-  /** The words searched, the topic's title or the member's name. */
-  text: string;
-  district_id: number | null;
-  district_name: string | null;
-  state: string | null;
-  kinds: AlertRecordKind[];
-  minority_only: boolean;
-  frequency: AlertFrequency;
-}
+export type { AlertFrequency, AlertKind, AlertRecordKind, AlertSummary } from '../data/alerts.ts';
 
 export const ALL_RECORD_KINDS: readonly AlertRecordKind[] = ['meeting', 'topic', 'vote'];
 

@@ -1,13 +1,29 @@
 // The alerts (private.alerts): written and read only through their functions. create_alert answers {ok, errors,
 // form_errors} like subscribe; the management page's functions take the address's signed token and answer a status.
 // Nobody reads the tables through the API. Each alert's feed is served by the API side at /functions/v1/alert-feed.
-import type { AlertFrequency, AlertKind, AlertRecordKind, AlertSummary } from '../alerts/describe';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
 import type { FormResult } from './formResult';
 import { QueryError } from './validate';
 
 export const TABLE = 'alerts';
+
+export type AlertKind = 'search' | 'topic' | 'member';
+export type AlertRecordKind = 'meeting' | 'topic' | 'vote';
+export type AlertFrequency = 'daily' | 'weekly';
+
+/** An alert as the database lists it (list_alerts, the emails' payloads). */
+export interface AlertSummary {
+  kind: AlertKind;
+  /** The words searched, the topic's title or the member's name. */
+  text: string;
+  district_id: number | null;
+  district_name: string | null;
+  state: string | null;
+  kinds: AlertRecordKind[];
+  minority_only: boolean;
+  frequency: AlertFrequency;
+}
 
 /** What a form sends to create_alert (the address, what to look for, where, how often, the page's language). */
 export interface NewAlert {
