@@ -36,8 +36,10 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   const [confirmation] = await inboxOf(email);
   expect(confirmation.text).toContain(`"${word}" in every district, daily`);
   await page.goto(linkIn(confirmation.text, `${siteUrl()}/confirm?token=`));
+  // The page speaks of the alerts, not of a board's summaries (the link says it came from an alert email).
+  await expect(page.getByText(t('confirm.invitationAlerts'))).toBeVisible();
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-  await expect(page.getByRole('status')).toContainText('confirmed');
+  await expect(page.getByRole('status')).toHaveText(t('confirm.confirmed.alerts'));
 
   // A built meeting's summary gains the words, as the nightly update writes it; mail:send matches and sends.
   const [meeting] = await sql<{ id: string; summary: string | null; title: string; date: string }>(

@@ -27,18 +27,23 @@ const ACTION_KEYS: Record<EmailLinkAction, Record<'button' | 'failed' | 'invalid
 
 export function emailLinkKeys(action: EmailLinkAction): string[] {
   const own = Object.values(ACTION_KEYS[action]);
-  const results = ['confirm.confirmed.board', 'confirm.confirmed.named', 'confirm.expired', 'confirm.used', 'unsubscribe.done.board', 'unsubscribe.done.named'];
-  return [...own, ...results, 'errors.limit.forms', 'errors.limit.searches', 'errors.limit.subscribe', 'errors.unknown', 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
+  const results = ['confirm.confirmed.alerts', 'confirm.confirmed.board', 'confirm.confirmed.named', 'confirm.expired', 'confirm.used', 'unsubscribe.done.alerts', 'unsubscribe.done.board', 'unsubscribe.done.named'];
+  const invitations = ['confirm.invitationAlerts', 'unsubscribe.invitationAlerts'];
+  return [...own, ...results, ...invitations, 'errors.limit.forms', 'errors.limit.searches', 'errors.limit.subscribe', 'errors.unknown', 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
 }
 
-/** What the page says of the server's answer to a link. */
-function resultMessage(action: EmailLinkAction, result: Pick<EmailLinkResult, 'status' | 'district_name'>, t: Translator): string {
+/**
+ * What the page says of the server's answer to a link. An address's alerts hang from a subscription without a
+ * district: its answer names no district, and the page speaks of the alerts instead of a board's summaries.
+ */
+function resultMessage(action: EmailLinkAction, result: Pick<EmailLinkResult, 'status' | 'district_id' | 'district_name'>, t: Translator): string {
   const named = result.district_name ? { district: result.district_name } : null;
+  const alerts = result.district_id === undefined;
   switch (result.status) {
     case 'confirmed':
-      return named ? t('confirm.confirmed.named', named) : t('confirm.confirmed.board');
+      return alerts ? t('confirm.confirmed.alerts') : named ? t('confirm.confirmed.named', named) : t('confirm.confirmed.board');
     case 'unsubscribed':
-      return named ? t('unsubscribe.done.named', named) : t('unsubscribe.done.board');
+      return alerts ? t('unsubscribe.done.alerts') : named ? t('unsubscribe.done.named', named) : t('unsubscribe.done.board');
     case 'used':
       return t('confirm.used');
     case 'expired':
@@ -57,6 +62,8 @@ interface Props {
 /** Nothing to subscribe to: the address does not change while the page is open. */
 const noSubscription = () => () => {};
 const addressToken = () => new URLSearchParams(window.location.search).get('token');
+/** Whether the link came from an alert email (`for=alerts`): the invitation then speaks of alerts. */
+const forAlerts = () => new URLSearchParams(window.location.search).get('for') === 'alerts';
 
 /** Calls the database function for the token; what the page says next. */
 async function send(action: EmailLinkAction, token: string, t: Translator, locale: Locale): Promise<State> {
@@ -75,6 +82,7 @@ export default function EmailLink({ action, locale, messages }: Props) {
   // The token in the address, read once hydrated (undefined before: the server rendered the page without it, and the
   // button shows, disabled). A link without a whole token is answered at once, with no call.
   const token = useSyncExternalStore(noSubscription, addressToken, () => undefined);
+  const alertLink = useSyncExternalStore(noSubscription, forAlerts, () => false);
   const [sent, setSent] = useState<State | null>(null);
   const state: State =
     token === undefined ? { phase: 'loading' } : !isEmailLinkToken(token) ? { phase: 'done', result: { ok: false, status: 'malformed' } } : (sent ?? { phase: 'ready', token });
@@ -90,7 +98,7 @@ export default function EmailLink({ action, locale, messages }: Props) {
     <div className="email-link" aria-busy={state.phase === 'working'}>
       {asking && (
         <>
-          <p>{t(ACTION_KEYS[action].invitation)}</p>
+          <p>{t(alertLink ? `${action}.invitationAlerts` : ACTION_KEYS[action].invitation)}</p>
           <button
             className="button"
             type="button"

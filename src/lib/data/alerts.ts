@@ -6,24 +6,6 @@ import { callFormFunction } from './formCall';
 import type { FormResult } from './formResult';
 import { QueryError } from './validate';
 
-export type AlertKind = 'search' | 'topic' | 'member';
-export type AlertRecordKind = 'meeting' | 'topic' | 'vote';
-export type AlertFrequency = 'daily' | 'weekly';
-
-/** An alert as the database lists it (list_alerts, the emails' payloads). */
-export interface AlertSummary {
-  kind: AlertKind;
-  /** The words searched, the topic's title or the member's name. */
-  text: string;
-  district_id: number | null;
-  district_name: string | null;
-  state: string | null;
-  kinds: AlertRecordKind[];
-  minority_only: boolean;
-  frequency: AlertFrequency;
-}
-
-
 export const TABLE = 'alerts';
 
 export type AlertKind = 'search' | 'topic' | 'member';

@@ -70,8 +70,8 @@ export function alertConfirmationEmail(payload: AlertConfirmationPayload, links:
   const alert: AlertSummary = { ...payload.alert, kinds: payload.alert.kinds ?? ['meeting', 'topic', 'vote'] };
   const what = describeAlert(alert, t, locale);
   const subject = t('mail.alertConfirmation.subject');
-  const confirm = confirmUrl(links, payload.token, locale);
-  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
+  const confirm = confirmUrl(links, payload.token, locale, true);
+  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale, true);
   const manage = manageUrl(links, payload.manage_token, locale);
   const text = [
     t('mail.alertConfirmation.asked'),
@@ -117,7 +117,7 @@ export function alertEmail(payload: AlertEmailPayload, links: MailLinks, readSni
       ? t('mail.alert.subjectOne', { alert: alertSubject(payload.alerts[0], t, locale), count })
       : t('mail.alert.subject', { count });
   const manage = manageUrl(links, payload.manage_token, locale);
-  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
+  const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale, true);
   const groups = payload.alerts.map((alert) => ({
     title: describeAlert(alert, t, locale),
     items: alert.matches.map((match) => alertMatchItem(match, links, readSnippet, locale)),

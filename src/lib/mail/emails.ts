@@ -57,14 +57,14 @@ export const EXCERPT_CHARS = 280;
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** The confirmation page, in the subscriber's language. */
-export function confirmUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
-  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/confirm')}?token=${encodeURIComponent(token)}`;
+/** The confirmation page, in the subscriber's language; an alert email's link says so (`for=alerts`), and the page speaks of alerts. */
+export function confirmUrl(links: MailLinks, token: string, locale: Locale = 'en', forAlerts = false): string {
+  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/confirm')}?token=${encodeURIComponent(token)}${forAlerts ? '&for=alerts' : ''}`;
 }
 
-/** The visible unsubscribe link: a page that unsubscribes at the press of its button. */
-export function unsubscribeUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
-  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/unsubscribe')}?token=${encodeURIComponent(token)}`;
+/** The visible unsubscribe link: a page that unsubscribes at the press of its button (`for=alerts` as above). */
+export function unsubscribeUrl(links: MailLinks, token: string, locale: Locale = 'en', forAlerts = false): string {
+  return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/unsubscribe')}?token=${encodeURIComponent(token)}${forAlerts ? '&for=alerts' : ''}`;
 }
 
 /** The List-Unsubscribe address that mail providers POST 'List-Unsubscribe=One-Click' to (RFC 8058). */
