@@ -46,7 +46,9 @@ describe('the confirmation of an alert', () => {
     const [mail] = await inboxOf(email);
     expect(mail.text).toContain('"cell phones" in Riverside Alerts District, meeting summaries only, daily');
     const confirm = linkIn(mail.text, `${site()}/confirm?token=`);
-    expect(mail.html).toContain(`href="${confirm}"`);
+    // The page it opens speaks of alerts, not of a board's summaries.
+    expect(confirm).toMatch(/&for=alerts$/);
+    expect(mail.html).toContain(`href="${confirm.replaceAll('&', '&amp;')}"`);
     expect(mail.text).toContain(`${site()}/alerts?token=`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const [{ state }] = await sql<{ state: string }>("select state from public.email_outbox where lower(recipient) = lower($1)", [email]);
