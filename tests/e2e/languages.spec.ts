@@ -10,9 +10,11 @@ const OWN_ROUTES = [
   '/1', '/1?tab=topics', '/1?tab=voting', '/1/members/daniel-whitfield',
 ];
 
-/** English words of the interface that no Spanish or Chinese sentence holds. */
-// Whole words only, by letters of any script: 'resultó' is Spanish, not 'result'.
-const ENGLISH = /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes?|district|contact|email|subscribe|results?|state|menu|skip)(?!\p{L})/iu;
+/**
+ * English words of the interface that no Spanish or Chinese sentence holds (not "vote": Spanish "Vote" is "vote!").
+ * Whole words only, by letters of any script: 'resultó' is Spanish, not 'result'.
+ */
+const ENGLISH = /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes|district|contact|email|subscribe|results?|state|menu|skip)(?!\p{L})/iu;
 
 /**
  * The text a visitor reads, without what is rightly English or a name: the record and its names (marked lang="en"),

@@ -9,18 +9,12 @@ import { QueryError } from './validate';
 export const TABLE = 'subscriptions';
 export const SUBSCRIBE_FUNCTION = 'subscribe';
 /**
- * Whether subscribe() takes the subscriber's language (its trailing `language` argument: en, es or zh), which its
- * emails are then written in. Off until the database function has that argument: PostgREST refuses a call whose
- * arguments no function has.
- */
-export const SUBSCRIBE_SENDS_LANGUAGE = false;
-
-/**
- * Subscribes an address to a district's summaries (subscribing again answers ok and stores nothing more).
+ * Subscribes an address to a district's summaries (subscribing again answers ok and stores nothing more), with the
+ * language its emails are to be written in (en, es or zh: the page's; the database's default is English).
  * Throws a QueryError when the request fails or the answer is not the documented shape.
  */
 export async function subscribe(db: Db, email: string, districtId: number, options: { signal?: AbortSignal; language?: string } = {}): Promise<FormResult> {
-  const language = SUBSCRIBE_SENDS_LANGUAGE && options.language ? { language: options.language } : {};
+  const language = options.language ? { language: options.language } : {};
   return callFormFunction(db, TABLE, SUBSCRIBE_FUNCTION, { email: email.trim(), district_id: districtId, ...language }, options.signal);
 }
 
