@@ -8,10 +8,13 @@ import { sql } from '../../supabase/tests/helpers';
 import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
 import { formMessages } from '../../src/components/alerts/alertMessages';
 import { translator } from '../../src/i18n/translate';
+import { useTranslations } from '../../src/i18n/catalogues';
 import { RECORD_SEARCH_PATH } from '../../src/lib/recordSearch';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const t = translator('en', formMessages('en'));
+/** The confirmation page's words (its own catalogue messages). */
+const confirmPage = useTranslations('en');
 
 test('set up an alert on the record search, confirm it, get the alert email and its feed, pause it', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -37,9 +40,9 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   expect(confirmation.text).toContain(`"${word}" in every district, daily`);
   await page.goto(linkIn(confirmation.text, `${siteUrl()}/confirm?token=`));
   // The page speaks of the alerts, not of a board's summaries (the link says it came from an alert email).
-  await expect(page.getByText(t('confirm.invitationAlerts'))).toBeVisible();
+  await expect(page.getByText(confirmPage('confirm.invitationAlerts'))).toBeVisible();
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-  await expect(page.getByRole('status')).toHaveText(t('confirm.confirmed.alerts'));
+  await expect(page.getByRole('status')).toHaveText(confirmPage('confirm.confirmed.alerts'));
 
   // A built meeting's summary gains the words, as the nightly update writes it; mail:send matches and sends.
   const [meeting] = await sql<{ id: string; summary: string | null; title: string; date: string }>(
