@@ -10,7 +10,9 @@ function layoutProblems(page: Page) {
     const width = document.documentElement.clientWidth;
     const shown = (element: Element) => {
       const style = getComputedStyle(element);
-      return style.visibility !== 'hidden' && style.display !== 'none' && element.getClientRects().length > 0 && !element.closest('[hidden], .visually-hidden, [aria-hidden="true"] *');
+      // What a closed <details> holds is laid out but not shown (its summary is).
+      const folded = element.closest('details:not([open]) > :not(summary)');
+      return style.visibility !== 'hidden' && style.display !== 'none' && element.getClientRects().length > 0 && !folded && !element.closest('[hidden], .visually-hidden, [aria-hidden="true"] *');
     };
     // The visible part of a box: cut by every ancestor that clips or scrolls its content (a table or the topic bar
     // scrolling sideways holds more than it shows, by design).
