@@ -3,7 +3,7 @@
 import './FollowBoard.css';
 import type { District } from '../../lib/data/districts';
 import { meetingsCalendarPath, summariesFeedPath } from './feeds';
-import { voteEventsPath, votesCsvPath } from './openData';
+import OpenDataLinks from './OpenDataLinks';
 
 import { type Locale, type T } from '../words';
 
@@ -30,14 +30,7 @@ export default function FollowBoard({ district, t }: { district: Pick<District, 
           {t('district.follow.emailFor')}
         </li>
         <li>
-          {t('district.openData.lead')}{' '}
-          <a href={votesCsvPath(district.id)} type="text/csv" download>
-            {t('district.openData.csv')}
-          </a>{' '}
-          {t('district.openData.or')}{' '}
-          <a href={voteEventsPath(district.id)} type="application/json">
-            {t('district.openData.json')}
-          </a>
+          <OpenDataLinks districtId={district.id} t={t} />
         </li>
       </ul>
     </section>

@@ -11,7 +11,7 @@ import AgreementTable from './AgreementTable';
 import SplitVotes from './SplitVotes';
 import type { BoardContent } from '../boardContent';
 import type { BrokenSection } from '../document';
-import { voteEventsPath, votesCsvPath } from '../follow/openData';
+import OpenDataLinks from '../follow/OpenDataLinks';
 import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TAB_KEYS, TABS, boardPanel, panelId, type TabName } from '../tabs';
 import { type Locale, type T } from '../words';
 import { localizedPath } from '../../i18n/locales';
@@ -77,14 +77,7 @@ export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVot
           <Section name="votings" broken={broken} t={t}>
             {votingTables}
             <p className="open-data">
-              {t('district.openData.lead')}{' '}
-              <a href={votesCsvPath(district.id)} type="text/csv" download>
-                {t('district.openData.csv')}
-              </a>{' '}
-              {t('district.openData.or')}{' '}
-              <a href={voteEventsPath(district.id)} type="application/json">
-                {t('district.openData.json')}
-              </a>
+              <OpenDataLinks districtId={district.id} t={t} />
               {t('district.openData.end')}
             </p>
             {/* 'Who votes together' is no landmark of its own: the agreement table's scrolling region carries that name. */}
