@@ -2,11 +2,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
-import { translator } from '../../src/i18n/translate';
-import en from '../../src/i18n/messages/en.json';
+import { useTranslations } from '../../src/i18n/catalogues';
 
 /** What the subscribe box says once the server took the address (its English words, from the catalogue). */
-const subscribedMessage = (email: string) => translator('en', en)('subscribe.subscribed', { email });
+const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });
 
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });
 
