@@ -1,66 +1,19 @@
-// The 17 June 2025 board agenda vote (/votingPAUSD): its items, choices' labels and the pure rules of its form. The
-// fields, choices and the shapes the database takes and answers are the agenda_votes table's (data/agendaVotes.ts).
+// The 17 June 2025 board agenda vote (/votingPAUSD): the pure rules of its form and of the outcome shown beside each
+// item once the meeting is over, in the page's language (the items' and choices' words are the catalogue's 'vote.*').
+// The fields, choices and the shapes the database takes and answers are the agenda_votes table's (data/agendaVotes.ts).
 import type { Voting, VoteItem } from './data/votings';
-import { AGENDA_FIELDS, CHOICES, type AgendaField, type AgendaVoteSubmission, type Choice, type ItemTotals, type ResidentTotals } from './data/agendaVotes';
-import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './data/formResult';
+import { AGENDA_FIELDS, CHOICES, type AgendaField, type AgendaVoteSubmission, type Choice, type ResidentTotals } from './data/agendaVotes';
+import type { FieldErrors, FormResult } from './data/formResult';
+import type { TotalsState } from './browser/residentTotals';
+import { fieldProblem, formProblem } from '../i18n/serverText';
+import { LOCALE_FACTS, type Locale } from '../i18n/locales';
+import type { Translator } from '../i18n/translate';
 import { districtPath } from './paths';
 import { voteAnchor } from '../district/voteRecords';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
 
-
-/** The choices' labels, as the form shows them. */
-export const CHOICE_LABELS: Record<Choice, string> = {
-  support: 'Support',
-  oppose: 'Oppose',
-  neutral: 'Neutral / Unsure',
-};
-
-export interface AgendaItem {
-  field: AgendaField;
-  title: string;
-  description: string;
-}
-
-/** The agenda cards: what the board's published agenda says of each item of the 17 June 2025 meeting. */
-export const AGENDA_ITEMS: readonly AgendaItem[] = [
-  {
-    field: 'budget',
-    title: 'Adoption of the 2025-26 District Budget',
-    description:
-      'The Board is asked to adopt the district budget for the 2025-26 school year. It assumes property-tax revenue grows by about 3 percent, applies the state’s 2.30 percent cost-of-living adjustment, and keeps reserves above the required 3 percent.',
-  },
-  {
-    field: 'lcap',
-    title: 'Local Control and Accountability Plan (LCAP)',
-    description:
-      'Approval of the Local Control and Accountability Plan, which sets the district’s goals for students and shows how state funding will be spent to reach them.',
-  },
-  {
-    field: 'esri_update',
-    title: 'Every Student Reads Initiative Update',
-    description: 'An update on the Every Student Reads Initiative, the district’s effort to help every student read with confidence.',
-  },
-  {
-    field: 'summer_projects',
-    title: 'Summer 2025 Facilities and Maintenance Projects',
-    description: 'Information only: the facilities and maintenance projects planned at school sites during summer 2025. No Board action is requested.',
-  },
-  {
-    field: 'hoover_playground',
-    title: 'Accessible Playground at Hoover Elementary',
-    description: 'Award of a $1.27 million contract to build an accessible playground at Hoover Elementary School, so children of all abilities can play together.',
-  },
-];
-
-/** The labels error messages follow ('Email must be …'); meeting_date is hidden, so its errors show for the form. */
-export const FIELD_LABELS: Record<string, string> = {
-  ...Object.fromEntries(AGENDA_ITEMS.map((item) => [item.field, item.title])),
-  email: 'Email',
-  comments: 'Comments',
-  meeting_date: 'Meeting date',
-};
 
 /** Fields the resident can see and fix; their errors show beside them. */
 export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
@@ -127,21 +80,25 @@ export function toSubmission(values: VoteFormValues, idempotencyKey: string): Ag
 
 const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
 
-/** Turns the server's (or the island's) errors into the texts the page shows, each field's label first. */
-export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>): DisplayedErrors {
-  const shown: DisplayedErrors = { fields: {}, form: [...result.form_errors] };
-  for (const [field, messages] of Object.entries(result.errors)) {
-    if (messages.length === 0) continue;
-    const text = fieldErrorText(FIELD_LABELS[field] ?? field, messages);
+/** A field's label as its errors begin: the agenda item's title, Email, Comments, or the meeting date. */
+function fieldLabel(field: string, t: Translator): string {
+  if ((AGENDA_FIELDS as readonly string[]).includes(field)) return t(`vote.item.${field}.title`);
+  if (field === 'email') return t('vote.email');
+  if (field === 'comments') return t('vote.comments');
+  if (field === 'meeting_date') return t('vote.field.meetingDate');
+  return field;
+}
+
+/** The server's (or the island's) errors as the page shows them, in its language, each field's label first. */
+export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): DisplayedErrors {
+  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => formProblem(reason, t, locale)) };
+  for (const [field, problems] of Object.entries(result.errors)) {
+    if (problems.length === 0) continue;
+    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: problems.map((problem) => fieldProblem(problem, t, locale)).join(t('vote.problemSeparator')) });
     if (isVisibleField(field)) shown.fields[field] = text;
     else shown.form.push(text);
   }
   return shown;
-}
-
-/** The form-level message when the vote did not reach the server or its answer made no sense. */
-export function voteSendFailure(reason: string): string {
-  return `Your vote could not be sent: ${describeSendFailure(reason)}. Your answers are still here; please try again.`;
 }
 
 /**
@@ -246,31 +203,29 @@ export function boardVoteHref(id: number): string {
   return `${BOARD_VOTES_HREF}#${voteAnchor(id)}`;
 }
 
-
-/** One item's totals in the choices' own labels: 'Support 12, Oppose 3, Neutral / Unsure 2'. */
-export function itemTotalsText(totals: ItemTotals): string {
-  return CHOICES.map((choice) => `${CHOICE_LABELS[choice]} ${totals[choice]}`).join(', ');
-}
-
-/** When the residents' totals last changed, in the reader's time zone unless one is given: 'Nov 25, 2026, 3:04 PM'. */
-export function formatTotalsUpdated(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-}
-
-/** One item's line beside its card: its totals, how many answered, and when the totals last changed. */
-export function residentTotalsLine(totals: ResidentTotals, field: AgendaField, timeZone?: string): string {
-  return `${itemTotalsText(totals.items[field])} (${totals.answers} residents answered; last updated ${formatTotalsUpdated(totals.updatedAt, timeZone)}).`;
-}
-
-/** What the page says while the residents' totals are on their way. */
-export const TOTALS_LOADING = 'Counting residents’ answers…';
 /**
- * What the page says before the first totals. Answers are counted in batches from at least six senders, so that no
- * reader, whatever they sent themselves, can take their own answers away and be left with one person's.
+ * Why the totals could not be loaded, after the page's words: a timeout or a lost connection, or that the server
+ * could not send them; English keeps a short plain reason as it is.
  */
-export const TOTALS_TOO_FEW = 'Residents’ totals appear here once at least six residents have answered: answers are counted in groups of six or more, so nobody’s answers can be picked out.';
+function loadFailure(reason: string, t: Translator, locale: Locale): string {
+  const text = reason.trim();
+  if (/^(TimeoutError|AbortError)\b/.test(text)) return t('errors.load.timeout');
+  if (/^(TypeError|FetchError)\b/.test(text)) return t('errors.load.connection');
+  if (locale !== 'en' || !text || text.length > 160 || /[<>{}]/.test(text)) return t('errors.load.server');
+  return text;
+}
 
-/** What the page says when the residents' totals could not be loaded. */
-export function totalsLoadFailure(reason: string): string {
-  return `Residents’ totals could not be loaded: ${describeLoadFailure(reason)}.`;
+/** One item's line: its totals in the choices' labels, how many answered, and when the totals last changed (in the reader's time zone unless one is given). */
+function totalsLine(totals: ResidentTotals, field: AgendaField, t: Translator, locale: Locale, timeZone?: string): string {
+  const counts = CHOICES.map((choice) => `${t(`vote.choice.${choice}`)} ${totals.items[field][choice]}`).join(', ');
+  const updated = new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(totals.updatedAt));
+  return t('vote.totals.line', { totals: counts, answers: String(totals.answers), updated });
+}
+
+/** The residents' totals of an item as they stand: loading, too few answers yet, the counts, or why they are missing. */
+export function residentTotalsText(field: AgendaField, totals: Exclude<TotalsState, { status: 'idle' }>, t: Translator, locale: Locale, timeZone?: string): string {
+  if (totals.status === 'loading') return t('vote.totals.loading');
+  if (totals.status === 'failed') return t('vote.totals.failed', { reason: loadFailure(totals.reason, t, locale) });
+  if (totals.totals === null) return t('vote.totals.tooFew');
+  return totalsLine(totals.totals, field, t, locale, timeZone);
 }

@@ -64,11 +64,6 @@ export function suggestionDetail({ state, county }: Pick<DistrictSuggestion, 'st
   return known.length ? ` (${known.join(', ')})` : '';
 }
 
-/** What a suggestion adds for a district with no meetings or votes on the site yet; nothing for one with records. */
-export function suggestionCoverage({ has_records }: Pick<DistrictSuggestion, 'has_records'>): string {
-  return has_records === false ? 'No records yet' : '';
-}
-
 /**
  * The highlighted suggestion after an arrow key: down from none goes to the first, up from none to the
  * last, and both wrap around the ends (the WAI-ARIA combobox pattern). -1 means none.
@@ -82,10 +77,4 @@ export function moveHighlight(current: number, count: number, direction: 'down' 
 /** The district 'Go' opens: the only suggestion when there is exactly one, otherwise none. */
 export function goTarget(suggestions: readonly DistrictSuggestion[]): DistrictSuggestion | null {
   return suggestions.length === 1 ? suggestions[0] : null;
-}
-
-/** The sentence a screen reader hears when the suggestions change. */
-export function suggestionsStatus(count: number): string {
-  if (count === 0) return 'No districts found.';
-  return count === 1 ? '1 district found.' : `${count} districts found.`;
 }

@@ -1,7 +1,8 @@
-// The record search's rules (search_records in the database): what may be searched, what a result says, and what
-// the page announces. Pure, shared by the district page's search box and the site-wide search page.
-import { formatMeetingDate } from '../district/meetingCards';
-import type { RecordKind, RecordResult } from './data/records';
+// The record search's rules (search_records in the database): what may be searched, what the page announces and
+// why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
+import type { RecordKind } from './data/records';
+import type { Translator } from '../i18n/translate';
+import { knownFormProblem, serverTextKeys } from '../i18n/serverText';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -13,20 +14,14 @@ export const RECORD_PAGE_SIZE = 20;
 /** The site-wide search page. */
 export const RECORD_SEARCH_PATH = '/search/records';
 
-/** What each kind is called on a result (and in the 'Show' filter, plural). */
-export const KIND_LABELS: Record<RecordKind, { one: string; many: string }> = {
-  meeting: { one: 'Meeting', many: 'Meetings' },
-  topic: { one: 'Topic', many: 'Topics' },
-  vote: { one: 'Vote', many: 'Votes' },
-};
+/** The server answers a search can be refused with (a refused text, too many at once), worded by the one table of them. */
+export const RECORD_SEARCH_ANSWER_KEYS = [...serverTextKeys('search'), 'errors.limit.searches'];
 
-/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit. */
-export function checkSearchText(typed: string): { text: string; problem: string | null } {
+/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit (as the server words it). */
+export function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
   const text = typed.trim();
-  if (!text) return { text, problem: 'Type a word or a phrase to search for.' };
-  if (text.length > MAX_RECORD_SEARCH_LENGTH) {
-    return { text, problem: `Search text can be at most ${MAX_RECORD_SEARCH_LENGTH} characters; this is ${text.length}.` };
-  }
+  if (!text) return { text, problem: t('errors.search.empty') };
+  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: t('errors.search.tooLong', { max: String(MAX_RECORD_SEARCH_LENGTH), length: String(text.length) }) };
   return { text, problem: null };
 }
 
@@ -51,38 +46,19 @@ export function snippetParts(snippet: string): SnippetPart[] {
   return parts;
 }
 
-/** The line above a result's title: its kind, its date (MM/DD/YY, as on the cards) and, site-wide, its district. */
-export function resultMeta(result: Pick<RecordResult, 'kind' | 'date' | 'district_name'>, withDistrict: boolean): string {
-  return [KIND_LABELS[result.kind].one, result.date ? formatMeetingDate(result.date) : null, withDistrict ? result.district_name : null]
-    .filter(Boolean)
-    .join(' · ');
-}
-
 /** What the page announces once results arrive: how many, for what, and whether more can be shown. */
-export function resultsStatus(count: number, text: string, more: boolean): string {
-  if (count === 0) return `No results for “${text}”.`;
-  const shown = `${count} ${count === 1 ? 'result' : 'results'} for “${text}”`;
-  return more ? `${shown}. More are available.` : `${shown}.`;
+export function resultsStatus(count: number, text: string, more: boolean, t: Translator): string {
+  if (count === 0) return t('records.noResults', { text });
+  return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
 }
-
-/**
- * The database's refusals that are written for the visitor (a search of only words to leave out, too many words, too
- * many searches at once from one connection): shown as they are.
- */
-const PLAIN_REFUSALS = [
-  /^Add a word to look for: .+\.$/,
-  /^Search for at most \d+ words at a time; this search has \d+\.$/,
-  /^Leave out at most \d+ words at a time; this search leaves out \d+\.$/,
-  /^Too many searches at once from your connection\. .+\.$/,
-];
 
 /** What a failed search says: the database's own refusal (a 400 or 429 names the problem), otherwise a plain failure. */
-export function searchFailure(reason: string): string {
+export function searchFailure(reason: string, t: Translator): string {
   const text = reason.trim();
-  if (/^search text is longer than \d+ characters$/.test(text)) return `Search text can be at most ${MAX_RECORD_SEARCH_LENGTH} characters.`;
-  if (PLAIN_REFUSALS.some((refusal) => refusal.test(text))) return text;
-  if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return 'The search could not reach the server. Check your connection and try again.';
-  return 'The search is not available just now. Please try again in a moment.';
+  const refusal = knownFormProblem(text, t);
+  if (refusal) return refusal;
+  if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return t('records.failed.connection');
+  return t('records.failed.unavailable');
 }
 
 /** The address of the site-wide search for some text, optionally in one district and of one kind. */

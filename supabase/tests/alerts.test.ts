@@ -4,6 +4,8 @@
 // once, from the new and changed records; nothing of an address is readable with the anon key.
 import { describe, expect, it } from 'vitest';
 import { checkSearchText } from '../../src/lib/recordSearch';
+import { translator } from '../../src/i18n/translate';
+import en from '../../src/i18n/messages/en.json';
 import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
 import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mail-helpers';
 
@@ -130,7 +132,7 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
     ['500 characters', 'board '.repeat(84).slice(0, 500)],
     ['200 terms joined by |', Array.from({ length: 200 }, (_, n) => String.fromCharCode(97 + (n % 26))).join(' | ')],
   ])('a search %s: in the search page\'s words', async (_label, q) => {
-    const problem = checkSearchText(q).problem;
+    const problem = checkSearchText(q, translator('en', en)).problem;
     expect(problem).not.toBeNull();
     await refusedWith({ q }, [problem as string]);
   });

@@ -151,6 +151,42 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     expect((await sql<{ n: number }>('select count(*)::int as n from public.subscriptions where lower(email) = $1', [victim]))[0].n).toBe(5);
   });
 
+  it('a summaries subscription and an alert ask one mailbox for confirmation under the same cap, in either order', async () => {
+    const alertsOf = async (email: string) =>
+      (await sql<{ n: number }>('select count(*)::int as n from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)', [email]))[0].n;
+    const sentTo = async (name: string) =>
+      (await sql<{ kind: string; n: number }>(
+        "select kind, count(*)::int as n from public.email_outbox where kind in ('confirmation', 'alert_confirmation') and private.mailbox(recipient) = $1 group by kind order by kind",
+        [`${name}@example.org`],
+      ));
+    const alert = (email: string) => rpcAsPlatform<FormAnswer>('create_alert', { email, q: 'school budget' }, { 'cf-connecting-ip': newIpv4() });
+    const subscribe = async (email: string) =>
+      rpcAsPlatform<FormAnswer>('subscribe', { email, district_id: await newDistrict() }, { 'cf-connecting-ip': newIpv4() });
+
+    // Five summaries subscriptions use the mailbox's five: the alert of an alias of it is refused, nothing stored.
+    const first = mailbox();
+    for (let i = 0; i < 5; i += 1) expect((await subscribe(`${first}+${i}@example.org`)).body.ok).toBe(true);
+    const refused = (await alert(`${first}+alert@example.org`)).body;
+    expect(refused).toEqual({ ok: false, errors: {}, limited: true, form_errors: [MAILBOX_LIMIT] });
+    expect(await alertsOf(`${first}+alert@example.org`)).toBe(0);
+    expect(await sentTo(first)).toEqual([{ kind: 'confirmation', n: 5 }]);
+
+    // An alert's confirmation and four subscriptions use them the other way round: the fifth subscription is refused.
+    const second = mailbox();
+    expect((await alert(`${second}@example.org`)).body.ok).toBe(true);
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await subscribe(`${second}+${i}@example.org`)).body);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, false]);
+    expect(answers[4].form_errors).toEqual([MAILBOX_LIMIT]);
+    expect(await sentTo(second)).toEqual([{ kind: 'alert_confirmation', n: 1 }, { kind: 'confirmation', n: 4 }]);
+  });
+
+  it('the one place that queues a confirmation is not callable with the anon key', async () => {
+    const [row] = await sql<{ anon: boolean; authenticated: boolean }>(
+      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as authenticated");
+    expect(row).toEqual({ anon: false, authenticated: false });
+  });
+
   it("aliases are one mailbox: '+tag' and upper case, and a Gmail address's dots and googlemail.com", async () => {
     const name = mailbox();
     const plus = Array.from({ length: 7 }, (_, i) => (i % 2 ? `${name.toUpperCase()}+${i}@Example.ORG` : `${name}+${i}@example.org`));

@@ -7,7 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
 import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
 import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail-districts.mjs';
-import { subscribedMessage } from '../../src/lib/data/subscriptions';
+import { useTranslations } from '../../src/i18n/catalogues';
+
+/** What the subscribe box says once the server took the address (its English words, from the catalogue). */
+const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });
 import { islandHydrated } from './site-helpers';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';

@@ -2,7 +2,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
-import { subscribedMessage } from '../../src/lib/data/subscriptions';
+import { useTranslations } from '../../src/i18n/catalogues';
+
+/** What the subscribe box says once the server took the address (its English words, from the catalogue). */
+const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });
 
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });
 

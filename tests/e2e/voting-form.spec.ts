@@ -2,7 +2,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newClients, rpcFrom, sql } from '../../supabase/tests/helpers';
-import { formatTotalsUpdated } from '../../src/lib/agenda';
 
 const ITEMS = [
   'Adoption of the 2025-26 District Budget',
@@ -305,6 +304,8 @@ async function boardRecords() {
 
 /** The time zone the residents' totals tests read the page in: the page words the time in the reader's own. */
 const READER_ZONE = 'America/Los_Angeles';
+/** When the totals last changed, as an English page in READER_ZONE writes it ('Nov 25, 2026, 7:04 AM'). */
+const updatedInReaderZone = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: READER_ZONE });
 
 /**
  * What agenda_vote_totals answers now, as a line per item ('Support 3, Oppose 1, Neutral / Unsure 2 (6 residents
@@ -314,7 +315,7 @@ async function totalsNow() {
   const rows = await sql<{ item: string; support: number; oppose: number; neutral: number; answers: number; updated_at: Date }>('select * from public.agenda_vote_totals()');
   return rows.map(
     (row) =>
-      `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered; last updated ${formatTotalsUpdated(row.updated_at.toISOString(), READER_ZONE)}).`,
+      `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered; last updated ${updatedInReaderZone.format(row.updated_at)}).`,
   );
 }
 

@@ -1,9 +1,8 @@
-// The answer shape both resident forms share ({ok, errors, form_errors}) and the subscribe box's wording.
+// The answer shape both resident forms share ({ok, errors, form_errors}), why a request failed, and the vote's retry key.
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, describeSendFailure, fieldErrorText, parseFormResult } from '../../src/lib/data/formResult';
+import { describeLoadFailure, describeSendFailure, parseFormResult } from '../../src/lib/data/formResult';
 import { topicVoteFailure } from '../../src/district/topicItems';
 import { keyForAnswers } from '../../src/lib/agenda';
-import { refusalText, subscribedMessage, subscribeSendFailure } from '../../src/lib/data/subscriptions';
 
 describe('parseFormResult: only the documented shape is an answer', () => {
   it.each([
@@ -26,15 +25,6 @@ describe('parseFormResult: only the documented shape is an answer', () => {
     ['a refusal without any message', { ok: false, errors: { email: [] }, form_errors: [] }],
   ])('refuses %s', (_label, raw) => {
     expect(parseFormResult(raw)).toBeNull();
-  });
-});
-
-describe('fieldErrorText: the label followed by the messages joined by commas', () => {
-  it.each([
-    ['Email', ['must be at most 254 characters'], 'Email must be at most 254 characters'],
-    ['Email', ['is required', 'must be a valid address such as name@example.org'], 'Email is required, must be a valid address such as name@example.org'],
-  ])('%s %j', (label, messages, text) => {
-    expect(fieldErrorText(label, messages)).toBe(text);
   });
 });
 
@@ -87,25 +77,5 @@ describe('keyForAnswers: a new idempotency key whenever the answers change', () 
     ['edited answers get a new one', { key: 'key-7', answers: 'a' }, 'b', 'key-2'],
   ] as const)('%s', (_label, last, answers, key) => {
     expect(keyForAnswers(last, answers, newKey)).toEqual({ key, answers });
-  });
-});
-
-describe('the subscribe box’s messages', () => {
-  it('confirms with the address', () => {
-    expect(subscribedMessage(' me@example.org ')).toBe(
-      "Almost done: a confirmation email is on its way to me@example.org. Open its link to get this board's meeting summaries; the address is used for nothing else.",
-    );
-  });
-
-  it.each([
-    ['an email error', { errors: { email: ['must be a valid address such as name@example.org'] }, form_errors: [] }, 'Email must be a valid address such as name@example.org.'],
-    ['an unknown district', { errors: {}, form_errors: ['There is no district 999 to subscribe to.'] }, 'There is no district 999 to subscribe to.'],
-    ['both', { errors: { email: ['is required'] }, form_errors: ['There is no district 999 to subscribe to.'] }, 'Email is required. There is no district 999 to subscribe to.'],
-  ])('words a refusal with %s', (_label, result, text) => {
-    expect(refusalText(result)).toBe(text);
-  });
-
-  it('says when the subscription could not be sent', () => {
-    expect(subscribeSendFailure('TypeError: Failed to fetch')).toBe('Your subscription could not be sent: the connection to the server failed. Please try again.');
   });
 });

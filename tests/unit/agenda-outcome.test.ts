@@ -1,8 +1,11 @@
 // After the 17 June 2025 meeting: when it counts as over, which Board record is which agenda item, and how the
 // Board's votes and the residents' totals read beside each item.
 import { describe, expect, it } from 'vitest';
-import { BOARD_VOTES_HREF, boardDecision, boardDecisions, boardVoteHref, boardVoteLine, formatTotalsUpdated, issueNames, itemTotalsText, meetingHasPassed, residentTotalsLine, totalsLoadFailure, TOTALS_TOO_FEW, type BoardRecord } from '../../src/lib/agenda';
-import type { AgendaField } from '../../src/lib/data/agendaVotes';
+import { BOARD_VOTES_HREF, boardDecision, boardDecisions, boardVoteHref, boardVoteLine, issueNames, meetingHasPassed, residentTotalsText, type BoardRecord } from '../../src/lib/agenda';
+import { translator } from '../../src/i18n/translate';
+import en from '../../src/i18n/messages/en.json';
+import zh from '../../src/i18n/messages/zh.json';
+import type { AgendaField, ResidentTotals } from '../../src/lib/data/agendaVotes';
 
 const yes = (name: string) => ({ name, vote: 'Yes' });
 const no = (name: string) => ({ name, vote: 'No' });
@@ -108,35 +111,38 @@ describe('links and words of the outcome', () => {
     expect(boardVoteHref(3)).toBe('/1?tab=voting#vote-3');
   });
 
-  it('shows an item’s totals in the choices’ labels', () => {
-    expect(itemTotalsText({ support: 12, oppose: 3, neutral: 0 })).toBe('Support 12, Oppose 3, Neutral / Unsure 0');
-  });
+  const totals = (updatedAt: string) => ({
+    answers: 12,
+    updatedAt,
+    items: Object.fromEntries(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'].map((f) => [f, { support: 7, oppose: 3, neutral: 2 }])),
+  }) as ResidentTotals;
+  const tEn = translator('en', en);
 
   it.each([
     ['UTC', '2026-11-25T15:04:09.123456+00:00', 'Nov 25, 2026, 3:04 PM'],
     ['America/Los_Angeles', '2026-11-25T15:04:09.123456+00:00', 'Nov 25, 2026, 7:04 AM'],
     ['America/Los_Angeles', '2026-01-01T03:00:00+00:00', 'Dec 31, 2025, 7:00 PM'],
-  ])('says when the totals last changed, in the reader’s time zone (%s)', (zone, iso, expected) => {
-    expect(formatTotalsUpdated(iso, zone).replace(/\s/g, ' ')).toBe(expected);
+  ])('gives each item’s line its totals in the choices’ labels, how many answered and when they last changed, in the reader’s time zone (%s)', (zone, iso, updated) => {
+    expect(residentTotalsText('lcap', { status: 'loaded', totals: totals(iso) }, tEn, 'en', zone).replace(/\s/g, ' ')).toBe(
+      `Support 7, Oppose 3, Neutral / Unsure 2 (12 residents answered; last updated ${updated}).`,
+    );
   });
 
-  it('gives each item’s line its totals, how many answered and when they last changed', () => {
-    const totals = {
-      answers: 12,
-      updatedAt: '2026-11-25T15:04:09+00:00',
-      items: Object.fromEntries(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'].map((f) => [f, { support: 7, oppose: 3, neutral: 2 }])),
-    } as Parameters<typeof residentTotalsLine>[0];
-    expect(residentTotalsLine(totals, 'lcap', 'UTC').replace(/\s/g, ' ')).toBe('Support 7, Oppose 3, Neutral / Unsure 2 (12 residents answered; last updated Nov 25, 2026, 3:04 PM).');
+  it('writes the line in the page’s language', () => {
+    expect(residentTotalsText('lcap', { status: 'loaded', totals: totals('2026-11-25T15:04:09+00:00') }, translator('zh', zh), 'zh', 'UTC')).toBe(
+      '支持 7, 反对 3, 中立 / 不确定 2（共 12 位居民回答；最后更新：2026年11月25日 15:04）。',
+    );
   });
 
   it('says when totals appear, and why they are missing in plain words', () => {
-    expect(TOTALS_TOO_FEW).toBe(
+    expect(residentTotalsText('budget', { status: 'loaded', totals: null }, tEn, 'en')).toBe(
       'Residents’ totals appear here once at least six residents have answered: answers are counted in groups of six or more, so nobody’s answers can be picked out.',
     );
-    expect(totalsLoadFailure('TypeError: Failed to fetch')).toBe(
+    expect(residentTotalsText('budget', { status: 'failed', reason: 'TypeError: Failed to fetch' }, tEn, 'en')).toBe(
       'Residents’ totals could not be loaded: the connection to the server failed. Check your connection and reload the page.',
     );
-    expect(totalsLoadFailure('<html>502</html>')).toBe('Residents’ totals could not be loaded: the server could not send it just now. Please reload the page.');
+    expect(residentTotalsText('budget', { status: 'failed', reason: '<html>502</html>' }, tEn, 'en')).toBe('Residents’ totals could not be loaded: the server could not send it just now. Please reload the page.');
+    expect(residentTotalsText('budget', { status: 'loading' }, tEn, 'en')).toBe('Counting residents’ answers…');
   });
 });
 

@@ -1,15 +1,20 @@
 // The agenda vote's rules: its items and labels, the island's own check, the submission and the shown errors.
 import { describe, expect, it } from 'vitest';
-import { AGENDA_ITEMS, CHOICE_LABELS, MEETING_DATE, MISSING_CHOICE, displayedErrors, missingChoices, newIdempotencyKey, toSubmission, valuesFromForm, voteSendFailure, type VoteFormValues } from '../../src/lib/agenda';
+import { MEETING_DATE, MISSING_CHOICE, displayedErrors, missingChoices, newIdempotencyKey, toSubmission, valuesFromForm, type VoteFormValues } from '../../src/lib/agenda';
 import { AGENDA_FIELDS } from '../../src/lib/data/agendaVotes';
+import { translator } from '../../src/i18n/translate';
+import en from '../../src/i18n/messages/en.json';
+import es from '../../src/i18n/messages/es.json';
+
+const tEn = translator('en', en);
+const tEs = translator('es', es);
 
 const allChosen: VoteFormValues['choices'] = { budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'oppose' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('the agenda of the 17 June 2025 meeting', () => {
   it('has the five items in the agenda’s order, with their field names', () => {
-    expect(AGENDA_ITEMS.map((item) => item.field)).toEqual(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground']);
-    expect(AGENDA_FIELDS).toEqual(AGENDA_ITEMS.map((item) => item.field));
+    expect(AGENDA_FIELDS).toEqual(['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground']);
   });
 
   it.each([
@@ -19,13 +24,12 @@ describe('the agenda of the 17 June 2025 meeting', () => {
     ['summer_projects', [/summer 2025/i, /facilities and maintenance/i, /Information only/]],
     ['hoover_playground', [/accessible playground/i, /Hoover Elementary/, /\$1\.27 million contract/]],
   ])('%s says what the agenda says', (field, patterns) => {
-    const item = AGENDA_ITEMS.find((candidate) => candidate.field === field)!;
-    const text = `${item.title} ${item.description}`;
+    const text = `${tEn(`vote.item.${field}.title`)} ${tEn(`vote.item.${field}.description`)}`;
     for (const pattern of patterns) expect(text).toMatch(pattern);
   });
 
   it('labels the choices Support, Oppose and Neutral / Unsure', () => {
-    expect(CHOICE_LABELS).toEqual({ support: 'Support', oppose: 'Oppose', neutral: 'Neutral / Unsure' });
+    expect(['support', 'oppose', 'neutral'].map((choice) => tEn(`vote.choice.${choice}`))).toEqual(['Support', 'Oppose', 'Neutral / Unsure']);
   });
 
   it('is for the meeting of 2025-06-17', () => {
@@ -82,17 +86,15 @@ describe('displayedErrors: the server’s errors as the page shows them', () => 
     ['an unknown field’s error shows for the form under its own name', { errors: { color: ['is odd'] }, form_errors: [] }, { fields: {}, form: ['color is odd'] }],
     ['a field without messages shows nothing', { errors: { email: [] }, form_errors: [] }, { fields: {}, form: [] }],
   ])('%s', (_label, result, shown) => {
-    expect(displayedErrors(result)).toEqual(shown);
+    expect(displayedErrors(result, tEn, 'en')).toEqual(shown);
   });
-});
 
-describe('voteSendFailure: a failed send is said, never swallowed', () => {
-  it.each([
-    ['TypeError: Failed to fetch', 'Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.'],
-    ['TimeoutError: signal timed out', 'Your vote could not be sent: the server did not answer in time. Your answers are still here; please try again.'],
-    ['the server gave an unexpected answer', 'Your vote could not be sent: the server gave an unexpected answer. Your answers are still here; please try again.'],
-  ])('%s', (reason, message) => {
-    expect(voteSendFailure(reason)).toBe(message);
+  it('in Spanish, with the item\'s title and the problem in Spanish (the server\'s English is not shown)', () => {
+    const result = { errors: { hoover_playground: [MISSING_CHOICE], color: ['is odd'] }, form_errors: ['Unknown fields: admin.'] };
+    expect(displayedErrors(result, tEs, 'es')).toEqual({
+      fields: { hoover_playground: 'Patio de juegos accesible en la Primaria Hoover: necesita una respuesta: A favor, En contra o Neutral / No estoy seguro' },
+      form: ['El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.', 'color: El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
+    });
   });
 });
 

@@ -1,11 +1,11 @@
-// How the alert forms and the management page word the database's answers: as they are in English, by the catalogue
-// in Spanish and Chinese (never English server text there), and the catalogues of the alerts and the emails complete
-// in every language, with the placeholders English has.
+// How the alert forms and the management page put the database's answers into sentences: as the server words them in
+// English, by the catalogue in Spanish and Chinese (never English server text there), and the catalogues of the
+// alerts and the emails complete in every language, with the placeholders English has.
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import es from '../../src/i18n/messages/es.json';
 import zh from '../../src/i18n/messages/zh.json';
-import { manageRefusal, refusalText, sendFailureText, serverText } from '../../src/lib/alerts/answers';
+import { ALERT_ANSWER_KEYS, manageRefusal, refusalText, sendFailureText } from '../../src/lib/alerts/answers';
 import { placeholders, translator, type Catalogue } from '../../src/i18n/translate';
 import { isManageToken, parseManageAnswer } from '../../src/lib/data/alerts';
 
@@ -13,18 +13,22 @@ const ours = (catalogue: Catalogue) => Object.keys(catalogue).filter((key) => /^
 const tEs = translator('es', es);
 const tEn = translator('en', en);
 
-describe('serverText', () => {
+describe('refusalText: create_alert\'s refusals in Spanish', () => {
   it.each([
-    ['Type a word or a phrase to search for.', 'Escriba una palabra o una frase que buscar.'],
-    ['Search text can be at most 200 characters; this is 500.', 'Las palabras pueden tener como máximo 200 caracteres; estas tienen 500.'],
-    ['Search for at most 10 words at a time; this search has 11.', 'Busque como máximo 10 palabras a la vez; aquí hay 11.'],
-    ['There is no district 987654321 to set an alert for.', 'No se pudo crear esta alerta tal como está. Revise lo que escribió e inténtelo de nuevo.'],
-  ])('%s in Spanish', (server, spanish) => {
-    expect(serverText(server, tEs, 'es')).toBe(spanish);
+    [{ errors: {}, form_errors: ['Type a word or a phrase to search for.'] }, 'Escriba una palabra o una frase para buscar.'],
+    [{ errors: {}, form_errors: ['Search for at most 10 words at a time; this search has 11.'] }, 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
+    [{ errors: { member: ['must be at most 200 characters'] }, form_errors: [] }, 'Miembro: debe tener como máximo 200 caracteres.'],
+    [{ errors: {}, form_errors: ['There is no district 987654321 to set an alert for.'] }, 'El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
+  ])('%j', (result, spanish) => {
+    expect(refusalText(result, tEs, 'es')).toBe(spanish);
   });
 
   it('keeps the server\'s words in English', () => {
-    expect(serverText('There is no district 9 to set an alert for.', tEn, 'en')).toBe('There is no district 9 to set an alert for.');
+    expect(refusalText({ errors: {}, form_errors: ['There is no district 9 to set an alert for.'] }, tEn, 'en')).toBe('There is no district 9 to set an alert for.');
+  });
+
+  it('is given every message it may word', () => {
+    expect(ALERT_ANSWER_KEYS.filter((key) => !(key in en))).toEqual([]);
   });
 });
 
@@ -32,12 +36,12 @@ describe('refusalText and sendFailureText', () => {
   it('names each field, then the form\'s reasons', () => {
     const result = { errors: { email: ['must be a valid address such as name@example.org'] }, form_errors: ['Type a word or a phrase to search for.'] };
     expect(refusalText(result, tEn, 'en')).toBe('Email: must be a valid address such as name@example.org. Type a word or a phrase to search for.');
-    expect(refusalText(result, tEs, 'es')).toBe('Correo electrónico: escriba una dirección como nombre@ejemplo.org. Escriba una palabra o una frase que buscar.');
+    expect(refusalText(result, tEs, 'es')).toBe('Correo electrónico: debe ser una dirección válida, como nombre@ejemplo.org. Escriba una palabra o una frase para buscar.');
   });
 
   it('says why a request failed', () => {
     expect(sendFailureText('TimeoutError: signal timed out', tEn, 'en')).toBe('Your request could not be sent: the server did not answer in time. Please try again.');
-    expect(sendFailureText('TypeError: fetch failed', tEs, 'es')).toBe('No se pudo enviar su solicitud: el servidor no pudo recibirla en este momento. Inténtelo de nuevo.');
+    expect(sendFailureText('TypeError: fetch failed', tEs, 'es')).toBe('No se pudo enviar su solicitud: falló la conexión con el servidor. Inténtelo de nuevo.');
   });
 
   it.each([

@@ -11,7 +11,7 @@ import {
   type DigestPayload,
 } from '../../src/lib/mail/emails';
 import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../../src/lib/node/mail-sender';
-import { emailLinkMessage, isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
+import { isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const token = 'a'.repeat(64);
@@ -180,17 +180,6 @@ describe('the pages behind the links', () => {
     [`${token}'`, false],
   ])('token %s is well formed: %s', (value, expected) => {
     expect(isEmailLinkToken(value)).toBe(expected);
-  });
-
-  it.each([
-    ['confirm', { status: 'confirmed', district_name: 'Springfield' }, "Your subscription is confirmed. Summaries of Springfield's new meetings will come to your inbox."],
-    ['unsubscribe', { status: 'unsubscribed', district_name: 'Springfield' }, "You are unsubscribed. No more summaries of Springfield's meetings will be sent to you."],
-    ['confirm', { status: 'used' }, 'This confirmation link was already used: the subscription is confirmed. There is nothing more to do.'],
-    ['confirm', { status: 'expired' }, 'This confirmation link has expired: links work for three days. Subscribe again on the district page to get a new one.'],
-    ['confirm', { status: 'unknown' }, 'This confirmation link is not valid. Open the whole link from the email, or subscribe again on the district page.'],
-    ['unsubscribe', { status: 'malformed' }, 'This unsubscribe link is not valid. Open the whole link from the email.'],
-  ] as const)('%s, %o', (action, result, expected) => {
-    expect(emailLinkMessage(action, result)).toBe(expected);
   });
 
   it.each([

@@ -1,7 +1,13 @@
-// The record search's rules: what may be searched, how a snippet becomes text and marks, what a result and the
-// status say, and the search page's address.
+// The record search's rules: what may be searched, how a snippet becomes text and marks, what the status and a
+// failure say (in English as the server words them, and in the page's language), and the search page's address.
 import { describe, expect, it } from 'vitest';
-import { checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../../src/lib/recordSearch';
+import { checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, snippetParts } from '../../src/lib/recordSearch';
+import { translator } from '../../src/i18n/translate';
+import en from '../../src/i18n/messages/en.json';
+import es from '../../src/i18n/messages/es.json';
+
+const tEn = translator('en', en);
+const tEs = translator('es', es);
 
 describe('checkSearchText', () => {
   it.each([
@@ -11,7 +17,11 @@ describe('checkSearchText', () => {
     ['a'.repeat(200), { text: 'a'.repeat(200), problem: null }],
     ['a'.repeat(201), { text: 'a'.repeat(201), problem: 'Search text can be at most 200 characters; this is 201.' }],
   ])('%j → %j', (typed, expected) => {
-    expect(checkSearchText(typed)).toEqual(expected);
+    expect(checkSearchText(typed, tEn)).toEqual(expected);
+  });
+
+  it('says it in the page\'s language', () => {
+    expect(checkSearchText('a'.repeat(201), tEs).problem).toBe('El texto de búsqueda puede tener como máximo 200 caracteres; este tiene 201.');
   });
 });
 
@@ -31,17 +41,6 @@ describe('snippetParts', () => {
   });
 });
 
-describe('resultMeta', () => {
-  it.each([
-    [{ kind: 'meeting', date: '2025-02-11', district_name: 'Palo Alto' }, false, 'Meeting · 02/11/25'],
-    [{ kind: 'topic', date: null, district_name: 'Palo Alto' }, false, 'Topic'],
-    [{ kind: 'vote', date: '2024-11-12', district_name: 'Palo Alto' }, true, 'Vote · 11/12/24 · Palo Alto'],
-    [{ kind: 'topic', date: null, district_name: 'Los Altos' }, true, 'Topic · Los Altos'],
-  ] as const)('%j (district named: %s) → %j', (result, withDistrict, expected) => {
-    expect(resultMeta(result, withDistrict)).toBe(expected);
-  });
-});
-
 describe('resultsStatus', () => {
   it.each([
     [0, 'qq', false, 'No results for “qq”.'],
@@ -49,7 +48,7 @@ describe('resultsStatus', () => {
     [5, 'budget', false, '5 results for “budget”.'],
     [20, 'board', true, '20 results for “board”. More are available.'],
   ])('%i for %j (more: %s) → %j', (count, text, more, expected) => {
-    expect(resultsStatus(count, text, more)).toBe(expected);
+    expect(resultsStatus(count, text, more, tEn)).toBe(expected);
   });
 });
 
@@ -66,7 +65,15 @@ describe('searchFailure', () => {
     ['Leave out at most 5 words at a time; this search leaves out 6.', 'Leave out at most 5 words at a time; this search leaves out 6.'],
     ['Too many searches at once from your connection. <script>', 'The search is not available just now. Please try again in a moment.'],
   ])('%j → %j', (reason, expected) => {
-    expect(searchFailure(reason)).toBe(expected);
+    expect(searchFailure(reason, tEn)).toBe(expected);
+  });
+
+  it.each([
+    ['Search for at most 10 words at a time; this search has 11.', 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
+    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.'],
+    ['canceling statement due to statement timeout', 'La búsqueda no está disponible en este momento. Inténtelo de nuevo en un momento.'],
+  ])('in Spanish: %j → %j', (reason, expected) => {
+    expect(searchFailure(reason, tEs)).toBe(expected);
   });
 });
 

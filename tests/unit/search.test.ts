@@ -7,9 +7,7 @@ import {
   goTarget,
   highlightParts,
   moveHighlight,
-  suggestionCoverage,
   suggestionDetail,
-  suggestionsStatus,
 } from '../../src/lib/districtSearch';
 
 const district = (id: number, name = `District ${id}`) => ({ id, name, state: 'CA', county: 'Santa Clara', has_records: true });
@@ -84,15 +82,6 @@ describe('suggestionDetail: state and county in parentheses', () => {
   });
 });
 
-describe('suggestionCoverage: a district with no records yet says so', () => {
-  it.each([
-    ['no meeting or vote on the site', false, 'No records yet'],
-    ['meetings or votes on the site', true, ''],
-  ])('%s', (_label, has_records, expected) => {
-    expect(suggestionCoverage({ has_records })).toBe(expected);
-  });
-});
-
 describe('moveHighlight: arrow keys move the highlight and wrap around', () => {
   it.each([
     ['down from none goes to the first', -1, 3, 'down', 0],
@@ -117,15 +106,5 @@ describe("goTarget: 'Go' opens the district only when exactly one suggestion exi
     ['many', [district(1), district(2), district(3)], null],
   ])('%s', (_label, suggestions, expectedId) => {
     expect(goTarget(suggestions)?.id ?? null).toBe(expectedId);
-  });
-});
-
-describe('suggestionsStatus: what a screen reader hears', () => {
-  it.each([
-    [0, 'No districts found.'],
-    [1, '1 district found.'],
-    [5, '5 districts found.'],
-  ])('%i suggestions', (count, expected) => {
-    expect(suggestionsStatus(count)).toBe(expected);
   });
 });

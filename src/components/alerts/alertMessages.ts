@@ -1,18 +1,21 @@
 // The catalogue messages each alerts island is given, for its one language: the form's and the management page's,
-// and the words they share (kinds, frequencies, the plain description of an alert, the database's answers).
+// the words they share (kinds, frequencies, the plain description of an alert), and the server's answers each shows.
 import { catalogue } from '../../i18n/catalogues';
 import type { Locale } from '../../i18n/locales';
-import type { Catalogue } from '../../i18n/translate';
+import { pickMessages, type Catalogue } from '../../i18n/translate';
+import { SEND_FAILURE_KEYS } from '../../i18n/serverText';
+import { ALERT_ANSWER_KEYS } from '../../lib/alerts/answers';
 
 const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
 
-/** The messages of a language whose keys start with one of these prefixes. */
-function messagesStartingWith(locale: Locale, prefixes: readonly string[]): Catalogue {
-  return Object.fromEntries(Object.entries(catalogue(locale)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+/** The messages of a language whose keys start with one of these prefixes, and the ones named. */
+function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly string[]): Catalogue {
+  const all = catalogue(locale);
+  return { ...Object.fromEntries(Object.entries(all).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix)))), ...pickMessages(all, keys) };
 }
 
 /** What the alert form shows. */
-export const formMessages = (locale: Locale) => messagesStartingWith(locale, [...SHARED, 'alerts.form.']);
+export const formMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.form.'], ALERT_ANSWER_KEYS);
 
 /** What the management page shows. */
-export const managerMessages = (locale: Locale) => messagesStartingWith(locale, [...SHARED, 'alerts.manage.']);
+export const managerMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.manage.'], SEND_FAILURE_KEYS);

@@ -5,13 +5,12 @@
 // src/i18n/serverText.ts, so a translated page never shows English server text.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
-import { AGENDA_ITEMS, BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, MISSING_CHOICE, NO_ERRORS, VISIBLE_FIELDS, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
+import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
 import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
-import type { FormResult } from '../../lib/data/formResult';
 import { useResidentTotals } from '../../lib/browser/residentTotals';
-import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
-import { SEND_FAILURE_KEYS, SERVER_TEXT_KEYS, fieldProblem, formProblem, sendFailure } from '../../i18n/serverText';
+import { SEND_FAILURE_KEYS, sendFailure, serverTextKeys } from '../../i18n/serverText';
 import AgendaOutcome, { AGENDA_OUTCOME_KEYS } from '../AgendaOutcome';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
@@ -26,7 +25,6 @@ export const AGENDA_VOTE_KEYS = [
   'vote.fieldError',
   'vote.form.heading',
   'vote.form.intro',
-  'vote.missingChoice',
   'vote.optional',
   'vote.problemSeparator',
   'vote.sendFailure',
@@ -38,7 +36,7 @@ export const AGENDA_VOTE_KEYS = [
   'vote.thanks.privacy',
   'vote.thanks.recorded',
   ...AGENDA_OUTCOME_KEYS,
-  ...SERVER_TEXT_KEYS,
+  ...serverTextKeys('field', 'limit'),
   ...SEND_FAILURE_KEYS,
 ];
 
@@ -53,29 +51,6 @@ const COMMENTS_ID = 'vote-comments';
 const fieldTarget = (field: VisibleField) => (field === 'email' ? EMAIL_ID : field === 'comments' ? COMMENTS_ID : `${field}-${CHOICES[0]}`);
 const errorId = (field: VisibleField) => `${field}-error`;
 const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
-const isVisibleField = (field: string): field is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(field);
-
-/** A field's label as its errors begin: the agenda item's title, Email, Comments, or the meeting date. */
-function fieldLabel(field: string, t: Translator): string {
-  if ((AGENDA_FIELDS as readonly string[]).includes(field)) return t(`vote.item.${field}.title`);
-  if (field === 'email') return t('vote.email');
-  if (field === 'comments') return t('vote.comments');
-  if (field === 'meeting_date') return t('vote.field.meetingDate');
-  return field;
-}
-
-/** The server's (or the island's) errors as the page shows them, in its language, each field's label first. */
-function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): DisplayedErrors {
-  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => formProblem(reason, t, locale)) };
-  for (const [field, problems] of Object.entries(result.errors)) {
-    if (problems.length === 0) continue;
-    const worded = problems.map((problem) => (problem === MISSING_CHOICE ? t('vote.missingChoice') : fieldProblem(problem, t, locale)));
-    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: worded.join(t('vote.problemSeparator')) });
-    if (isVisibleField(field)) shown.fields[field] = text;
-    else shown.form.push(text);
-  }
-  return shown;
-}
 
 interface Props {
   /** How the Board decided each item, when the meeting is over at build time; absent before it. */
@@ -207,33 +182,33 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
 
       <input type="hidden" name="meeting_date" value={MEETING_DATE} />
 
-      {AGENDA_ITEMS.map((item) => {
-        const error = errors.fields[item.field];
+      {AGENDA_FIELDS.map((field) => {
+        const error = errors.fields[field];
         return (
-          <fieldset key={item.field} className="agenda-card" aria-describedby={describedBy(`${item.field}-description`, !!error && errorId(item.field))}>
+          <fieldset key={field} className="agenda-card" aria-describedby={describedBy(`${field}-description`, !!error && errorId(field))}>
             <legend>
-              <h3>{t(`vote.item.${item.field}.title`)}</h3>
+              <h3>{t(`vote.item.${field}.title`)}</h3>
             </legend>
-            <p id={`${item.field}-description`}>{t(`vote.item.${item.field}.description`)}</p>
-            {decisions && <AgendaOutcome field={item.field} decision={decisions[item.field]} totals={totals} t={t} locale={locale} />}
+            <p id={`${field}-description`}>{t(`vote.item.${field}.description`)}</p>
+            {decisions && <AgendaOutcome field={field} decision={decisions[field]} totals={totals} t={t} locale={locale} />}
             {error && (
-              <p id={errorId(item.field)} className="field-error">
+              <p id={errorId(field)} className="field-error">
                 {error}
               </p>
             )}
             <div className="choices">
               {CHOICES.map((choice) => {
-                const id = `${item.field}-${choice}`;
+                const id = `${field}-${choice}`;
                 return (
                   <div className="choice" key={choice}>
                     <input
                       type="radio"
                       id={id}
-                      name={item.field}
+                      name={field}
                       value={choice}
                       required
-                      checked={values.choices[item.field] === choice}
-                      onChange={() => choose(item.field, choice)}
+                      checked={values.choices[field] === choice}
+                      onChange={() => choose(field, choice)}
                     />
                     <label htmlFor={id}>{t(`vote.choice.${choice}`)}</label>
                   </div>

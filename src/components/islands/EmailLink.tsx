@@ -8,7 +8,7 @@ import { api } from '../../lib/browser/api';
 import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../../lib/data/subscriptions';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
-import { SEND_FAILURE_KEYS, formProblem, sendFailure } from '../../i18n/serverText';
+import { SEND_FAILURE_KEYS, sendFailure } from '../../i18n/serverText';
 
 const SEND_TIMEOUT_MS = 20_000;
 
@@ -29,7 +29,7 @@ export function emailLinkKeys(action: EmailLinkAction): string[] {
   const own = Object.values(ACTION_KEYS[action]);
   const results = ['confirm.confirmed.alerts', 'confirm.confirmed.board', 'confirm.confirmed.named', 'confirm.expired', 'confirm.used', 'unsubscribe.done.alerts', 'unsubscribe.done.board', 'unsubscribe.done.named'];
   const invitations = ['confirm.invitationAlerts', 'unsubscribe.invitationAlerts'];
-  return [...own, ...results, ...invitations, 'errors.limit.forms', 'errors.limit.searches', 'errors.limit.subscribe', 'errors.unknown', 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
+  return [...own, ...results, ...invitations, 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
 }
 
 /**
@@ -72,8 +72,7 @@ async function send(action: EmailLinkAction, token: string, t: Translator, local
   } catch (error) {
     const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
     console.error(error);
-    const plain = /^Too many /.test(reason) ? formProblem(reason, t, locale).replace(/[.。]$/, '') : sendFailure(reason, t, locale);
-    return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: plain }) };
+    return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: sendFailure(reason, t, locale) }) };
   }
 }
 

@@ -5,19 +5,17 @@
 // row into view, highlighted (the page's board script and the topic island do the opening). Its words come as props,
 // in the page's one language (RECORD_SEARCH_KEYS); the results are the record's own words, in English.
 import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
-import { MAX_RECORD_SEARCH_LENGTH, RECORD_PAGE_SIZE, RECORD_SEARCH_PATH, districtFilter, recordSearchUrl, snippetParts, RECORD_KINDS } from '../../lib/recordSearch';
-import { translator, type Catalogue, type Translator } from '../../i18n/translate';
+import { RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, snippetParts, RECORD_KINDS } from '../../lib/recordSearch';
+import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { collator, formatDate } from '../../i18n/dates';
-import { formProblem } from '../../i18n/serverText';
 import type { RecordKind, RecordResult, RecordSearch as Search } from '../../lib/data/records';
 import { loadOnce } from '../../lib/browser/loadOnce';
 import './RecordSearch.css';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
 export const RECORD_SEARCH_KEYS = [
-  'errors.limit.searches',
-  'errors.unknown',
+  ...RECORD_SEARCH_ANSWER_KEYS,
   'records.allDistricts',
   'records.district',
   'records.districtNumber',
@@ -33,12 +31,6 @@ export const RECORD_SEARCH_KEYS = [
   'records.label.board',
   'records.more',
   'records.noResults',
-  'records.problem.empty',
-  'records.problem.long',
-  'records.problem.longServer',
-  'records.refusal.excludeOnly',
-  'records.refusal.tooManyExcluded',
-  'records.refusal.tooManyWords',
   'records.results',
   'records.resultsLabel',
   'records.resultsMore',
@@ -52,40 +44,6 @@ const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
   topic: { one: 'records.kind.topic', many: 'records.kind.topics' },
   vote: { one: 'records.kind.vote', many: 'records.kind.votes' },
 };
-
-/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit. */
-function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
-  const text = typed.trim();
-  if (!text) return { text, problem: t('records.problem.empty') };
-  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: t('records.problem.long', { max: String(MAX_RECORD_SEARCH_LENGTH), length: String(text.length) }) };
-  return { text, problem: null };
-}
-
-/** What the page announces once results arrive: how many, for what, and whether more can be shown. */
-function resultsStatus(count: number, text: string, more: boolean, t: Translator): string {
-  if (count === 0) return t('records.noResults', { text });
-  return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
-}
-
-/** The database's refusals written for the visitor, worded in the page's language. */
-const REFUSALS: readonly [RegExp, string][] = [
-  [/^Add a word to look for: .+\.$/, 'records.refusal.excludeOnly'],
-  [/^Search for at most (\d+) words at a time; this search has (\d+)\.$/, 'records.refusal.tooManyWords'],
-  [/^Leave out at most (\d+) words at a time; this search leaves out (\d+)\.$/, 'records.refusal.tooManyExcluded'],
-];
-
-/** What a failed search says: the database's own refusal (a 400 or 429 names the problem), otherwise a plain failure. */
-function searchFailure(reason: string, t: Translator, locale: Locale): string {
-  const text = reason.trim();
-  if (/^search text is longer than \d+ characters$/.test(text)) return t('records.problem.longServer', { max: String(MAX_RECORD_SEARCH_LENGTH) });
-  for (const [pattern, key] of REFUSALS) {
-    const match = pattern.exec(text);
-    if (match) return locale === 'en' ? text : t(key, { max: match[1] ?? '', count: match[2] ?? '' });
-  }
-  if (/^Too many searches at once/.test(text)) return formProblem(text, t, locale);
-  if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return t('records.failed.connection');
-  return t('records.failed.unavailable');
-}
 
 interface Props {
   /** The page's language, and the island's messages in it. */
@@ -174,7 +132,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     } catch (error) {
       if (turn !== sequence.current) return;
       console.error('Record search failed:', error);
-      setStatus({ state: 'failed', message: searchFailure(error instanceof Error ? error.message : String(error), t, locale) });
+      setStatus({ state: 'failed', message: searchFailure(error instanceof Error ? error.message : String(error), t) });
     }
   }
 

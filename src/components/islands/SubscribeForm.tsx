@@ -7,7 +7,7 @@ import { subscribe } from '../../lib/data/subscriptions';
 import type { FormResult } from '../../lib/data/formResult';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
-import { SEND_FAILURE_KEYS, SERVER_TEXT_KEYS, fieldProblem, formProblem, sendFailure } from '../../i18n/serverText';
+import { SEND_FAILURE_KEYS, fieldProblem, formProblem, sendFailure, serverTextKeys } from '../../i18n/serverText';
 
 // Long enough for a slow phone connection; after it the visitor sees an error and can try again.
 const SEND_TIMEOUT_MS = 20_000;
@@ -21,7 +21,7 @@ export const SUBSCRIBE_KEYS = [
   'subscribe.sending',
   'subscribe.submit',
   'subscribe.subscribed',
-  ...SERVER_TEXT_KEYS,
+  ...serverTextKeys('field', 'form', 'limit'),
   ...SEND_FAILURE_KEYS,
 ];
 

@@ -38,11 +38,6 @@ export function meetingEvents(district: Pick<District, 'id' | 'name' | 'address'
   }));
 }
 
-/** The JSON-LD document of a page's events: one schema.org graph, so the page needs a single script element. */
-export function eventsGraph(events: MeetingEvent[]): { '@context': 'https://schema.org'; '@graph': MeetingEvent[] } {
-  return { '@context': 'https://schema.org', '@graph': events };
-}
-
 /** The page itself as schema.org describes it: a web page in the page's language about the district's board. */
 export interface DistrictWebPage {
   '@type': 'WebPage';

@@ -24,11 +24,6 @@ export function parseFormResult(raw: unknown): FormResult | null {
   return { ok, errors: errors as FieldErrors, form_errors: formErrors };
 }
 
-/** How a field's errors are shown: the label followed by the messages joined by commas. */
-export function fieldErrorText(label: string, messages: readonly string[]): string {
-  return `${label} ${messages.join(', ')}`;
-}
-
 // Our own plain messages, shown as they are: the write limits' answers and the answer-shape check of formCall.ts.
 const OWN_MESSAGE = /^(Too many |the server gave an unexpected answer)/;
 
