@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import type { FormResult } from './formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
-import { describeIssues, QueryError } from './validate';
+import { describeIssues } from './validate';
+import { QueryError } from './queryError';
 
 /** The five agenda items' field names, in the order the form shows them. */
 export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
