@@ -3,8 +3,7 @@
 import type { Voting, VoteItem } from './data/votings';
 import { AGENDA_FIELDS, CHOICES, type AgendaField, type AgendaVoteSubmission, type Choice, type ItemTotals, type ResidentTotals } from './data/agendaVotes';
 import { describeLoadFailure, describeSendFailure, fieldErrorText, type FieldErrors, type FormResult } from './data/formResult';
-import { districtPath } from './paths';
-import { voteAnchor } from '../district/voteRecords';
+import { districtPath, voteAnchor } from './paths';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
