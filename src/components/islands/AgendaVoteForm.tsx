@@ -5,7 +5,7 @@
 // src/i18n/serverText.ts, so a translated page never shows English server text.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
-import { AGENDA_ITEMS, BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, MISSING_CHOICE, NO_ERRORS, VISIBLE_FIELDS, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
+import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, MISSING_CHOICE, NO_ERRORS, VISIBLE_FIELDS, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
 import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
 import type { FormResult } from '../../lib/data/formResult';
 import { useResidentTotals } from '../../lib/browser/residentTotals';
@@ -207,33 +207,33 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
 
       <input type="hidden" name="meeting_date" value={MEETING_DATE} />
 
-      {AGENDA_ITEMS.map((item) => {
-        const error = errors.fields[item.field];
+      {AGENDA_FIELDS.map((field) => {
+        const error = errors.fields[field];
         return (
-          <fieldset key={item.field} className="agenda-card" aria-describedby={describedBy(`${item.field}-description`, !!error && errorId(item.field))}>
+          <fieldset key={field} className="agenda-card" aria-describedby={describedBy(`${field}-description`, !!error && errorId(field))}>
             <legend>
-              <h3>{t(`vote.item.${item.field}.title`)}</h3>
+              <h3>{t(`vote.item.${field}.title`)}</h3>
             </legend>
-            <p id={`${item.field}-description`}>{t(`vote.item.${item.field}.description`)}</p>
-            {decisions && <AgendaOutcome field={item.field} decision={decisions[item.field]} totals={totals} t={t} locale={locale} />}
+            <p id={`${field}-description`}>{t(`vote.item.${field}.description`)}</p>
+            {decisions && <AgendaOutcome field={field} decision={decisions[field]} totals={totals} t={t} locale={locale} />}
             {error && (
-              <p id={errorId(item.field)} className="field-error">
+              <p id={errorId(field)} className="field-error">
                 {error}
               </p>
             )}
             <div className="choices">
               {CHOICES.map((choice) => {
-                const id = `${item.field}-${choice}`;
+                const id = `${field}-${choice}`;
                 return (
                   <div className="choice" key={choice}>
                     <input
                       type="radio"
                       id={id}
-                      name={item.field}
+                      name={field}
                       value={choice}
                       required
-                      checked={values.choices[item.field] === choice}
-                      onChange={() => choose(item.field, choice)}
+                      checked={values.choices[field] === choice}
+                      onChange={() => choose(field, choice)}
                     />
                     <label htmlFor={id}>{t(`vote.choice.${choice}`)}</label>
                   </div>
