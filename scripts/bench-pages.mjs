@@ -164,12 +164,16 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
 }
 
 /**
- * Lighthouse's scores and metrics for one load of url, in the Chrome listening on port.
+ * Lighthouse's scores and metrics for one load of url, in the Chrome listening on port. A load whose trace Lighthouse
+ * could not record (NO_NAVSTART on a busy machine: 'Please run Lighthouse again') is run again, three times at most.
  * @param {string} url
  * @param {number} port
  */
 async function lighthouseScores(url, port) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+  let result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+  for (let again = 0; again < 2 && result?.lhr.runtimeError; again += 1) {
+    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+  }
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
   const { categories, audits, runtimeError } = lhr;
