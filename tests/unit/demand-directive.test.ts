@@ -2,7 +2,7 @@
 // or change inside it, then hydrates once; what happens elsewhere on the page leaves it asleep.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSDOM } from 'jsdom';
-import demand, { WAKING_EVENTS } from '../demand';
+import demand, { WAKING_EVENTS } from '../../src/directives/demand';
 
 /** A page with a sleeping island (a closed <details> holding a form, like the alert form) and a box outside it. */
 function page() {
