@@ -116,11 +116,6 @@ export function votingTables<T extends VotingRow & Pick<Voting, 'type'>>(records
   return { recent: sorted.filter((r) => r.type === 'recent'), past: sorted.filter((r) => r.type === 'past') };
 }
 
-/** A vote row's anchor on the district page (`#vote-{id}`), where the record search's results lead. */
-export function voteAnchor(id: number): string {
-  return `vote-${id}`;
-}
-
 /** How a record's members voted: Yes, No, another vote cast (such as Abstain), and no vote recorded ('-', Absent, blank). */
 export function voteCounts(votes: readonly { vote: string }[]): { yes: number; no: number; other: number; none: number } {
   const counts = { yes: 0, no: 0, other: 0, none: 0 };

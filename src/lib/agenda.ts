@@ -8,8 +8,7 @@ import type { TotalsState } from './browser/residentTotals';
 import { fieldProblem, formProblem } from '../i18n/serverText';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 import type { Translator } from '../i18n/translate';
-import { districtPath } from './paths';
-import { voteAnchor } from '../district/voteRecords';
+import { districtPath, voteAnchor } from './paths';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';

@@ -12,6 +12,11 @@ export function districtPath(id: number): string {
   return `/${id}`;
 }
 
+/** A vote row's anchor on the district page (`#vote-{id}`), where the record search's results lead. */
+export function voteAnchor(id: number): string {
+  return `vote-${id}`;
+}
+
 /** The header image of a district, chosen by its id, or the default image. */
 export function districtImage(id: number): string {
   return DISTRICT_IMAGES[id] ?? DEFAULT_DISTRICT_IMAGE;

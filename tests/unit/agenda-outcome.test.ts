@@ -178,6 +178,40 @@ describe('fetchAgendaVoteTotals: what agenda_vote_totals answered, or why not', 
   });
 });
 
+describe('totalsRowProblem: one row of agenda_vote_totals checked', async () => {
+  const { totalsRowProblem, parseTotalsRows } = await import('../../src/lib/data/agendaVotes');
+  const good = { item: 'lcap', support: 0, oppose: 12, neutral: 3, answers: 15, updated_at: '2026-11-25T15:04:09.123456+00:00' };
+
+  it.each<[string, unknown, string | null]>([
+    ['an item\'s row', good, null],
+    ['a time in UTC written Z', { ...good, updated_at: '2026-11-25T15:04:09Z' }, null],
+    ['a time with an offset west of UTC', { ...good, updated_at: '2026-11-25T07:04:09-08:00' }, null],
+    ['a time with an hours-only offset', { ...good, updated_at: '2026-11-25T07:04:09-08' }, 'updated_at is not a time with its offset'],
+    ['no object', 'lcap', 'not a row'],
+    ['a list', [good], 'not a row'],
+    ['null', null, 'not a row'],
+    ['an unknown item', { ...good, item: 'pool' }, 'item "pool" is no agenda item'],
+    ['no item', { ...good, item: undefined }, 'item undefined is no agenda item'],
+    ['a negative count', { ...good, oppose: -1 }, 'oppose is not a count'],
+    ['a fraction', { ...good, neutral: 1.5 }, 'neutral is not a count'],
+    ['a count as text', { ...good, support: '3' }, 'support is not a count'],
+    ['no answers', { ...good, answers: null }, 'answers is not a count'],
+    ['no time', { ...good, updated_at: null }, 'updated_at is not a time with its offset'],
+    ['a time without its offset', { ...good, updated_at: '2026-11-25T15:04:09' }, 'updated_at is not a time with its offset'],
+    ['a date alone', { ...good, updated_at: '2026-11-25' }, 'updated_at is not a time with its offset'],
+    ['a day that does not exist', { ...good, updated_at: '2026-13-45T15:04:09Z' }, 'updated_at is not a time with its offset'],
+  ])('%s', (_, row, problem) => {
+    expect(totalsRowProblem(row)).toBe(problem);
+  });
+
+  it('names the first bad row of an answer by its place, and takes a list of good rows as it is', () => {
+    expect(parseTotalsRows([good, { ...good, item: 'pool' }, { ...good, support: -1 }])).toEqual({ problem: 'row 2: item "pool" is no agenda item' });
+    expect(parseTotalsRows({ rows: [good] })).toEqual({ problem: 'not a list of rows' });
+    expect(parseTotalsRows([good, good])).toEqual({ rows: [good, good] });
+    expect(parseTotalsRows([])).toEqual({ rows: [] });
+  });
+});
+
 describe('the vote form as the server renders it', async () => {
   const { renderToStaticMarkup } = await import('react-dom/server');
   const { createElement } = await import('react');

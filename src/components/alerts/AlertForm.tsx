@@ -1,14 +1,16 @@
 // 'Email me when this comes up': an alert for the words of a record search (this district, a state or every
 // district; optionally only summaries, topics or votes), for a topic, or for a board member's votes. Drawn on the
-// server inside a <details>, so it opens without script; its island loads when it is first seen or touched (the host
-// chooses client:visible or client:demand), and until then its button stays disabled. It says in plain words what
+// server inside a <details>, so it opens without script; its island loads when the reader first touches it (or with
+// its host's island, client:demand), takes the form over as the reader left it, and until then its button stays
+// disabled. It says in plain words what
 // it will send and how often, goes through the confirmed-email flow (create_alert), and shows bad input and failed
 // writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/browser/api';
 import { createAlert, type NewAlert } from '../../lib/data/alerts';
 import { refusalText, sendFailureText } from '../../lib/alerts/answers';
 import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
+import { FIELD_NAMES, alertFormValues, type AlertScope } from '../../lib/alerts/formValues';
 import { translator, type Catalogue } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 
@@ -27,7 +29,6 @@ interface Props {
 // Long enough for a slow phone connection; after it the visitor sees an error and can try again.
 const SEND_TIMEOUT_MS = 20_000;
 
-type Scope = 'district' | 'state' | 'everywhere';
 type Status = 'idle' | 'submitting' | 'sent' | 'failed';
 
 export default function AlertForm({ locale, messages, target }: Props) {
@@ -36,7 +37,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [email, setEmail] = useState('');
   const [words, setWords] = useState('');
-  const [scope, setScope] = useState<Scope>(target.kind === 'search' && target.districtId === null ? 'everywhere' : 'district');
+  const [scope, setScope] = useState<AlertScope>(target.kind === 'search' && target.districtId === null ? 'everywhere' : 'district');
   const [state, setState] = useState(target.kind === 'search' ? (target.states[0] ?? '') : '');
   const [kinds, setKinds] = useState<AlertRecordKind[]>([...ALL_RECORD_KINDS]);
   const [topicId, setTopicId] = useState(target.kind === 'topic' ? (target.topics[0]?.id ?? 0) : 0);
@@ -44,20 +45,37 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
-  const emailRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const radios = { scope: `${id}-scope`, frequency: `${id}-frequency` };
 
-  // Until hydration the button stays disabled: without script the form would only reload the page. An address typed
-  // before hydration is kept.
-  useEffect(() => {
-    setEmail(emailRef.current?.value ?? '');
+  /** The words typed in the search box beside the form ('' when there is none). */
+  const searchBoxWords = () => {
+    const box = target.kind === 'search' && target.searchInputId ? document.getElementById(target.searchInputId) : null;
+    return box instanceof HTMLInputElement ? box.value.trim() : '';
+  };
+
+  // Until hydration the button stays disabled: without script the form would only reload the page. What the reader
+  // did before (opened the form, typed, chose) is kept: the island takes the form over as it stands.
+  const takeOverForm = useEffectEvent(() => {
+    if (formRef.current) {
+      const shown = alertFormValues(new FormData(formRef.current), radios);
+      setWords(shown.words || (detailsRef.current?.open ? searchBoxWords() : ''));
+      setEmail(shown.email);
+      if (shown.scope) setScope(shown.scope);
+      if (shown.state !== null) setState(shown.state);
+      if (target.kind === 'search') setKinds(shown.kinds);
+      if (shown.topicId !== null) setTopicId(shown.topicId);
+      setMinorityOnly(shown.minorityOnly);
+      if (shown.frequency) setFrequency(shown.frequency);
+    }
     setHydrated(true);
-  }, []);
+  });
+  useEffect(() => takeOverForm(), []);
 
   // The words typed in the search box beside it, when the form is opened.
   const onToggle = (open: boolean) => {
-    if (!open || target.kind !== 'search' || !target.searchInputId || words) return;
-    const box = document.getElementById(target.searchInputId);
-    if (box instanceof HTMLInputElement) setWords(box.value.trim());
+    if (open && !words) setWords(searchBoxWords());
   };
 
   const summary: AlertSummary = {
@@ -118,37 +136,37 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const heading =
     target.kind === 'search' ? t('alerts.form.searchSummary') : target.kind === 'topic' ? t('alerts.form.topicSummary') : t('alerts.form.memberSummary', { name: target.name });
   return (
-    <details className="alert-form" onToggle={(event) => onToggle(event.currentTarget.open)}>
+    <details ref={detailsRef} className="alert-form" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary>{heading}</summary>
-      <form onSubmit={onSubmit} aria-busy={status === 'submitting'}>
+      <form ref={formRef} onSubmit={onSubmit} aria-busy={status === 'submitting'}>
         {target.kind === 'search' && (
           <>
             <label htmlFor={`${id}-words`}>{t('alerts.form.words')}</label>
-            <input id={`${id}-words`} type="search" value={words} maxLength={500} required onChange={(event) => setWords(event.target.value)} />
+            <input id={`${id}-words`} name={FIELD_NAMES.words} type="search" value={words} maxLength={500} required onChange={(event) => setWords(event.target.value)} />
             <fieldset>
               <legend>{t('alerts.form.where')}</legend>
               {target.districtId !== null && (
                 <label>
-                  <input type="radio" name={`${id}-scope`} checked={scope === 'district'} onChange={() => setScope('district')} /> {target.districtName}
+                  <input type="radio" name={radios.scope} value="district" checked={scope === 'district'} onChange={() => setScope('district')} /> {target.districtName}
                 </label>
               )}
               {target.states.length > 0 && (
                 <label>
-                  <input type="radio" name={`${id}-scope`} checked={scope === 'state'} onChange={() => setScope('state')} /> {t('alerts.form.state')}{' '}
-                  <select aria-label={t('alerts.form.stateName')} value={state} onChange={(event) => { setState(event.target.value); setScope('state'); }}>
+                  <input type="radio" name={radios.scope} value="state" checked={scope === 'state'} onChange={() => setScope('state')} /> {t('alerts.form.state')}{' '}
+                  <select name={FIELD_NAMES.state} aria-label={t('alerts.form.stateName')} value={state} onChange={(event) => { setState(event.target.value); setScope('state'); }}>
                     {target.states.map((code) => <option key={code} value={code}>{code}</option>)}
                   </select>
                 </label>
               )}
               <label>
-                <input type="radio" name={`${id}-scope`} checked={scope === 'everywhere'} onChange={() => setScope('everywhere')} /> {t('alerts.form.everywhere')}
+                <input type="radio" name={radios.scope} value="everywhere" checked={scope === 'everywhere'} onChange={() => setScope('everywhere')} /> {t('alerts.form.everywhere')}
               </label>
             </fieldset>
             <fieldset>
               <legend>{t('alerts.form.kinds')}</legend>
               {ALL_RECORD_KINDS.map((kind) => (
                 <label key={kind}>
-                  <input type="checkbox" checked={kinds.includes(kind)} onChange={(event) => toggleKind(kind, event.target.checked)} /> {t(`alerts.kinds.${kind}`)}
+                  <input type="checkbox" name={FIELD_NAMES.kinds} value={kind} checked={kinds.includes(kind)} onChange={(event) => toggleKind(kind, event.target.checked)} /> {t(`alerts.kinds.${kind}`)}
                 </label>
               ))}
             </fieldset>
@@ -157,28 +175,28 @@ export default function AlertForm({ locale, messages, target }: Props) {
         {target.kind === 'topic' && (
           <>
             <label htmlFor={`${id}-topic`}>{t('alerts.form.topic')}</label>
-            <select id={`${id}-topic`} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
+            <select id={`${id}-topic`} name={FIELD_NAMES.topic} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
               {target.topics.map((topic) => <option key={topic.id} value={topic.id}>{topic.title}</option>)}
             </select>
           </>
         )}
         {target.kind === 'member' && (
           <label>
-            <input type="checkbox" checked={minorityOnly} onChange={(event) => setMinorityOnly(event.target.checked)} /> {t('alerts.form.minorityOnly')}
+            <input type="checkbox" name={FIELD_NAMES.minorityOnly} checked={minorityOnly} onChange={(event) => setMinorityOnly(event.target.checked)} /> {t('alerts.form.minorityOnly')}
           </label>
         )}
         <fieldset>
           <legend>{t('alerts.form.frequency')}</legend>
           {(['daily', 'weekly'] as const).map((each) => (
             <label key={each}>
-              <input type="radio" name={`${id}-frequency`} checked={frequency === each} onChange={() => setFrequency(each)} /> {t(`alerts.form.${each}`)}
+              <input type="radio" name={radios.frequency} value={each} checked={frequency === each} onChange={() => setFrequency(each)} /> {t(`alerts.form.${each}`)}
             </label>
           ))}
         </fieldset>
         <label htmlFor={`${id}-email`}>{t('alerts.form.email')}</label>
         <input
-          ref={emailRef}
           id={`${id}-email`}
+          name={FIELD_NAMES.email}
           type="email"
           required
           autoComplete="email"

@@ -11,12 +11,10 @@ import { copyShareLink, pageUrl } from '../share';
 import { meetingToggleVerb } from '../meetingCards';
 import { TABS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from '../tabs';
 import { answerChange, answerClick, answerKey, asleep, markBarEnds, placeTopicBars, revealTopic } from './islandsAsleep';
+import { WAKING_EVENTS } from '../../directives/demand';
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (768 px). */
 export const NARROW_QUERY = '(max-width: 767.98px)';
-
-/** The events that wake a sleeping island (client:demand): its first focus, tap, click, key or change. */
-const WAKING_EVENTS = ['focusin', 'pointerdown', 'click', 'keydown', 'change'] as const;
 
 /** What the script uses of the page's window: the page's own, or jsdom's in the tests. */
 export type BoardWindow = Pick<

@@ -3,8 +3,7 @@
 import type { District } from '../../lib/data/districts';
 import type { Voting } from '../../lib/data/votings';
 import type { Meeting } from '../../lib/data/meetings';
-import { districtPath } from '../../lib/paths';
-import { voteAnchor } from '../voteRecords';
+import { districtPath, voteAnchor } from '../../lib/paths';
 import { castVote, voteKind, type MemberVoting } from '../boardMembers';
 import { schoolYearStart } from '../charts';
 import { csvLine } from '../../lib/csvCells.ts';

@@ -8,7 +8,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { localizedPath } from '../../i18n/locales';
 import { compareText, districtWords, recordLang, voteDate, type Locale, type T } from '../words';
-import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type SortState, type VotingRow, voteAnchor } from '../voteRecords';
+import { DEFAULT_SORT, NO_VOTE, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, splitOutcome, voteTone, type SortDirection, type SortKey, type SortState, type VotingRow } from '../voteRecords';
+import { voteAnchor } from '../../lib/paths';
 import '../view/district.css';
 import './VotingTables.css';
 

@@ -5,9 +5,9 @@ import { Fragment } from 'react';
 import './SplitVotes.css';
 import RecordText, { withRecord } from './RecordText';
 import type { SplitVote } from '../agreement';
-import { districtPath } from '../../lib/paths';
+import { districtPath, voteAnchor } from '../../lib/paths';
 import { localizedPath } from '../../i18n/locales';
-import { formatVoteDate, voteAnchor } from '../voteRecords';
+import { formatVoteDate } from '../voteRecords';
 import { recordLang, voteDate, type Locale, type T } from '../words';
 
 interface Props {

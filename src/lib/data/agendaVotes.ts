@@ -2,11 +2,10 @@
 // {ok, errors, form_errors}; read only as totals through agenda_vote_totals, which counts only answers published in
 // batches from at least six senders.
 // Operators count it in full with `npm run votes:report`.
-import * as z from 'zod/mini';
 import type { FormResult } from './formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
-import { describeIssues, QueryError } from './validate';
+import { QueryError } from './queryError';
 
 /** The five agenda items' field names, in the order the form shows them. */
 export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
@@ -53,10 +52,44 @@ export async function submitAgendaVote(db: Db, submission: AgendaVoteSubmission,
   return callFormFunction(db, TABLE, SUBMIT_FUNCTION, submission, options.signal);
 }
 
-const count = z.number().check(z.int(), z.nonnegative());
-const totalsRowsSchema = z.array(
-  z.object({ item: z.enum(AGENDA_FIELDS), support: count, oppose: count, neutral: count, answers: count, updated_at: z.iso.datetime({ offset: true }) }),
-);
+/** One row of agenda_vote_totals: an item's counts, the number of answers, and when they last changed. */
+export interface TotalsRow {
+  item: AgendaField;
+  support: number;
+  oppose: number;
+  neutral: number;
+  answers: number;
+  updated_at: string;
+}
+
+const COUNTS = ['support', 'oppose', 'neutral', 'answers'] as const;
+// A timestamptz as PostgREST writes it: '2026-11-25T15:04:09.123456+00:00'.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * What is wrong with one row of agenda_vote_totals' answer, in a few words; null when it is an agenda item's row.
+ * Checked here by hand, not with the row schemas' library (validate.ts): this is the one answer /votingPAUSD reads
+ * at once, and the page's script budget has no room for that whole library for one small answer.
+ */
+export function totalsRowProblem(row: unknown): string | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'not a row';
+  const fields = row as Record<string, unknown>;
+  if (!(AGENDA_FIELDS as readonly unknown[]).includes(fields.item)) return `item ${JSON.stringify(fields.item)} is no agenda item`;
+  const count = COUNTS.find((name) => !Number.isSafeInteger(fields[name]) || (fields[name] as number) < 0);
+  if (count) return `${count} is not a count`;
+  if (typeof fields.updated_at !== 'string' || !TIMESTAMP.test(fields.updated_at) || Number.isNaN(Date.parse(fields.updated_at))) return 'updated_at is not a time with its offset';
+  return null;
+}
+
+/** The rows of agenda_vote_totals' answer, or what is wrong with it (the first bad row, by its place). */
+export function parseTotalsRows(raw: unknown): { rows: TotalsRow[] } | { problem: string } {
+  if (!Array.isArray(raw)) return { problem: 'not a list of rows' };
+  for (const [index, row] of raw.entries()) {
+    const problem = totalsRowProblem(row);
+    if (problem) return { problem: `row ${index + 1}: ${problem}` };
+  }
+  return { rows: raw as TotalsRow[] };
+}
 
 /**
  * The residents' totals per agenda item, or null before the first batch of answers is published (the function then
@@ -67,11 +100,12 @@ export async function fetchAgendaVoteTotals(db: Db, options: { signal?: AbortSig
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
   if (error) throw new QueryError(TABLE, error.message);
-  const parsed = totalsRowsSchema.safeParse(data);
-  if (!parsed.success) throw new QueryError(TABLE, `the totals came in an unexpected shape (${describeIssues(parsed.error).join('; ')})`);
-  if (parsed.data.length === 0) return null;
-  const items = Object.fromEntries(parsed.data.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }])) as Partial<Record<AgendaField, ItemTotals>>;
+  const parsed = parseTotalsRows(data);
+  if ('problem' in parsed) throw new QueryError(TABLE, `the totals came in an unexpected shape (${parsed.problem})`);
+  const { rows } = parsed;
+  if (rows.length === 0) return null;
+  const items = Object.fromEntries(rows.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }])) as Partial<Record<AgendaField, ItemTotals>>;
   const missing = AGENDA_FIELDS.filter((field) => !items[field]);
   if (missing.length > 0) throw new QueryError(TABLE, `the totals left out ${missing.join(', ')}`);
-  return { answers: parsed.data[0].answers, items: items as Record<AgendaField, ItemTotals>, updatedAt: parsed.data[0].updated_at };
+  return { answers: rows[0].answers, items: items as Record<AgendaField, ItemTotals>, updatedAt: rows[0].updated_at };
 }

@@ -4,7 +4,7 @@
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
 import type { FormResult } from './formResult';
-import { QueryError } from './validate';
+import { QueryError } from './queryError';
 
 export const TABLE = 'alerts';
 

@@ -1,7 +1,8 @@
 // The districts table: its row shape, validation, and the queries the site makes.
 import * as z from 'zod/mini';
 import type { Db } from './client';
-import { checkRow, optionalText, QueryError, type Checked } from './validate';
+import { checkRow, optionalText, type Checked } from './validate';
+import { QueryError } from './queryError';
 
 export const TABLE = 'districts';
 

@@ -1,7 +1,7 @@
 // Calls one of our write functions (submit_agenda_vote, subscribe) and checks its answer has the documented shape.
 import { parseFormResult, type FormResult } from './formResult';
 import type { Db } from './client';
-import { QueryError } from './validate';
+import { QueryError } from './queryError';
 
 /**
  * Resolves with the function's answer (ok, or the errors to show); throws a QueryError naming the table when

@@ -1,6 +1,6 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
 import type { Db } from './client';
-import { QueryError } from './validate';
+import { QueryError } from './queryError';
 
 export type RecordKind = 'meeting' | 'topic' | 'vote';
 

@@ -4,7 +4,7 @@
 import type { FormResult } from './formResult';
 import type { Db } from './client';
 import { callFormFunction } from './formCall';
-import { QueryError } from './validate';
+import { QueryError } from './queryError';
 
 export const TABLE = 'subscriptions';
 const SUBSCRIBE_FUNCTION = 'subscribe';

@@ -22,11 +22,3 @@ export function checkRow<T>(schema: z.ZodMiniType<T>, raw: unknown): Checked<T> 
   const result = schema.safeParse(raw);
   return result.success ? { row: result.data, problems: [] } : { row: null, problems: describeIssues(result.error) };
 }
-
-/** The error every data module throws when a query fails: the table and the reason, never swallowed. */
-export class QueryError extends Error {
-  constructor(table: string, reason: string) {
-    super(reason);
-    this.name = `QueryError(${table})`;
-  }
-}
