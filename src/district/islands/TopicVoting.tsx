@@ -3,7 +3,7 @@
 // On a built page it loads on the first interaction with it: until then the board script shows the topic chosen and
 // marks the vote pressed, and when this island wakes it takes that state over (adoptPageState) and sends the vote.
 // The share button is the board script's (data-share-path), as a meeting card's is.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { nextTabIndex } from '../tabs';
 import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl, topicVoteFailure } from '../topicItems';
@@ -103,18 +103,29 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
     centerTopic(bar.current, tab);
   }
 
-  useEffect(() => {
+  // The votes the board script marked pressed before this island woke, read with the topic it showed (below).
+  const pressedBeforeWaking = useRef<[number, 'up' | 'down'][]>([]);
+  // A layout effect, so the island takes over what the page shows in the same step as it hydrates: the board script
+  // may have shown another topic meanwhile (React keeps the server's attributes as it hydrates and never rewrites one
+  // it believes unchanged), and a key pressed right after waking must move from the topic on screen. A passive effect
+  // left a gap in which a key moved from the server's topic, and two topics were shown at once.
+  useLayoutEffect(() => {
     // What the page shows now: the topic the board script showed (a click, or a #topic-{id} hash) before this island
     // woke, else the hash's (a page rendered live), else the default topic, which the server rendered.
     // The board script already brought a topic it showed into view: the island leaves the bar's scroll as it is.
     const { shown, pressed } = pageState(root.current, topics);
+    pressedBeforeWaking.current = pressed;
     const fromHash = shown ?? initialTopicId(topics, location.hash, defaultTitle);
     setSelected(fromHash);
     if (shown === null && fromHash !== null) {
       showInBar(fromHash);
-      // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect below).
+      // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect above).
       if (location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
     }
+  }, [topics, defaultTitle]);
+
+  useEffect(() => {
+    const pressed = pressedBeforeWaking.current;
     // The votes tapped before waking are sent once the live counts are in, so the counts they answer are shown last.
     void (liveCounts ? loadLiveTopicCounts(districtId) : Promise.resolve()).then(() => {
       for (const [id, vote] of pressed) void castTopicVote(id, vote);
