@@ -6,9 +6,14 @@ import type { Catalogue } from '../../i18n/translate';
 
 const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
 
-/** The messages of a language whose keys start with one of these prefixes. */
+const picked = new Map<string, Catalogue>();
+
+/** The messages of a language whose keys start with one of these prefixes, picked once per build (every page asks). */
 function messagesStartingWith(locale: Locale, prefixes: readonly string[]): Catalogue {
-  return Object.fromEntries(Object.entries(catalogue(locale)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+  const key = `${locale} ${prefixes.join(' ')}`;
+  let found = picked.get(key);
+  if (!found) picked.set(key, (found = Object.fromEntries(Object.entries(catalogue(locale)).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix))))));
+  return found;
 }
 
 /** What the alert form shows. */
