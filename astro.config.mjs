@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { CACHE_DIR } from './src/district/build/keptPages.ts';
+import { keptOutputs } from './src/district/build/keptOutputs.ts';
 import { inlineScripts } from './src/lib/node/inlineScript.ts';
 import { languageAlternates } from './src/lib/sitemapLanguages.ts';
 
@@ -55,6 +56,9 @@ export default defineConfig({
   // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
+    // The outputs of the last build whose cacheKey is unchanged are linked into the output folder before Astro renders,
+    // not copied one by one by Astro (src/district/build/keptOutputs.ts).
+    keptOutputs(),
     // A sitemap index of every page for search engines (robots.txt names it), each page with its other languages as
     // hreflang alternates. The 404 pages are no pages to index. The alternates come from src/lib/sitemapLanguages.ts:
     // the plugin's own i18n option takes time that grows with the square of the pages (minutes at 100,000 pages).
