@@ -5,7 +5,9 @@ import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { CACHE_DIR } from './src/district/build/keptPages.ts';
+import { keptOutputs } from './src/district/build/keptOutputs.ts';
 import { inlineScripts } from './src/lib/node/inlineScript.ts';
+import { languageAlternates } from './src/lib/sitemapLanguages.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -32,6 +34,9 @@ if (secretRole) {
   throw new Error(`PUBLIC_SUPABASE_ANON_KEY holds a ${secretRole} key, which every page would publish. Set it to the project's anon (public) key; the build stops here so the last good site stays published.`);
 }
 
+// The sitemap's language alternates, gathered from the pages it lists (its filter sees every page before it writes).
+const alternates = languageAlternates();
+
 // A static site: every page is pre-rendered from a database snapshot taken at build time.
 export default defineConfig({
   output: 'static',
@@ -51,11 +56,19 @@ export default defineConfig({
   // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
+    // The outputs of the last build whose cacheKey is unchanged are linked into the output folder before Astro renders,
+    // not copied one by one by Astro (src/district/build/keptOutputs.ts).
+    keptOutputs(),
     // A sitemap index of every page for search engines (robots.txt names it), each page with its other languages as
-    // hreflang alternates. The 404 pages are no pages to index.
+    // hreflang alternates. The 404 pages are no pages to index. The alternates come from src/lib/sitemapLanguages.ts:
+    // the plugin's own i18n option takes time that grows with the square of the pages (minutes at 100,000 pages).
     sitemap({
-      filter: (page) => !/\/404(\.html)?$/.test(page),
-      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', zh: 'zh-Hans' } },
+      filter: (page) => {
+        const listed = !/\/404(\.html)?$/.test(page);
+        if (listed) alternates.add(page);
+        return listed;
+      },
+      serialize: (item) => ({ ...item, links: alternates.links(item.url) }),
     }),
     {
       // client:demand="event": an island that hydrates when the window receives that event (src/directives/demand.ts).

@@ -3,8 +3,8 @@
 // (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so).
 import type English from '../i18n/messages/en.json';
 import { translator, type Catalogue, type MessageValues } from '../i18n/translate';
-import { collator, formatCount, formatDate, formatNumber } from '../i18n/dates';
-import { LOCALE_FACTS, type Locale } from '../i18n/locales';
+import { collator, dateTimeFormat, formatCount, formatDate, formatNumber, numberFormat } from '../i18n/dates';
+import type { Locale } from '../i18n/locales';
 
 export type { Locale } from '../i18n/locales';
 
@@ -55,13 +55,13 @@ export function voteCountText(locale: Locale, count: number): string {
 
 /** A percentage: '80%' in English and Chinese, '80 %' in Spanish. */
 export function percentText(locale: Locale, percent: number): string {
-  return new Intl.NumberFormat(LOCALE_FACTS[locale].intl, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 /** A month of a YYYY-MM key in the language: its initial under a bar, its short name and its full name with the year. */
 export function monthWords(locale: Locale, key: string): { initial: string; short: string; name: string } {
   const date = new Date(`${key}-01T00:00:00Z`);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, { ...options, timeZone: 'UTC' }).format(date);
+  const format = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
   return { initial: format({ month: 'narrow' }), short: format({ month: 'short' }), name: format({ month: 'long', year: 'numeric' }) };
 }
 

@@ -30,22 +30,35 @@ export function catalogue(locale: Locale, dir = CATALOGUE_DIR): Catalogue {
   return found;
 }
 
-/** The translator of a language, over its whole catalogue. */
+const translators = new Map<Locale, T>();
+
+/** The translator of a language, over its whole catalogue (made once per build). */
 export function useTranslations(locale: Locale): T {
-  return translator(locale, catalogue(locale)) as T;
+  let found = translators.get(locale);
+  if (!found) translators.set(locale, (found = translator(locale, catalogue(locale)) as T));
+  return found;
 }
 
 /** A key's namespace: its first part ('district' of 'district.meetings.loading'). */
 export const namespaceOf = (key: string) => key.split('.')[0];
+
+const versions = new Map<string, string>();
 
 /**
  * A hash of the messages of the given namespaces in a language: what a route's pages show of the catalogue, and so
  * part of their cacheKey. A message changed in another namespace, or in another language, leaves it as it was.
  */
 export function catalogueVersion(locale: Locale, namespaces: readonly string[], dir = CATALOGUE_DIR): string {
-  const wanted = new Set(namespaces);
-  const entries = Object.entries(catalogue(locale, dir)).filter(([key]) => wanted.has(namespaceOf(key))).sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 12);
+  // Asked for every page a route makes: hashed once per build, as the catalogues are read once.
+  const key = `${dir}\n${locale}\n${namespaces.join(' ')}`;
+  let found = dir === CATALOGUE_DIR ? versions.get(key) : undefined;
+  if (found === undefined) {
+    const wanted = new Set(namespaces);
+    const entries = Object.entries(catalogue(locale, dir)).filter(([name]) => wanted.has(namespaceOf(name))).sort(([a], [b]) => a.localeCompare(b));
+    found = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 12);
+    if (dir === CATALOGUE_DIR) versions.set(key, found);
+  }
+  return found;
 }
 
 /** Every language but English, in the order of LOCALES. */

@@ -1,7 +1,8 @@
 // Interface text from a language's message catalogue: a message is text with {name} placeholders, or, where it counts
 // something, one text per plural category of the language ({ "one": "{count} vote", "other": "{count} votes" }),
 // chosen with Intl.PluralRules. Numbers in placeholders are written the language's way (Intl.NumberFormat).
-import { LOCALE_FACTS, type Locale } from './locales.ts';
+import type { Locale } from './locales.ts';
+import { numberFormat, pluralRules } from './dates.ts';
 
 export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type Message = string | PluralMessage;
@@ -30,9 +31,8 @@ export function fillPlaceholders(text: string, values: MessageValues, numbers: I
  * when the language has no form of that category). An unknown key is a mistake in the code: it throws, naming it.
  */
 export function translator(locale: Locale, catalogue: Catalogue): Translator {
-  const intl = LOCALE_FACTS[locale].intl;
-  const plural = new Intl.PluralRules(intl);
-  const numbers = new Intl.NumberFormat(intl);
+  const plural = pluralRules(locale);
+  const numbers = numberFormat(locale);
   return (key, values = {}) => {
     const message = catalogue[key];
     if (message === undefined) throw new Error(`No message '${key}' in the ${locale} catalogue.`);

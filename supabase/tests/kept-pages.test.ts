@@ -1,14 +1,16 @@
 // A nightly build never serves a page made by old code: a copy of the site is built, a rule the district page depends
 // on is changed in the copy (the time stamp rule in video.ts, a path rule in paths.ts), and the next build's page shows
 // the change; a change to a file no district page uses (a form island) re-renders no district, and a changed message
-// of one language's catalogue re-renders only that language's pages that show it.
+// of one language's catalogue re-renders only that language's pages that show it. The kept outputs are put back in
+// the output folder before Astro renders (keptOutputs.ts): a changed district is still rendered again, and a removed
+// district's pages and files are gone from the site.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedSince } from '../../scripts/lib/build-outputs.mjs';
-import { anonKey, apiUrl } from './helpers';
+import { anonKey, apiUrl, sql } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'sbt-kept-pages-'));
@@ -46,11 +48,18 @@ const reread = (output: string) => Number(/(\d+) new or changed/.exec(output)?.[
 
 describe('the kept district pages follow the code that made them', { timeout: 900_000 }, () => {
   let first: Awaited<ReturnType<typeof build>>;
-  beforeAll(() => {
+  // A district of this test's own, with a board member, removed in the last test.
+  let own = 0;
+  beforeAll(async () => {
     for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) cpSync(join(ROOT, entry), join(site, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
+    [{ id: own }] = await sql<{ id: number }>(`insert into public.districts (name) values ('Kept Outputs District') returning id`);
+    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Kept Member","vote":"Yes"}]')`, [own]);
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [own]);
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('a first build of the copy makes and keeps every district page', async () => {
     first = await build();
@@ -97,5 +106,31 @@ describe('the kept district pages follow the code that made them', { timeout: 90
     expect(districts.filter((path) => !/^es\/\d+\.html$/.test(path))).toEqual([]);
     expect(page('es/1.html')).toContain('Suscríbase');
     expect(page('1.html')).toContain('>Subscribe<');
+  });
+
+  it('a rebuild keeps what did not change, renders a changed district again, and leaves nothing of a removed one', async () => {
+    const ownFiles = [`${own}.html`, `${own}/members/kept-member.html`, `${own}/votes.csv`, `${own}/summaries.xml`];
+    for (const file of ownFiles) expect(existsSync(join(outDir, file)), file).toBe(true);
+    const [{ phone }] = await sql<{ phone: string }>('select phone from public.districts where id = 2');
+    await sql(`update public.districts set phone = '(650) 555-0142' where id = 2`);
+    await sql('delete from public.districts where id = $1', [own]);
+    try {
+      const kept = readFileSync(join(outDir, '3.html'), 'utf8');
+      const { output, rendered } = await build();
+      expect(output).toMatch(/\d+ outputs of the last build put back in the output folder/);
+      // District 2 is rendered again and shows its new phone; district 3 is kept as it was, not rendered.
+      expect(rendered).toContain('2.html');
+      expect(page('2.html')).toContain('(650) 555-0142');
+      expect(rendered).not.toContain('3.html');
+      expect(page('3.html')).toBe(kept);
+      // The removed district: no page, member page, feed or file in the site, nor in Astro's cache folder.
+      for (const file of ownFiles) {
+        expect(existsSync(join(outDir, file)), file).toBe(false);
+        expect(existsSync(join(cacheDir, 'dist', file)), file).toBe(false);
+      }
+      expect(existsSync(join(outDir, String(own)))).toBe(false);
+    } finally {
+      await sql('update public.districts set phone = $1 where id = 2', [phone]);
+    }
   });
 });

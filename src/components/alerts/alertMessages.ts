@@ -8,10 +8,21 @@ import { ALERT_ANSWER_KEYS } from '../../lib/alerts/answers';
 
 const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
 
-/** The messages of a language whose keys start with one of these prefixes, and the ones named. */
+const picked = new Map<string, Catalogue>();
+
+/**
+ * The messages of a language whose keys start with one of these prefixes, and the ones named, picked once per build
+ * (every page asks).
+ */
 function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly string[]): Catalogue {
-  const all = catalogue(locale);
-  return { ...Object.fromEntries(Object.entries(all).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix)))), ...pickMessages(all, keys) };
+  const key = `${locale} ${prefixes.join(' ')} ${keys.join(' ')}`;
+  let found = picked.get(key);
+  if (!found) {
+    const all = catalogue(locale);
+    found = { ...Object.fromEntries(Object.entries(all).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix)))), ...pickMessages(all, keys) };
+    picked.set(key, found);
+  }
+  return found;
 }
 
 /** What the alert form shows. */
