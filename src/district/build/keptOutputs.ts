@@ -6,7 +6,7 @@
 // so Astro finds it there and copies nothing; an output whose key changed is rendered again and overwritten as
 // before, and what the new build no longer makes (a removed district's pages) is taken out of the output folder
 // after it.
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -38,8 +38,13 @@ function readManifest(file: string): OutputManifest | null {
   }
 }
 
-/** Links (or, where the folders are on different disks, copies) each file from one folder into the other. */
-function linkTree(files: Iterable<string>, from: string, to: string): number {
+/**
+ * Links (or, where the folders are on different disks, copies) each file from one folder into the other. A kept copy
+ * is written through its link when its output is rendered again, so it may be linked into one output folder only: a
+ * copy another output folder still links to (the site `npm start` serves, when a test or benchmark builds elsewhere
+ * with the same cache) is first replaced, in the cache, by a copy of its own, so that folder is never rewritten.
+ */
+export function linkTree(files: Iterable<string>, from: string, to: string): number {
   const made = new Set<string>();
   let linked = 0;
   for (const file of files) {
@@ -50,6 +55,10 @@ function linkTree(files: Iterable<string>, from: string, to: string): number {
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
+    }
+    if (statSync(source).nlink > 1) {
+      copyFileSync(source, `${source}.own`);
+      renameSync(`${source}.own`, source);
     }
     try {
       linkSync(source, target);
