@@ -6,7 +6,7 @@
 // it will send and how often, goes through the confirmed-email flow (create_alert), and shows bad input and failed
 // writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
 import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../../lib/browser/api';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { createAlert, type NewAlert } from '../../lib/data/alerts';
 import { refusalText, sendFailureText } from '../../lib/alerts/answers';
 import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
@@ -114,7 +114,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await createAlert(api(), alert(), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await createAlert(rpcApi(), alert(), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) {
         setStatus('sent');
         setMessage(t('alerts.form.sent', { email: email.trim() }));

@@ -3,7 +3,7 @@
 // unsubscribes from all of them; each alert's feed address is beside it (and advertised to feed readers with <link
 // rel="alternate">). A malformed or unknown link gets a clear answer and changes nothing; a failed write is shown.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/browser/api';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { alertFeedUrl, isManageToken, manageAlerts, type ListedAlert, type ManageCall } from '../../lib/data/alerts';
 import { manageRefusal, sendFailureText } from '../../lib/alerts/answers';
 import { describeAlert } from '../../lib/alerts/describe';
@@ -48,7 +48,7 @@ export default function AlertsManager({ locale, messages }: Props) {
 
   const call = async (what: ManageCall) => {
     if (!isManageToken(token)) return null;
-    return manageAlerts(api(), token, what, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    return manageAlerts(rpcApi(), token, what, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
   };
 
   /** The address's alerts as the server lists them now, or what to say instead. */

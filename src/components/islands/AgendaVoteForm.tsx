@@ -4,7 +4,7 @@
 // Its words come as props, in the page's one language (AGENDA_VOTE_KEYS); the server's refusals are worded by
 // src/i18n/serverText.ts, so a translated page never shows English server text.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../../lib/browser/api';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
 import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
 import { useResidentTotals } from '../../lib/browser/residentTotals';
@@ -127,7 +127,7 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
     setErrors(NO_ERRORS);
     setStatus('submitting');
     try {
-      const result = await submitAgendaVote(api(), toSubmission(values, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await submitAgendaVote(rpcApi(), toSubmission(values, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) setStatus('succeeded');
       else fail(displayedErrors(result, t, locale));
     } catch (error) {

@@ -50,8 +50,8 @@ type Search = (text: string, state: string | null) => Promise<DistrictSuggestion
  * its row schemas) are not needed for the page's first load.
  */
 const loadSearch = loadOnce(() =>
-  Promise.all([import('../../lib/browser/api'), import('../../lib/data/districts')]).then(
-    ([{ api }, { searchDistricts }]): Search => (text, state) => searchDistricts(api(), text, state),
+  Promise.all([import('../../lib/browser/rpcApi'), import('../../lib/data/districts')]).then(
+    ([{ rpcApi }, { searchDistricts }]): Search => (text, state) => searchDistricts(rpcApi(), text, state),
   ),
 );
 

@@ -4,7 +4,7 @@
 // reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.) Its
 // words come as props, in the page's one language, for its one action (emailLinkKeys).
 import { useState, useSyncExternalStore } from 'react';
-import { api } from '../../lib/browser/api';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../../lib/data/subscriptions';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
@@ -68,7 +68,7 @@ const forAlerts = () => new URLSearchParams(window.location.search).get('for') =
 /** Calls the database function for the token; what the page says next. */
 async function send(action: EmailLinkAction, token: string, t: Translator, locale: Locale): Promise<State> {
   try {
-    return { phase: 'done', result: await followEmailLink(api(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
+    return { phase: 'done', result: await followEmailLink(rpcApi(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
   } catch (error) {
     const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
     console.error(error);

@@ -61,8 +61,8 @@ type Status = { state: 'idle' } | { state: 'invalid'; message: string } | { stat
 
 /** The API client and the data module, loaded with the first search (or the box's first focus). */
 const loadSearch = loadOnce(() =>
-  Promise.all([import('../../lib/browser/api'), import('../../lib/data/records')]).then(
-    ([{ api }, { searchRecords }]) => (search: Search) => searchRecords(api(), search),
+  Promise.all([import('../../lib/browser/rpcApi'), import('../../lib/data/records')]).then(
+    ([{ rpcApi }, { searchRecords }]) => (search: Search) => searchRecords(rpcApi(), search),
   ),
 );
 

@@ -2,7 +2,7 @@
 // the page's language. Rendered on the server; hydration adds sending and the visible confirmation or error. Its words
 // come as props, in the page's one language (SUBSCRIBE_KEYS); the server's refusals are worded by src/i18n/serverText.ts.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../../lib/browser/api';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { subscribe } from '../../lib/data/subscriptions';
 import type { FormResult } from '../../lib/data/formResult';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
@@ -68,7 +68,7 @@ export default function SubscribeForm({ districtId, locale, messages }: Props) {
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await subscribe(api(), email, districtId, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS), language: locale });
+      const result = await subscribe(rpcApi(), email, districtId, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS), language: locale });
       if (result.ok) {
         setStatus('subscribed');
         setMessage(t('subscribe.subscribed', { email: email.trim() }));

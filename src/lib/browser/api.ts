@@ -1,5 +1,6 @@
-// The browser's connection to the database: PostgREST through the query builder inside supabase-js
-// (postgrest-js, about 5 KB), with the public anon key. Islands use it for live data and writes.
+// The browser's connection to the database's tables: PostgREST through the query builder inside supabase-js
+// (postgrest-js, about 5 KB), with the public anon key: the district page's live data and its topic votes. Islands that only call
+// database functions use rpcApi.ts instead.
 import { PostgrestClient } from '@supabase/postgrest-js';
 
 const url = import.meta.env.PUBLIC_SUPABASE_URL;

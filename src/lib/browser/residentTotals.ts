@@ -1,7 +1,7 @@
 // The residents' totals of /votingPAUSD, read live once the page is usable: loading, then counted, too few, or failed.
 import { useEffect, useState } from 'react';
 import { fetchAgendaVoteTotals, type ResidentTotals } from '../data/agendaVotes';
-import { api } from './api';
+import { rpcApi } from './rpcApi';
 
 /**
  * Where the totals are: not asked for yet (on the server, and without JavaScript), on their way, answered (null before
@@ -19,7 +19,7 @@ export function useResidentTotals(wanted: boolean): TotalsState {
     if (!wanted) return;
     let current = true;
     setState({ status: 'loading' });
-    fetchAgendaVoteTotals(api(), { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) }).then(
+    fetchAgendaVoteTotals(rpcApi(), { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) }).then(
       (totals) => current && setState({ status: 'loaded', totals }),
       (error: unknown) => {
         console.error('The residents’ totals could not be loaded', error);

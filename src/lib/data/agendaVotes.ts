@@ -3,7 +3,7 @@
 // batches from at least six senders.
 // Operators count it in full with `npm run votes:report`.
 import type { FormResult } from './formResult';
-import type { Db } from './client';
+import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
 import { QueryError } from './queryError';
 
@@ -47,7 +47,7 @@ export const TOTALS_FUNCTION = 'agenda_vote_totals';
  * Sends one submission. Resolves with the function's answer (ok, or the errors to show); throws a QueryError
  * when the request fails or the answer is not the documented shape, so a failure is never taken for success.
  */
-export async function submitAgendaVote(db: Db, submission: AgendaVoteSubmission, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
+export async function submitAgendaVote(db: RpcDb, submission: AgendaVoteSubmission, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
   // The function's one parameter is unnamed: the whole body is the submission.
   return callFormFunction(db, TABLE, SUBMIT_FUNCTION, submission, options.signal);
 }
@@ -95,7 +95,7 @@ export function parseTotalsRows(raw: unknown): { rows: TotalsRow[] } | { problem
  * The residents' totals per agenda item, or null before the first batch of answers is published (the function then
  * answers no row). Throws a QueryError when the request fails or the answer is not one row per item.
  */
-export async function fetchAgendaVoteTotals(db: Db, options: { signal?: AbortSignal } = {}): Promise<ResidentTotals | null> {
+export async function fetchAgendaVoteTotals(db: RpcDb, options: { signal?: AbortSignal } = {}): Promise<ResidentTotals | null> {
   let request = db.rpc(TOTALS_FUNCTION, {});
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;

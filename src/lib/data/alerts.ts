@@ -1,7 +1,7 @@
 // The alerts (private.alerts): written and read only through their functions. create_alert answers {ok, errors,
 // form_errors} like subscribe; the management page's functions take the address's signed token and answer a status.
 // Nobody reads the tables through the API. Each alert's feed is served by the API side at /functions/v1/alert-feed.
-import type { Db } from './client';
+import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
 import type { FormResult } from './formResult';
 import { QueryError } from './queryError';
@@ -41,7 +41,7 @@ export interface NewAlert {
 }
 
 /** Creates an alert (asking the address to confirm when it is new); throws a QueryError when the request fails. */
-export function createAlert(db: Db, alert: NewAlert, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
+export function createAlert(db: RpcDb, alert: NewAlert, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
   return callFormFunction(db, TABLE, 'create_alert', { ...alert, email: alert.email.trim() }, options.signal);
 }
 
@@ -94,7 +94,7 @@ export type ManageCall =
   | { name: 'unsubscribe_alerts' };
 
 /** Calls one management function with the page's token; throws a QueryError when it fails or answers nonsense. */
-export async function manageAlerts(db: Db, token: string, call: ManageCall, options: { signal?: AbortSignal } = {}): Promise<ManageAnswer> {
+export async function manageAlerts(db: RpcDb, token: string, call: ManageCall, options: { signal?: AbortSignal } = {}): Promise<ManageAnswer> {
   const { name, ...args } = call;
   let request = db.rpc(name, { token, ...args });
   if (options.signal) request = request.abortSignal(options.signal);

@@ -1,6 +1,6 @@
 // The districts table: its row shape, validation, and the queries the site makes.
 import * as z from 'zod/mini';
-import type { Db } from './client';
+import type { RpcDb } from './client';
 import { checkRow, optionalText, type Checked } from './validate';
 import { QueryError } from './queryError';
 
@@ -37,7 +37,7 @@ export function checkDistrict(raw: unknown): Checked<District> {
 
 
 /** District search: names containing the text (literally, case-insensitively), optionally in one state. */
-export async function searchDistricts(db: Db, text: string, state: string | null, signal?: AbortSignal): Promise<DistrictSuggestion[]> {
+export async function searchDistricts(db: RpcDb, text: string, state: string | null, signal?: AbortSignal): Promise<DistrictSuggestion[]> {
   let call = db.rpc('search_districts', { search_text: text, state_code: state || null });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;

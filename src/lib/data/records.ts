@@ -1,5 +1,5 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
-import type { Db } from './client';
+import type { RpcDb } from './client';
 import { QueryError } from './queryError';
 
 export type RecordKind = 'meeting' | 'topic' | 'vote';
@@ -26,7 +26,7 @@ export interface RecordSearch {
 }
 
 /** One page of results, ranked by relevance, then newest; the last one's cursor asks for the next page. */
-export async function searchRecords(db: Db, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
+export async function searchRecords(db: RpcDb, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
   let call = db.rpc('search_records', search);
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;

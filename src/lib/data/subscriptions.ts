@@ -2,7 +2,7 @@
 // district; it answers {ok, errors, form_errors} like the agenda vote. The links in emails call
 // confirm_subscription(token) and unsubscribe(token). Nobody reads the table through the API.
 import type { FormResult } from './formResult';
-import type { Db } from './client';
+import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
 import { QueryError } from './queryError';
 
@@ -13,7 +13,7 @@ const SUBSCRIBE_FUNCTION = 'subscribe';
  * language its emails are to be written in (en, es or zh: the page's; the database's default is English).
  * Throws a QueryError when the request fails or the answer is not the documented shape.
  */
-export async function subscribe(db: Db, email: string, districtId: number, options: { signal?: AbortSignal; language?: string } = {}): Promise<FormResult> {
+export async function subscribe(db: RpcDb, email: string, districtId: number, options: { signal?: AbortSignal; language?: string } = {}): Promise<FormResult> {
   const language = options.language ? { language: options.language } : {};
   return callFormFunction(db, TABLE, SUBSCRIBE_FUNCTION, { email: email.trim(), district_id: districtId, ...language }, options.signal);
 }
@@ -50,7 +50,7 @@ export function isEmailLinkToken(token: string | null | undefined): token is str
 }
 
 /** Calls the function behind an email link with its token; throws a QueryError when it fails or answers nonsense. */
-export async function followEmailLink(db: Db, action: EmailLinkAction, token: string, options: { signal?: AbortSignal } = {}): Promise<EmailLinkResult> {
+export async function followEmailLink(db: RpcDb, action: EmailLinkAction, token: string, options: { signal?: AbortSignal } = {}): Promise<EmailLinkResult> {
   let request = db.rpc(action === 'confirm' ? 'confirm_subscription' : 'unsubscribe', { token });
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
