@@ -177,6 +177,25 @@ describe("the build's loader", () => {
     expect((await readDigests(db, apiUrl(), 2)).map((r) => r.id)).toEqual(ids);
   });
 
+  it('asks again for a read the database cancelled at its statement timeout, and reads every digest once', async () => {
+    // The busy database is played by the network: the first digest request gets PostgREST's own answer to a statement
+    // timeout; every other request reaches the real PostgREST.
+    const asked: string[] = [];
+    const busyOnce: typeof fetch = async (input, init) => {
+      const address = String(input instanceof Request ? input.url : input);
+      asked.push(address);
+      if (asked.length === 1) {
+        const body = { code: '57014', details: null, hint: null, message: 'canceling statement due to statement timeout' };
+        return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } });
+      }
+      return fetch(input, init);
+    };
+    const db = createClient(apiUrl(), anonKey(), { auth: { persistSession: false }, global: { fetch: busyOnce } });
+    const ids = (await sql<{ id: number }>('select id::int from public.districts order by id')).map((r) => r.id);
+    expect((await readDigests(db, apiUrl(), 2)).map((r) => r.id)).toEqual(ids);
+    expect(asked.filter((address) => address === asked[0])).toHaveLength(2);
+  });
+
   it.each([
     ['cannot be reached', () => ({ url: 'http://127.0.0.1:9', key: anonKey() }), /^Cannot reach the database at http:\/\/127\.0\.0\.1:9 /],
     ['refuses the key', () => ({ url: apiUrl(), key: 'not-the-anon-key' }), /refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: /],

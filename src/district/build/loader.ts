@@ -16,11 +16,16 @@ import { districtMembers, type BoardMember } from '../boardMembers';
 import { createJsdomSanitizer, richTextProblem } from '../../lib/node/sanitize-jsdom';
 import { pageFile, type KeptPage } from './keptPages';
 import { pageVersion } from './pageVersion';
+import { readRetryWait } from './readRetry';
 
 /** The collection's name in src/content.config.ts. */
 export const COLLECTION = 'districtPages';
-/** Digests a request: Supabase answers at most 1,000 rows a request. */
-const DIGESTS_PER_REQUEST = 1000;
+/**
+ * Digests a request. The view computes each digest at read time (the md5 of the district's whole page), so a request
+ * costs the database about as much as reading its pages: 1,000 (Supabase's most rows a request) passed the anonymous
+ * role's 3 s statement timeout on a busy database; 250 take a quarter of that, in four times as many requests.
+ */
+const DIGESTS_PER_REQUEST = 250;
 /** Whole pages a request: a page is some tens of kilobytes. */
 const PAGES_PER_REQUEST = 50;
 /** Requests at once: a hosted database is tens of milliseconds away. */
@@ -42,14 +47,25 @@ export class SnapshotError extends Error {
   }
 }
 
-/** A query's rows, or a SnapshotError saying what the failure means for the build. */
-async function rows<T>(url: string, query: PromiseLike<{ data: unknown; error: { message: string } | null; status: number }>): Promise<T[]> {
-  const { data, error, status } = await query;
+type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number };
+
+/**
+ * A query's rows, or a SnapshotError saying what the failure means for the build. A read the database cancelled at its
+ * statement timeout, or answered while briefly unavailable, is asked again after a wait (readRetry.ts).
+ */
+async function rows<T>(url: string, query: () => PromiseLike<Answer>, attempt = 1): Promise<T[]> {
+  const { data, error, status } = await query();
   if (!error) return (data ?? []) as T[];
+  const wait = readRetryWait({ status, code: error.code }, attempt);
+  if (wait !== null) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    return rows<T>(url, query, attempt + 1);
+  }
   if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message)) throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
   if (status === 401 || status === 403) throw new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`);
   const migrate = /district_pages/.test(error.message) ? ' Apply the migrations in supabase/migrations/ to this database (district_pages came with 20261125000100_district_pages.sql).' : '';
-  throw new SnapshotError(`Reading ${TABLE} from ${url} failed (${status}: ${error.message}).${migrate}`);
+  const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
+  throw new SnapshotError(`Reading ${TABLE} from ${url} failed${tried} (${status}: ${error.message}).${migrate}`);
 }
 
 /** Runs `work` on every item, `lanes` at a time. */
@@ -66,16 +82,17 @@ async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<
  */
 export async function readDigests(db: SupabaseClient, url: string, perRequest = DIGESTS_PER_REQUEST): Promise<{ id: number; digest: string }[]> {
   type Row = { id: number; digest: string };
-  const page = (after: number, upTo: number | null) => {
-    const query = db.from(TABLE).select('id,digest').gt('id', after);
-    return rows<Row>(url, (upTo === null ? query : query.lte('id', upTo)).order('id').limit(perRequest));
-  };
+  const page = (after: number, upTo: number | null) =>
+    rows<Row>(url, () => {
+      const query = db.from(TABLE).select('id,digest').gt('id', after);
+      return (upTo === null ? query : query.lte('id', upTo)).order('id').limit(perRequest);
+    });
   const lane = async (after: number, upTo: number | null, found: Row[] = []): Promise<Row[]> => {
     const got = await page(after, upTo);
     found.push(...got);
     return got.length < perRequest ? found : lane(got[got.length - 1].id, upTo, found);
   };
-  const [first, last] = await Promise.all([page(0, null), rows<Row>(url, db.from(TABLE).select('id').order('id', { ascending: false }).limit(1))]);
+  const [first, last] = await Promise.all([page(0, null), rows<Row>(url, () => db.from(TABLE).select('id').order('id', { ascending: false }).limit(1))]);
   if (first.length < perRequest) return first;
   const start = first[first.length - 1].id;
   const span = (last[0]?.id ?? start) - start;
@@ -122,7 +139,7 @@ export function districtPagesLoader(): Loader {
       for (let at = 0; at < toRead.length; at += PAGES_PER_REQUEST) chunks.push(toRead.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
       let [done, reported] = [0, 0];
       await inLanes(chunks, IN_FLIGHT, async (ids) => {
-        const read = await rows<{ id: number; digest: string; page: unknown }>(url, db.from(TABLE).select('id,digest,page').in('id', ids));
+        const read = await rows<{ id: number; digest: string; page: unknown }>(url, () => db.from(TABLE).select('id,digest,page').in('id', ids));
         const checked = read.map((row) => {
           const { page, problems, broken } = checkDistrictPage(row.page);
           // Rich text over the sanitiser's bounds is reported like a bad row and never parsed.
