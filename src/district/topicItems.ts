@@ -2,7 +2,6 @@
 import type { Topic, TopicVote } from '../lib/data/topics';
 import type { SafeHtml } from '../lib/sanitize';
 import type { RichTextJob } from './document';
-import { describeSendFailure } from '../lib/data/formResult';
 
 export interface VoteCounts {
   upvotes: number;
@@ -88,9 +87,3 @@ export function initialTopicId(topics: { id: number; title: string }[], hash: st
   return byTitle?.id ?? topics[0]?.id ?? null;
 }
 
-/** What a topic shows when its vote could not be saved: the limit's own message, or the failure in plain words. */
-export function topicVoteFailure(reason: string): string {
-  const plain = describeSendFailure(reason);
-  if (plain.startsWith('Too many ')) return `${plain}.`;
-  return `Your vote could not be saved: ${plain}. Please try again.`;
-}

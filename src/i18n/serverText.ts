@@ -108,17 +108,32 @@ export function formProblem(text: string, t: Translator, locale: Locale): string
 export const SEND_FAILURE_KEYS = ['errors.send.connection', 'errors.send.server', 'errors.send.timeout', 'errors.send.unexpected', ...keysOf(['limit'])];
 
 /**
+ * What kind of failure a request's reason is: no answer in time (a timeout or an abort), no connection (the network's
+ * TypeError, or postgrest-js's FetchError), an answer of the wrong shape (our own check's words), a limit the server
+ * named ('Too many …'), or any other refusal (a database error, a proxy's page). Every wording of a failed request
+ * starts from this one reading of its reason.
+ */
+export type FailureKind = 'timeout' | 'connection' | 'unexpected' | 'limit' | 'server';
+
+export function failureKind(reason: string): FailureKind {
+  const text = reason.trim();
+  if (/^(TimeoutError|AbortError)\b/.test(text)) return 'timeout';
+  if (/^(TypeError|FetchError)\b/.test(text)) return 'connection';
+  if (/^the server gave an unexpected answer/.test(text)) return 'unexpected';
+  if (/^Too many /.test(text)) return 'limit';
+  return 'server';
+}
+
+/**
  * Why a request failed, in plain words (after 'Your subscription could not be sent: '): a timeout, a lost connection,
  * a limit the server named, or that the server could not take it just now. The detail is for the console.
  */
 export function sendFailure(reason: string, t: Translator, locale: Locale): string {
   const text = reason.trim();
-  if (/^(TimeoutError|AbortError)\b/.test(text)) return t('errors.send.timeout');
-  if (/^(TypeError|FetchError)\b/.test(text)) return t('errors.send.connection');
-  if (/^the server gave an unexpected answer/.test(text)) return t('errors.send.unexpected');
-  if (/^Too many /.test(text)) {
+  const kind = failureKind(text);
+  if (kind === 'limit') {
     const limit = known(LIMIT_RULES, text, t) ?? (locale === 'en' ? text : null);
     if (limit) return limit.replace(/[.。]$/, '');
   }
-  return t('errors.send.server');
+  return t(kind === 'limit' ? 'errors.send.server' : `errors.send.${kind}`);
 }

@@ -2,7 +2,7 @@
 // why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
 import type { RecordKind } from './data/records';
 import type { Translator } from '../i18n/translate';
-import { knownFormProblem, serverTextKeys } from '../i18n/serverText';
+import { failureKind, knownFormProblem, serverTextKeys } from '../i18n/serverText';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -57,7 +57,8 @@ export function searchFailure(reason: string, t: Translator): string {
   const text = reason.trim();
   const refusal = knownFormProblem(text, t);
   if (refusal) return refusal;
-  if (/^(TypeError|FetchError|TimeoutError|AbortError)\b/.test(text)) return t('records.failed.connection');
+  const kind = failureKind(text);
+  if (kind === 'timeout' || kind === 'connection') return t('records.failed.connection');
   return t('records.failed.unavailable');
 }
 

@@ -1,7 +1,6 @@
 // The answer shape both resident forms share ({ok, errors, form_errors}), why a request failed, and the vote's retry key.
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, describeSendFailure, parseFormResult } from '../../src/lib/data/formResult';
-import { topicVoteFailure } from '../../src/district/topicItems';
+import { describeLoadFailure, parseFormResult } from '../../src/lib/data/formResult';
 import { keyForAnswers } from '../../src/lib/agenda';
 
 describe('parseFormResult: only the documented shape is an answer', () => {
@@ -28,22 +27,6 @@ describe('parseFormResult: only the documented shape is an answer', () => {
   });
 });
 
-describe('describeSendFailure', () => {
-  it.each([
-    ['AbortError: The user aborted a request.', 'the server did not answer in time'],
-    ['TimeoutError: signal timed out', 'the server did not answer in time'],
-    ['TypeError: Failed to fetch', 'the connection to the server failed'],
-    ['FetchError: connect ECONNREFUSED', 'the connection to the server failed'],
-    ['permission denied for function subscribe', 'the server could not take it just now'],
-    ['<html><body><h1>502 Bad Gateway</h1></body></html>', 'the server could not take it just now'],
-    ['  ', 'the server could not take it just now'],
-    ['the server gave an unexpected answer', 'the server gave an unexpected answer'],
-    ['Too many votes on this topic from your connection. Please try again in a few minutes.', 'Too many votes on this topic from your connection. Please try again in a few minutes'],
-  ])('%s', (reason, text) => {
-    expect(describeSendFailure(reason)).toBe(text);
-  });
-});
-
 describe('describeLoadFailure', () => {
   it.each([
     ['TimeoutError: signal timed out', 'the server did not answer in time. Please reload the page'],
@@ -55,16 +38,6 @@ describe('describeLoadFailure', () => {
     ['', 'the server could not send it just now. Please reload the page'],
   ])('%s', (reason, text) => {
     expect(describeLoadFailure(reason)).toBe(text);
-  });
-});
-
-describe('topicVoteFailure', () => {
-  it.each([
-    ['TypeError: Failed to fetch', 'Your vote could not be saved: the connection to the server failed. Please try again.'],
-    ['Service unavailable', 'Your vote could not be saved: the server could not take it just now. Please try again.'],
-    ['Too many votes on this topic from your connection. Please try again in a few minutes.', 'Too many votes on this topic from your connection. Please try again in a few minutes.'],
-  ])('%s', (reason, text) => {
-    expect(topicVoteFailure(reason)).toBe(text);
   });
 });
 

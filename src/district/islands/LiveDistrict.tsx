@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { districtWords, type Locale, type T } from '../words';
 import { describeLoadFailure } from '../../lib/data/formResult';
+import { failureKind } from '../../i18n/serverText';
 import { api } from '../../lib/browser/api';
 import { fetchDistrictPage, richTextJobs, sanitizeJob, withRichText } from '../document';
 import { boardContent, type BoardContent } from '../boardContent';
@@ -27,13 +28,16 @@ function showSearch() {
   document.getElementById('not-found-search-route')?.removeAttribute('hidden');
 }
 
-/** Why the page could not be read, in the page's language (in English, describeLoadFailure's words as they are). */
+/**
+ * Why the page could not be read, in the page's language: a timeout or a lost connection in plain words (failureKind);
+ * any other reason in English as describeLoadFailure shows it (a short plain reason as it is), otherwise that the
+ * server could not send it.
+ */
 export function loadFailureIn(locale: Locale, t: T, reason: string): string {
-  const plain = describeLoadFailure(reason);
-  if (locale === 'en') return plain;
-  if (/^(TimeoutError|AbortError)\b/.test(reason.trim())) return t('live.failTimeout');
-  if (/^(TypeError|FetchError)\b/.test(reason.trim())) return t('live.failConnection');
-  return t('live.failServer');
+  const kind = failureKind(reason);
+  if (kind === 'timeout') return t('live.failTimeout');
+  if (kind === 'connection') return t('live.failConnection');
+  return locale === 'en' ? describeLoadFailure(reason) : t('live.failServer');
 }
 
 interface Props {

@@ -6,8 +6,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { nextTabIndex } from '../tabs';
-import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl, topicVoteFailure } from '../topicItems';
-import { describeSendFailure } from '../../lib/data/formResult';
+import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl } from '../topicItems';
+import { failureKind } from '../../i18n/serverText';
 import { districtWords, recordLang, voteCountText, type Locale, type T } from '../words';
 import type { Catalogue } from '../../i18n/translate';
 import { $topicCounts, $topicVoteErrors, $topicVotes, $topicVotesPending, castTopicVote, loadLiveTopicCounts } from '../stores/topicVotes';
@@ -29,16 +29,14 @@ interface Props {
 }
 
 /**
- * What a topic shows when its vote could not be saved, in the page's language: in English the limit's own message or
- * the failure in plain words (topicVoteFailure); otherwise the same cases in the language's words (the server's own
- * text is English and is not shown).
+ * What a topic shows when its vote could not be saved, in the page's language: the topic limit's words, or the failure
+ * in plain words (failureKind). The server's own text is never shown: its English is the English catalogue's.
  */
-export function topicVoteFailureIn(locale: Locale, t: T, reason: string): string {
-  if (locale === 'en') return topicVoteFailure(reason);
-  const plain = describeSendFailure(reason);
-  if (plain.startsWith('Too many ')) return t('district.topics.tooMany');
-  if (plain === 'the server did not answer in time') return t('district.topics.failTimeout');
-  if (plain === 'the connection to the server failed') return t('district.topics.failConnection');
+export function topicVoteFailure(t: T, reason: string): string {
+  const kind = failureKind(reason);
+  if (kind === 'limit') return t('district.topics.tooMany');
+  if (kind === 'timeout') return t('district.topics.failTimeout');
+  if (kind === 'connection') return t('district.topics.failConnection');
   return t('district.topics.failServer');
 }
 
@@ -227,7 +225,7 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
               </button>
             </div>
             <p className="vote-error" role="status">
-              {error ? topicVoteFailureIn(locale, t, error) : ''}
+              {error ? topicVoteFailure(t, error) : ''}
             </p>
           </div>
         );

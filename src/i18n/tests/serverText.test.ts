@@ -6,7 +6,7 @@ import en from '../messages/en.json';
 import es from '../messages/es.json';
 import zh from '../messages/zh.json';
 import { translator, type Catalogue } from '../translate';
-import { SEND_FAILURE_KEYS, fieldProblem, formProblem, knownFormProblem, sendFailure, serverTextKeys } from '../serverText';
+import { SEND_FAILURE_KEYS, failureKind, fieldProblem, formProblem, knownFormProblem, sendFailure, serverTextKeys } from '../serverText';
 
 const tEn = translator('en', en);
 const tEs = translator('es', es);
@@ -68,6 +68,24 @@ describe('a form-level answer: a reason, a limit, a refused search', () => {
     expect(knownFormProblem(server, tEn)).toBeNull();
     expect(formProblem(server, tEn, 'en')).toBe(server);
     expect(formProblem(server, tZh, 'zh')).toBe('服务器无法接受此内容。请检查您输入的内容后重试。');
+  });
+});
+
+describe('the kind of a failed request', () => {
+  it.each([
+    ['AbortError: The user aborted a request.', 'timeout'],
+    ['TimeoutError: signal timed out', 'timeout'],
+    ['  TimeoutError: signal timed out', 'timeout'],
+    ['TypeError: Failed to fetch', 'connection'],
+    ['FetchError: connect ECONNREFUSED', 'connection'],
+    ['the server gave an unexpected answer', 'unexpected'],
+    ['Too many votes on this topic from your connection. Please try again in a few minutes.', 'limit'],
+    ['permission denied for function subscribe', 'server'],
+    ['<html><body><h1>502 Bad Gateway</h1></body></html>', 'server'],
+    ['subscriptions: the server gave an unexpected answer', 'server'],
+    ['', 'server'],
+  ] as const)('%j is %s', (reason, kind) => {
+    expect(failureKind(reason)).toBe(kind);
   });
 });
 

@@ -24,22 +24,6 @@ export function parseFormResult(raw: unknown): FormResult | null {
   return { ok, errors: errors as FieldErrors, form_errors: formErrors };
 }
 
-// Our own plain messages, shown as they are: the write limits' answers and the answer-shape check of formCall.ts.
-const OWN_MESSAGE = /^(Too many |the server gave an unexpected answer)/;
-
-/**
- * Why a request failed, in plain words for the page: a timeout, a lost connection, our own message, or (for
- * anything else: a database error, a proxy's error page) that the server could not take it. The technical detail
- * is for the console, where the callers log it.
- */
-export function describeSendFailure(reason: string): string {
-  const text = reason.trim();
-  if (/^(TimeoutError|AbortError)\b/.test(text)) return 'the server did not answer in time';
-  if (/^(TypeError|FetchError)\b/.test(text)) return 'the connection to the server failed';
-  if (OWN_MESSAGE.test(text)) return text.replace(/\.$/, '');
-  return 'the server could not take it just now';
-}
-
 /**
  * What a failed load says after the page's 'Error loading …: ': a timeout or a lost connection in plain words, a
  * short plain reason as it is, and anything technical-looking (markup, a long dump) as that the server could not
