@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { startStack } from './lib/embedded-stack.mjs';
 import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { connect } from './lib/postgres.mjs';
-import { siteEnv } from './lib/site.mjs';
+import { BUILD_NODE_ARGS, siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
 import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
 import { Goals } from './lib/goals.mjs';
@@ -38,7 +38,8 @@ const localeEnv = languages === 'en' ? { SITE_LOCALES: 'en' } : {};
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-build-'));
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-const nodeArgs = ['--max-old-space-size=16384'];
+// The site's build options, for the site and the bare builds alike, and room to measure the peak rather than hit a limit.
+const nodeArgs = [...BUILD_NODE_ARGS, '--max-old-space-size=16384'];
 // The bare build renders as many pages at a time as the site does, so the ratio compares like with like.
 const { concurrency = 1 } = (await import(pathToFileURL(join(root, 'astro.config.mjs')).href)).default.build ?? {};
 // At 20,000 districts: each build's time as a ratio to the bare build, and every build's peak memory.

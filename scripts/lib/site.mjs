@@ -6,6 +6,14 @@ import { root } from './stack-config.mjs';
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
 /**
+ * Node's options for every build of the site (`npm run build` passes the same; a unit test keeps the two alike). A
+ * build renders hundreds of thousands of short-lived strings: with a larger young generation (64 MB semi-spaces
+ * instead of 16) fewer of them are copied and promoted. A first build at 2,000 districts took 7 to 19 % less time
+ * (two pairs of runs on the 2-core machine), for about the same peak memory.
+ */
+export const BUILD_NODE_ARGS = ['--max-semi-space-size=64'];
+
+/**
  * Runs a command to completion, inheriting the console; rejects with its exit code.
  * @param {string} command
  * @param {string[]} args
@@ -35,5 +43,5 @@ export function siteEnv(stack) {
  */
 export function buildSite(stack, { outDir } = {}) {
   const env = { ...siteEnv(stack), ASTRO_TELEMETRY_DISABLED: '1', ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}) };
-  return run(process.execPath, [astroBin, 'build'], { env });
+  return run(process.execPath, [...BUILD_NODE_ARGS, astroBin, 'build'], { env });
 }

@@ -40,3 +40,11 @@ describe('isLocalAddress: demo data while the database is on this machine', () =
     expect(readSiteConfig({ PUBLIC_SUPABASE_URL: url }).demoData).toBe(expected);
   });
 });
+
+describe('the build’s Node options', () => {
+  it('are the same for `npm run build` (Netlify’s command) as for the builds the scripts and benchmarks run', async () => {
+    const { BUILD_NODE_ARGS } = await import('../../scripts/lib/site.mjs');
+    const { default: pkg } = await import('../../package.json', { with: { type: 'json' } });
+    expect(pkg.scripts.build).toBe(`node ${BUILD_NODE_ARGS.join(' ')} node_modules/astro/bin/astro.mjs build`);
+  });
+});
