@@ -8,6 +8,7 @@ import { CACHE_DIR } from './src/district/build/keptPages.ts';
 import { keptOutputs } from './src/district/build/keptOutputs.ts';
 import { inlineScripts } from './src/lib/node/inlineScript.ts';
 import { languageAlternates } from './src/lib/sitemapLanguages.ts';
+import { BUILD_SHARD, districtOfOutput, makesListings, shardSitemapBase } from './src/district/build/shard.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -62,9 +63,13 @@ export default defineConfig({
     // A sitemap index of every page for search engines (robots.txt names it), each page with its other languages as
     // hreflang alternates. The 404 pages are no pages to index. The alternates come from src/lib/sitemapLanguages.ts:
     // the plugin's own i18n option takes time that grows with the square of the pages (minutes at 100,000 pages).
+    // In a build split into shards (src/district/build/shard.ts), each shard's sitemap lists the pages that shard
+    // alone makes (the first: the site's own pages and its districts'; the others: their districts'), under a name of
+    // its own; scripts/build.mjs joins them in one sitemap index.
     sitemap({
+      filenameBase: shardSitemapBase(BUILD_SHARD),
       filter: (page) => {
-        const listed = !/\/404(\.html)?$/.test(page);
+        const listed = !/\/404(\.html)?$/.test(page) && (makesListings(BUILD_SHARD) || districtOfOutput(new URL(page).pathname) !== null);
         if (listed) alternates.add(page);
         return listed;
       },

@@ -30,8 +30,42 @@ export function processTreeCpu(pid) {
 }
 
 /**
- * Runs command with args and env; resolves { seconds, peakMB, cpuSeconds } (cpuSeconds: user and system time, with
- * GNU time) or rejects when it fails.
+ * The resident memory, in MB, of a process and all its descendants together (from /proc); null off Linux. A build
+ * that runs as several processes (scripts/build.mjs) holds their sum, which no single process's peak shows.
+ * @param {number | undefined} pid
+ * @returns {number | null}
+ */
+export function processTreeRssMB(pid) {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return null;
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  /** @type {Map<number, number>} */
+  const rss = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields from the state on (3): the parent (4) at 1, the resident pages (24) at 21.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      rss.set(Number(entry), Number(fields[21]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let pages = 0;
+  for (const queue = [pid]; queue.length > 0; ) {
+    const at = /** @type {number} */ (queue.pop());
+    pages += rss.get(at) ?? 0;
+    queue.push(...(children.get(at) ?? []));
+  }
+  return (pages * 4096) / 1024 / 1024;
+}
+
+/**
+ * Runs command with args and env; resolves { seconds, peakMB, cpuSeconds } (peakMB: the most resident memory the
+ * command's processes held at once, from GNU time and from sampling them all every half second; cpuSeconds: user and
+ * system time of them all, with GNU time) or rejects when it fails.
  * @param {string} command
  * @param {string[]} args
  * @param {{ env?: Record<string, string | undefined>, cwd?: string, quiet?: boolean }} [options]
@@ -46,13 +80,17 @@ export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
     const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit' });
     let stderr = '';
     child.stderr?.on('data', (d) => (stderr += d));
+    let treePeakMB = 0;
+    const sampler = setInterval(() => (treePeakMB = Math.max(treePeakMB, processTreeRssMB(child.pid) ?? 0)), 500);
     child.on('exit', (code) => {
+      clearInterval(sampler);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      let peakMB = null;
+      /** @type {number | null} */
+      let peakMB = treePeakMB || null;
       let cpuSeconds = null;
       if (gnuTime && existsSync(timeFile)) {
         const [, kb, user, system] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-4);
-        peakMB = Number(kb) / 1024;
+        peakMB = Math.max(peakMB ?? 0, Number(kb) / 1024);
         cpuSeconds = Number(user) + Number(system);
         rmSync(timeFile, { force: true });
       }

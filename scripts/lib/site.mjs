@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './stack-config.mjs';
 
-const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const buildScript = join(root, 'scripts', 'build.mjs');
 
 /**
- * Node's options for every build of the site (`npm run build` passes the same; a unit test keeps the two alike). A
+ * Node's options for every Astro build of the site (scripts/build.mjs, `npm run build`, passes them to each). A
  * build renders hundreds of thousands of short-lived strings: with a larger young generation (64 MB semi-spaces
  * instead of 16) fewer of them are copied and promoted. A first build at 2,000 districts took 7 to 19 % less time
  * (two pairs of runs on the 2-core machine), for about the same peak memory.
@@ -37,11 +37,11 @@ export function siteEnv(stack) {
 }
 
 /**
- * Builds the site into dist/ (or outDir) against the stack.
+ * Builds the site into dist/ (or outDir) against the stack, as `npm run build` does (scripts/build.mjs).
  * @param {{ apiUrl: string, anonKey: string }} stack
  * @param {{ outDir?: string }} [options]
  */
 export function buildSite(stack, { outDir } = {}) {
   const env = { ...siteEnv(stack), ASTRO_TELEMETRY_DISABLED: '1', ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}) };
-  return run(process.execPath, [...BUILD_NODE_ARGS, astroBin, 'build'], { env });
+  return run(process.execPath, [buildScript], { env });
 }

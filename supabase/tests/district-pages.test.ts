@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { districtPagesLoader, readDigests } from '../../src/district/build/loader';
+import { districtPagesLoader, readDigests, type DistrictEntry } from '../../src/district/build/loader';
 import { pageFile, type KeptPage } from '../../src/district/build/keptPages';
 import { fetchDistrictPage } from '../../src/district/document';
+import type { Shard } from '../../src/district/build/shard';
+import { MEETING_DISTRICT_ID } from '../../src/lib/agenda';
 import { anonKey, apiUrl, rest, sql } from './helpers';
 
 // A district of this file's own, so district 1 stays as the browser tests (run after these) expect it.
@@ -31,12 +33,12 @@ function memoryStore() {
 const cacheDir = mkdtempSync(join(tmpdir(), 'district-pages-'));
 const store = memoryStore();
 
-/** One build's load: its warnings and its summary line. */
-async function load() {
+/** One build's load (of one shard, with its own store and cache folder): its warnings and its summary line. */
+async function load(shard?: Shard, into: { store: ReturnType<typeof memoryStore>; cacheDir: string } = { store, cacheDir }) {
   const warnings: string[] = [];
   const infos: string[] = [];
   const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
-  await districtPagesLoader().load({ store, logger, config: { cacheDir: pathToFileURL(`${cacheDir}/`) } } as never);
+  await districtPagesLoader(shard).load({ store: into.store, logger, config: { cacheDir: pathToFileURL(`${into.cacheDir}/`) } } as never);
   return { warnings, summary: infos.at(-1) ?? '' };
 }
 const kept = (id: number): KeptPage => JSON.parse(readFileSync(pageFile(cacheDir, id), 'utf8'));
@@ -168,6 +170,37 @@ describe("the build's loader", () => {
     await load();
     expect(store.get(String(OWN))).toBeUndefined();
     expect(existsSync(pageFile(cacheDir, OWN))).toBe(false);
+  });
+
+  it("in a build of two shards, reads in full each shard's own districts, and keeps every district's row and members in the first", async () => {
+    const shards = [0, 1].map((index) => ({ shard: { index, count: 2 }, store: memoryStore(), cacheDir: mkdtempSync(join(tmpdir(), `district-pages-shard${index}-`)) }));
+    // A district of the second shard (an odd id) with a board member.
+    await sql(`insert into public.districts (id, name) values ($1, 'Grain Odd District')`, [OTHER + 1]);
+    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Odd Member","vote":"Yes"}]')`, [OTHER + 1]);
+    try {
+      await load();
+      for (const { shard, ...into } of shards) await load(shard, into);
+      const ids = (await sql<{ id: number }>('select id::int from public.districts order by id')).map((r) => r.id);
+      const [first, second] = shards;
+      const withFile = (at: typeof first) => ids.filter((id) => existsSync(pageFile(at.cacheDir, id)));
+      // The second keeps only its own (odd ids); the first lists them all, with the pages of its own (even ids) and of
+      // the district whose votes the agenda vote page shows.
+      expect(second.store.keys().map(Number).sort((a, b) => a - b)).toEqual(ids.filter((id) => id % 2 === 1));
+      expect(withFile(second)).toEqual(ids.filter((id) => id % 2 === 1));
+      expect(first.store.keys().map(Number).sort((a, b) => a - b)).toEqual(ids);
+      expect(withFile(first)).toEqual(ids.filter((id) => id % 2 === 0 || id === MEETING_DISTRICT_ID));
+      // A district of the other shard is listed with its board members, as the whole build lists it.
+      const odd = OTHER + 1;
+      expect((store.get(String(odd))?.data as DistrictEntry).members.map((member) => member.name)).toEqual(['Odd Member']);
+      expect(first.store.get(String(odd))?.data).toEqual(store.get(String(odd))?.data);
+      expect(first.store.get(String(odd))?.digest).toBe(store.get(String(odd))?.digest);
+      // Nothing changed: the next build of each shard reads nothing again.
+      for (const { shard, ...into } of shards) expect((await load(shard, into)).summary).toMatch(/: 0 new or changed/);
+      expect((await load(first.shard, first)).summary).toMatch(/of the other shards' \d+, 0 new or changed rows and board members read/);
+    } finally {
+      await sql('delete from public.districts where id = $1', [OTHER + 1]);
+      for (const { cacheDir: dir } of shards) rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads every digest once when they take several requests, several at once', async () => {

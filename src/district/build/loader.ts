@@ -4,7 +4,9 @@
 // per district (its row, its key), because it serialises itself whole on every build.
 //
 // The sanitiser runs in this thread, while the next pages are read: sanitiser threads held more memory than the
-// build's budget allows (docs/performance.md has the measurements).
+// build's budget allows (docs/performance.md has the measurements). A build split into shards (shard.ts) uses both
+// cores instead: each shard reads in full only its own districts, and the first shard, which lists every district,
+// keeps of the others only their row and board members, without sanitising anything.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -17,6 +19,8 @@ import { createJsdomSanitizer, richTextProblem } from '../../lib/node/sanitize-j
 import { pageFile, type KeptPage } from './keptPages';
 import { pageVersion } from './pageVersion';
 import { readRetryWait } from './readRetry';
+import { BUILD_SHARD, inShard, makesListings, type Shard } from './shard';
+import { MEETING_DISTRICT_ID } from '../../lib/agenda';
 
 /** The collection's name in src/content.config.ts. */
 export const COLLECTION = 'districtPages';
@@ -107,7 +111,7 @@ export async function readDigests(db: SupabaseClient, url: string, perRequest = 
  * The content loader of the district pages. An entry's digest is its page's key: the database's digest of the page
  * and pageVersion(). A page with a bad row keeps a key no build matches, so every build reads and reports it again.
  */
-export function districtPagesLoader(): Loader {
+export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
   return {
     name: 'supabase-district-pages',
     async load({ store, logger, config }) {
@@ -119,26 +123,40 @@ export function districtPagesLoader(): Loader {
       const digests = await readDigests(db, url);
       if (digests.length === 0) throw new SnapshotError(`The database at ${url} returned no districts.`);
 
-      const present = new Set(digests.map(({ id }) => String(id)));
+      // This shard's districts, read in full; and, in the shard that lists every district, the others' rows and members
+      // (except the district whose votes the agenda vote page shows, read in full there too).
+      const inFull = (id: number) => inShard(shard, id) || (makesListings(shard) && id === MEETING_DISTRICT_ID);
+      const own = digests.filter(({ id }) => inFull(id));
+      const listed = makesListings(shard) ? digests.filter(({ id }) => !inFull(id)) : [];
+      const present = new Set([...own, ...listed].map(({ id }) => String(id)));
       for (const id of store.keys()) {
         if (present.has(id)) continue;
         store.delete(id);
         await rm(pageFile(config.cacheDir, id), { force: true });
       }
-      const changed = digests.filter(({ id, digest }) => store.get(String(id))?.digest !== `${digest}.${version}` || !existsSync(pageFile(config.cacheDir, id)));
+      const stale = ({ id, digest }: { id: number; digest: string }) => store.get(String(id))?.digest !== `${digest}.${version}`;
+      const changed = own.filter((row) => stale(row) || !existsSync(pageFile(config.cacheDir, row.id)));
+      const listedChanged = listed.filter(stale);
       // A page with a bad row is read and reported again on every build, so the operator sees it every night; its key
       // stays the same while its data does, so Astro does not render its outputs again.
       const changedIds = new Set(changed.map(({ id }) => id));
-      const again = digests.filter(({ id }) => !changedIds.has(id) && (store.get(String(id))?.data as DistrictEntry | undefined)?.reported === true);
+      const again = own.filter(({ id }) => !changedIds.has(id) && (store.get(String(id))?.data as DistrictEntry | undefined)?.reported === true);
       const toRead = [...changed, ...again];
       await mkdir(dirname(pageFile(config.cacheDir, 0)), { recursive: true });
 
       const sanitize = createJsdomSanitizer();
       const readAt = new Date().toISOString();
-      const chunks: number[][] = [];
-      for (let at = 0; at < toRead.length; at += PAGES_PER_REQUEST) chunks.push(toRead.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id));
+      const chunks: { ids: number[]; full: boolean }[] = [];
+      for (let at = 0; at < toRead.length; at += PAGES_PER_REQUEST) chunks.push({ ids: toRead.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: true });
+      for (let at = 0; at < listedChanged.length; at += PAGES_PER_REQUEST) chunks.push({ ids: listedChanged.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: false });
+      const total = toRead.length + listedChanged.length;
       let [done, reported] = [0, 0];
-      await inLanes(chunks, IN_FLIGHT, async (ids) => {
+      await inLanes(chunks, IN_FLIGHT, async ({ ids, full }) => {
+        if (!full) {
+          await readListed(ids);
+          done += ids.length;
+          return;
+        }
         const read = await rows<{ id: number; digest: string; page: unknown }>(url, () => db.from(TABLE).select('id,digest,page').in('id', ids));
         const checked = read.map((row) => {
           const { page, problems, broken } = checkDistrictPage(row.page);
@@ -161,12 +179,34 @@ export function districtPagesLoader(): Loader {
         }
         done += ids.length;
         // A first build reads for minutes: say how far it is, a quarter at a time.
-        const quarter = Math.floor((4 * done) / toRead.length);
-        if (toRead.length >= 2_000 && quarter > reported && quarter < 4) logger.info(`${done} of ${toRead.length} district pages read and sanitised`);
+        const quarter = Math.floor((4 * done) / total);
+        if (total >= 2_000 && quarter > reported && quarter < 4) logger.info(`${done} of ${total} district pages read`);
         reported = quarter;
       });
-      const kept = digests.length - toRead.length;
-      logger.info(`${digests.length} district pages: ${changed.length} new or changed, read and sanitised; ${again.length} with problems read again to report them; ${kept} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      const kept = own.length - toRead.length;
+      const shardNote = shard.count > 1 ? ` in shard ${shard.index + 1} of ${shard.count}${listed.length ? `; of the other shards' ${listed.length}, ${listedChanged.length} new or changed rows and board members read for the listings` : ''}` : '';
+      logger.info(`${own.length} district pages${shardNote}: ${changed.length} new or changed, read and sanitised; ${again.length} with problems read again to report them; ${kept} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+      /**
+       * Another shard's districts, as the listings need them: the row and the board members (from the votes), kept
+       * without meetings and topics and never sanitised. Their problems are reported by the shard that reads them in full; a page file
+       * left from a build that read them in full is removed, so it is never taken for this district's page.
+       */
+      async function readListed(ids: number[]): Promise<void> {
+        // The whole page is read (the database refuses two JSON paths of one column in a request) but only its row and
+        // votes are checked and kept.
+        const read = await rows<{ id: number; digest: string; page: { district?: unknown; votings?: unknown } | null }>(url!, () => db.from(TABLE).select('id,digest,page').in('id', ids));
+        for (const row of read) {
+          await rm(pageFile(config.cacheDir, row.id), { force: true });
+          const { page } = checkDistrictPage({ district: row.page?.district, votings: row.page?.votings, meetings: [], topics: [] });
+          if (!page) {
+            store.delete(String(row.id));
+            continue;
+          }
+          const entry: DistrictEntry = { district: page.district, members: districtMembers(page.district.id, page.votings), reported: false };
+          store.set({ id: String(row.id), data: { ...entry }, digest: `${row.digest}.${version}` });
+        }
+      }
     },
   };
 }

@@ -3,15 +3,22 @@
 // The pages a visitor reads are made in every language (English at today's address, /es/… and /zh/…); their cacheKey
 // also carries the language and the version of the catalogue messages the page shows (the namespaces below), so a
 // changed message renders again only the pages of its language that use it. Data files (feeds, open data) stay English.
+// In a build split into shards (shard.ts), each route makes the outputs of its shard's districts only.
 import { getCollection } from 'astro:content';
 import { COLLECTION, type DistrictEntry } from './loader';
 import { catalogueVersion } from '../../i18n/catalogues';
 import { langParam, type Locale } from '../../i18n/locales';
 import { builtLocales } from '../../i18n/localePaths';
+import { BUILD_SHARD, inShard } from './shard';
 
-/** Every district's entry: its id, its page key and what the store keeps of it. */
+/** Every district's entry: its id, its page key and what the store keeps of it (the listings of districts read these). */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
   return (await getCollection(COLLECTION)).map((entry) => ({ id: entry.id, digest: String(entry.digest ?? ''), data: entry.data as DistrictEntry }));
+}
+
+/** The entries of the districts whose outputs this build makes: every district, or its shard's. */
+async function shardEntries() {
+  return (await districtEntries()).filter((entry) => inShard(BUILD_SHARD, entry.id));
 }
 
 /** The namespaces of the base layout: the navigation bar with its language switcher, the footer, the page's head. */
@@ -28,12 +35,12 @@ export function pageCacheKey(digest: string, locale: Locale, namespaces: readonl
 
 /** getStaticPaths for a data file made once per district (English only, at its one address). */
 export async function districtPaths() {
-  return (await districtEntries()).map((entry) => ({ params: { id: entry.id }, cacheKey: entry.digest }));
+  return (await shardEntries()).map((entry) => ({ params: { id: entry.id }, cacheKey: entry.digest }));
 }
 
 /** getStaticPaths for a district's page, in every language. */
 export async function districtPagePaths() {
-  const entries = await districtEntries();
+  const entries = await shardEntries();
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.map((entry) => ({ params: { lang, id: entry.id }, cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES) }));
@@ -42,7 +49,7 @@ export async function districtPagePaths() {
 
 /** getStaticPaths for the board members' pages, in every language. */
 export async function memberPagePaths() {
-  const entries = await districtEntries();
+  const entries = await shardEntries();
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.flatMap((entry) =>
