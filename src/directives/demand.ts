@@ -4,7 +4,8 @@
 // script at the first interaction with a widget, so reading a district page loads no React at all. An island that no
 // host wakes (the alert form on the record search, in its closed <details>) loads when the reader first touches it.
 // A `?param` word wakes the island as soon as the browser is idle when the address carries that parameter: a search
-// link (/search/records?q=budget) shows its results without waiting for a touch.
+// link (/search/records?q=budget) shows its results without waiting for a touch. The word `idle` wakes it when the
+// browser is idle whatever the address (an island with live data to show, like the vote form's residents' totals).
 // Nothing the reader does before hydration is lost: the islands read what was typed or chosen from the page when they
 // wake, a form sent before hydration is held and sent again once hydrated, and so is a press on a plain button.
 import type { ClientDirective } from 'astro';
@@ -13,11 +14,11 @@ import type { ClientDirective } from 'astro';
 export const WAKING_EVENTS = ['focusin', 'pointerdown', 'click', 'keydown', 'change'] as const;
 
 /** What the directive's value asks for: the window event that wakes the island, and the address parameters that do. */
-export function demandOptions(value: unknown): { event: string; params: string[] } {
+export function demandOptions(value: unknown): { event: string; params: string[]; idle: boolean } {
   const words = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
-  const event = words.find((word) => !word.startsWith('?')) ?? 'island-demand';
+  const event = words.find((word) => !word.startsWith('?') && word !== 'idle') ?? 'island-demand';
   const params = words.filter((word) => word.startsWith('?') && word.length > 1).map((word) => word.slice(1));
-  return { event, params };
+  return { event, params, idle: words.includes('idle') };
 }
 
 /** Whether the address names a non-blank value for one of the parameters. */
@@ -27,7 +28,7 @@ export function addressAsks(search: string, params: readonly string[]): boolean 
 }
 
 const demand: ClientDirective = (load, options, island) => {
-  const { event, params } = demandOptions(options.value);
+  const { event, params, idle } = demandOptions(options.value);
   let woken = false;
   let hydrated = false;
   // A form sent, or a plain button pressed, before hydration: done again once the island's handlers are there.
@@ -50,8 +51,11 @@ const demand: ClientDirective = (load, options, island) => {
     island.removeEventListener('click', notePress, true);
     const held = heldSubmit;
     if (held?.form.isConnected) {
-      const submitter = held.submitter instanceof window.HTMLButtonElement && held.form.contains(held.submitter) && !held.submitter.disabled ? held.submitter : undefined;
-      held.form.requestSubmit(submitter);
+      // A click on the button that sent it, not a bare submit event: React replays a click that reaches an island
+      // still hydrating (it finishes hydrating first), but drops a submit event.
+      const submitter = held.submitter instanceof window.HTMLButtonElement && held.form.contains(held.submitter) && !held.submitter.disabled ? held.submitter : null;
+      if (submitter) submitter.click();
+      else held.form.requestSubmit();
     } else if (pressed?.isConnected && !pressed.disabled) pressed.click();
   };
 
@@ -77,7 +81,7 @@ const demand: ClientDirective = (load, options, island) => {
   for (const type of WAKING_EVENTS) island.addEventListener(type, wake, { capture: true, passive: true });
   island.addEventListener('submit', hold, true);
   island.addEventListener('click', notePress, true);
-  if (params.length > 0 && addressAsks(window.location.search, params)) {
+  if (idle || (params.length > 0 && addressAsks(window.location.search, params))) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void wake(), { timeout: 2000 });
     else setTimeout(() => void wake(), 200);
   }

@@ -1,4 +1,4 @@
-// Before the reader acts, the search pages, the record search, the vote page and the email links' pages load no React:
+// Before the reader acts, the search pages, the record search and the email links' pages load no React:
 // their islands sleep until the first focus, tap or key inside them (client:demand). Nothing the reader does meanwhile
 // is lost: text typed and choices made before an island woke are still there once it is, the first 'Go', search or
 // vote sent meanwhile takes effect, and a search link shows its results without a touch. An island's script is held
@@ -23,12 +23,12 @@ async function holdIsland(page: Page, component: Sleeper) {
   return release;
 }
 
+// (The vote page is not here: once the meeting is over, as in the demo data, its form wakes when the browser is idle
+// to show the residents' totals. What is done on it before then is tested below.)
 const PAGES: [path: string, island: Sleeper][] = [
   ['/', 'DistrictSearch'],
   ['/es/search', 'DistrictSearch'],
   ['/search/records', 'RecordSearch'],
-  ['/votingPAUSD', 'AgendaVoteForm'],
-  ['/zh/votingPAUSD', 'AgendaVoteForm'],
   ['/confirm?token=abc', 'EmailLink'],
   [`/es/unsubscribe?token=${'a'.repeat(64)}`, 'EmailLink'],
 ];
