@@ -68,7 +68,7 @@ const demand: ClientDirective = (load, options, island) => {
       const hydrate = await load();
       await hydrate();
       hydrated = true;
-      // React hydrates in a transition: one task later its handlers answer (a discrete event finishes it at once).
+      // React hydrates in a transition, which may still be under way: the replayed click makes it finish first.
       setTimeout(replay, 0);
     } catch (error) {
       hydrated = true;
