@@ -12,8 +12,10 @@ function searchBox(page: Page) {
   return page.getByRole('combobox', { name: 'District name' });
 }
 
+// The box sleeps until first focused (client:demand): each test starts with it awake.
 test.beforeEach(async ({ page }) => {
   await page.goto('/search');
+  await searchBox(page).focus();
   await islandHydrated(page, 'DistrictSearch');
 });
 
@@ -249,6 +251,7 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
 
 test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({ page }) => {
   await page.goto('/search');
+  await page.getByRole('combobox', { name: 'State' }).focus();
   await islandHydrated(page, 'DistrictSearch');
   await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
   // The no-script path: the form itself is sent (netlify.toml's redirect takes it to the state's list).

@@ -47,13 +47,21 @@ export async function settle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/** The islands the tests wait for, by their component's file name. */
+type IslandName = 'DistrictSearch' | 'TopicVoting' | 'VotingTables' | 'RecordSearch' | 'EmailLink' | 'AgendaVoteForm';
+
 /**
  * Waits until an island's script has taken over its markup, so what a test does next reaches React. These islands
  * enhance controls that already work without script (forms submit, buttons and tabs are there), so a visitor sees no
  * change when one wakes up: Astro's dropping the island's ssr attribute is the only sign, read here and nowhere else.
  */
-export async function islandHydrated(page: Page, component: 'DistrictSearch' | 'TopicVoting' | 'VotingTables' | 'RecordSearch' | 'EmailLink') {
+export async function islandHydrated(page: Page, component: IslandName) {
   await expect(page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first()).toBeAttached();
+}
+
+/** Checks that the island is still the server's HTML: its script (and React) has not run. */
+export async function islandAsleep(page: Page, component: IslandName) {
+  await expect(page.locator(`astro-island[component-url*="/${component}."][ssr]`).first()).toBeAttached();
 }
 
 /** The district search's suggestion list (the state dropdown's options are options too). */

@@ -25,7 +25,7 @@ const INFORMATION = 'An information item: the Board heard it and took no vote.';
 /** The list of what stopped the vote, above the form. */
 const errorSummary = (page: Page) => page.getByRole('region', { name: 'Your vote was not sent' });
 
-/** Opens the page and waits until the form can be sent (the island has hydrated). */
+/** Opens the page; its island wakes at the first touch, and a vote sent before it is awake is sent once it is. */
 async function openForm(page: Page) {
   await page.goto('/votingPAUSD');
   await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();

@@ -2,7 +2,7 @@
 // or change inside it, then hydrates once; what happens elsewhere on the page leaves it asleep.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSDOM } from 'jsdom';
-import demand, { WAKING_EVENTS } from '../../src/directives/demand';
+import demand, { WAKING_EVENTS, addressAsks, demandOptions } from '../../src/directives/demand';
 
 /** A page with a sleeping island (a closed <details> holding a form, like the alert form) and a box outside it. */
 function page() {
@@ -61,5 +61,89 @@ describe('client:demand', () => {
     dom.window.dispatchEvent(new dom.window.Event('island-demand'));
     await settle();
     expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a form sent before hydration and sends it again, once, to the hydrated handler', async () => {
+    const dom = new JSDOM(`<astro-island ssr><form><input name="q" value="palo"><button type="submit">Go</button></form></astro-island>`);
+    vi.stubGlobal('window', dom.window);
+    const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;
+    const form = dom.window.document.querySelector('form')!;
+    const sent: string[] = [];
+    // The island's own handler, there only once hydrated (as React's is).
+    const hydrate = vi.fn(() => {
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        sent.push(new dom.window.FormData(form).get('q') as string);
+      });
+      return Promise.resolve();
+    });
+    void demand(() => Promise.resolve(hydrate), { name: 'demand', value: '' }, island);
+    const early = new dom.window.SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(sent).toEqual([]);
+    await settle();
+    await settle();
+    expect(sent).toEqual(['palo']);
+  });
+
+  it('presses again, once hydrated, a plain button pressed before', async () => {
+    const dom = new JSDOM(`<astro-island ssr><button type="button">Confirm</button></astro-island>`);
+    vi.stubGlobal('window', dom.window);
+    const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;
+    const button = dom.window.document.querySelector('button')!;
+    let presses = 0;
+    const hydrate = vi.fn(() => {
+      button.addEventListener('click', () => (presses += 1));
+      return Promise.resolve();
+    });
+    void demand(() => Promise.resolve(hydrate), { name: 'demand', value: '' }, island);
+    button.click();
+    await settle();
+    await settle();
+    expect(presses).toBe(1);
+    button.click();
+    expect(presses).toBe(2);
+  });
+
+  it('wakes when the browser is idle if the address carries the parameter, and not otherwise', async () => {
+    for (const [url, woken] of [['https://example.org/search/records?q=budget', 1], ['https://example.org/search/records?q=', 0], ['https://example.org/search/records', 0]] as const) {
+      const dom = new JSDOM(`<astro-island ssr><form></form></astro-island>`, { url });
+      vi.stubGlobal('window', dom.window);
+      const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;
+      const hydrate = vi.fn(() => Promise.resolve());
+      vi.useFakeTimers();
+      void demand(() => Promise.resolve(hydrate), { name: 'demand', value: 'search-demand ?q' }, island);
+      await vi.runAllTimersAsync();
+      vi.useRealTimers();
+      expect(hydrate).toHaveBeenCalledTimes(woken);
+    }
+  });
+});
+
+describe('demandOptions', () => {
+  it.each([
+    ['', { event: 'island-demand', params: [], idle: false }],
+    ['search-demand', { event: 'search-demand', params: [], idle: false }],
+    ['search-demand ?q', { event: 'search-demand', params: ['q'], idle: false }],
+    ['?q ?state', { event: 'island-demand', params: ['q', 'state'], idle: false }],
+    ['  a-demand   ? ', { event: 'a-demand', params: [], idle: false }],
+    ['vote-demand idle', { event: 'vote-demand', params: [], idle: true }],
+    [undefined, { event: 'island-demand', params: [], idle: false }],
+  ])('reads %j', (value, expected) => {
+    expect(demandOptions(value)).toEqual(expected);
+  });
+});
+
+describe('addressAsks', () => {
+  it.each([
+    ['?q=budget', ['q'], true],
+    ['?q=%20', ['q'], false],
+    ['?q=', ['q'], false],
+    ['?state=CA', ['q'], false],
+    ['?state=CA', ['q', 'state'], true],
+    ['', ['q'], false],
+  ])('%s with %j: %s', (search, params, expected) => {
+    expect(addressAsks(search, params)).toBe(expected);
   });
 });

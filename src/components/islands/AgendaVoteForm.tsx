@@ -62,7 +62,6 @@ interface Props {
 
 export default function AgendaVoteForm({ decisions = null, locale, messages }: Props) {
   const t = translator(locale, messages);
-  const [hydrated, setHydrated] = useState(false);
   const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<DisplayedErrors>(NO_ERRORS);
@@ -78,11 +77,10 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
   // Loaded after the form is usable, never before: reading and answering do not wait for the count.
   const totals = useResidentTotals(decisions !== null);
 
-  // Until hydration the button stays disabled: without script the form would only reload the page.
-  // Whatever was chosen or typed before hydration is kept.
+  // The island wakes at the reader's first touch (client:demand): whatever was chosen or typed before it woke is
+  // kept, read from the form.
   useEffect(() => {
     if (formRef.current) setValues(valuesFromForm(new FormData(formRef.current)));
-    setHydrated(true);
   }, []);
 
   useEffect(() => {
@@ -116,18 +114,22 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
+    // What the form shows is what is sent: a vote sent before the island woke (held by client:demand and sent again
+    // once hydrated) arrives before the choices made meanwhile have reached the state.
+    const answers = formRef.current ? valuesFromForm(new FormData(formRef.current)) : values;
+    setValues(answers);
     // One error system: the browser's bubbles are off (noValidate) and every problem goes to the summary, the
     // address judged by the browser's own type=email rule.
     const emailInvalid = formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
-    const problems = { ...missingChoices(values.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
+    const problems = { ...missingChoices(answers.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
     if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }, t, locale));
 
-    lastSent.current = keyForAnswers(lastSent.current, JSON.stringify(toSubmission(values, '')));
+    lastSent.current = keyForAnswers(lastSent.current, JSON.stringify(toSubmission(answers, '')));
     sending.current = true;
     setErrors(NO_ERRORS);
     setStatus('submitting');
     try {
-      const result = await submitAgendaVote(rpcApi(), toSubmission(values, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await submitAgendaVote(rpcApi(), toSubmission(answers, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) setStatus('succeeded');
       else fail(displayedErrors(result, t, locale));
     } catch (error) {
@@ -263,7 +265,7 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
         />
       </div>
 
-      <button className="button" type="submit" disabled={!hydrated || submitting}>
+      <button className="button" type="submit" disabled={submitting}>
         {submitting ? t('vote.sending') : t('vote.submit')}
       </button>
       <p className="visually-hidden" role="status">

@@ -174,7 +174,11 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const key = queryKey(buildSearchQuery(text, state));
+    // What the boxes show is what is searched: a 'Go' pressed before the island woke (held by client:demand and sent
+    // again once hydrated) arrives before the text typed meanwhile has reached the state.
+    const typed = inputRef.current?.value ?? text;
+    const chosen = stateRef.current?.value ?? state;
+    const key = queryKey(buildSearchQuery(typed, chosen));
     if (!key) return;
     if (key === found.key) {
       const target = goTarget(found.suggestions);
@@ -183,7 +187,7 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
     }
     // The answer for what is in the box has not arrived yet: ask now and decide when it does.
     goWhenFound.current = key;
-    schedule(text, state, 0);
+    schedule(typed, chosen, 0);
   }
 
   return (

@@ -78,8 +78,10 @@ async function send(action: EmailLinkAction, token: string, t: Translator, local
 
 export default function EmailLink({ action, locale, messages }: Props) {
   const t = translator(locale, messages);
-  // The token in the address, read once hydrated (undefined before: the server rendered the page without it, and the
-  // button shows, disabled). A link without a whole token is answered at once, with no call.
+  // The token in the address, read once hydrated (undefined before: the server rendered the page without it). The
+  // island sleeps until the button is pressed (client:demand), and the press is sent again once it is awake, so the
+  // button is live from the start and reads the address itself. A link without a whole token is answered at load,
+  // with no call and no React, by the page's own script (src/lib/browser/emailLinkAtLoad.ts).
   const token = useSyncExternalStore(noSubscription, addressToken, () => undefined);
   const alertLink = useSyncExternalStore(noSubscription, forAlerts, () => false);
   const [sent, setSent] = useState<State | null>(null);
@@ -94,15 +96,24 @@ export default function EmailLink({ action, locale, messages }: Props) {
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;
   const asking = state.phase === 'loading' || state.phase === 'ready' || state.phase === 'working';
   return (
-    <div className="email-link" aria-busy={state.phase === 'working'}>
+    <div className="email-link" data-email-link={action} aria-busy={state.phase === 'working'}>
       {asking && (
         <>
-          <p>{t(alertLink ? `${action}.invitationAlerts` : ACTION_KEYS[action].invitation)}</p>
+          {/* Both invitations are in the HTML; the page's script shows an alert email's one at load. */}
+          <p data-invitation="board" hidden={alertLink}>
+            {t(ACTION_KEYS[action].invitation)}
+          </p>
+          <p data-invitation="alerts" hidden={!alertLink}>
+            {t(`${action}.invitationAlerts`)}
+          </p>
           <button
             className="button"
             type="button"
-            disabled={state.phase !== 'ready'}
-            onClick={() => state.phase === 'ready' && follow(state.token)}
+            disabled={state.phase === 'working'}
+            onClick={() => {
+              const value = addressToken();
+              if (state.phase !== 'working' && isEmailLinkToken(value)) follow(value);
+            }}
           >
             {t(ACTION_KEYS[action].button)}
           </button>

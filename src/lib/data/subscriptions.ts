@@ -44,10 +44,8 @@ export function parseEmailLinkResult(raw: unknown): EmailLinkResult | null {
   };
 }
 
-/** A token as the links carry it: 64 lowercase hex characters. Anything else is not sent to the server. */
-export function isEmailLinkToken(token: string | null | undefined): token is string {
-  return typeof token === 'string' && /^[0-9a-f]{64}$/.test(token);
-}
+// A token as the links carry it (src/lib/emailLinkToken.ts: its own small module, which the email links' pages read at load).
+export { isEmailLinkToken } from '../emailLinkToken';
 
 /** Calls the function behind an email link with its token; throws a QueryError when it fails or answers nonsense. */
 export async function followEmailLink(db: RpcDb, action: EmailLinkAction, token: string, options: { signal?: AbortSignal } = {}): Promise<EmailLinkResult> {

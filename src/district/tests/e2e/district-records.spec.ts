@@ -4,7 +4,7 @@
 // subscribe box offering to tell the reader when it is covered. Every expectation is read from the database.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { islandHydrated, suggestionList } from '../../../../tests/e2e/site-helpers';
+import { suggestionList } from '../../../../tests/e2e/site-helpers';
 import { formatDate } from '../../../i18n/dates';
 
 /** Palos Verdes Peninsula Unified: a demo district with no meeting and no vote. */
@@ -101,7 +101,6 @@ test('a district with no records yet says so, and its subscribe box offers to te
 
 test('the district search marks a district with no records yet, and only that one', async ({ page }) => {
   await page.goto('/search');
-  await islandHydrated(page, 'DistrictSearch');
   await page.getByRole('combobox', { name: 'District name' }).fill('palo');
   const options = suggestionList(page).getByRole('option');
   await expect(options.filter({ hasText: 'Palos Verdes Peninsula Unified School District' })).toHaveText('Palos Verdes Peninsula Unified School District (CA, Los Angeles) · No records yet');
