@@ -4,7 +4,7 @@
 // Then, on an emulated slow phone (400 kbps, 400 ms round trip, CPU 4x slower), per route the medians of the time until
 // the main heading is shown, until the first content can be read, and until a tap made the moment the heading shows (on
 // a tab, or Expand) takes effect, with the bytes and requests. BENCH_LIGHTHOUSE=0 skips Lighthouse (to compare the
-// slow-phone figures of another version quickly).
+// slow-phone figures of another version quickly); BENCH_ROUTES (a comma-separated list) measures only those routes.
 // Exits 1 when a budget is broken (scripts/lib/goals.mjs). No page loads an outside address before the visitor acts
 // (Google's sign-in script waits for the visitor to reach for its button, the video player for a time stamp's click),
 // so every budget can be judged on a machine without internet.
@@ -31,14 +31,19 @@ const ROUTES = [
   '/es/1', '/zh/1', '/zh/1?tab=voting', '/es/search/records?q=budget', '/zh/votingPAUSD', '/es/confirm?token=abc', '/zh/unsubscribe?token=abc',
 ];
 // Budgets for JavaScript on first load (gzipped, before any interaction), per route, and Lighthouse scores on every
-// route. A district page loads no React on any tab until the reader acts (its islands load on the first interaction):
-// reading needs none; a page whose form is its purpose may load its island at once.
+// route. No page loads React until the reader acts (its islands sleep until the first focus, tap or key: reading
+// needs none), except where the page has something live to show by itself: a search link's results and the vote
+// form's residents' totals, whose islands wake when the browser is idle.
 /** @type {Record<string, number>} */
 const JS_BUDGET_KB = {
-  '/': 80, '/search': 80, '/about': 5, '/1': 20, '/1?tab=topics': 20, '/1?tab=voting': 20, '/1/members/maria-okafor': 20, '/states/CA': 80,
-  '/search/records?q=budget': 80, '/votingPAUSD': 80, '/login': 80, '/confirm?token=abc': 80, '/unsubscribe?token=abc': 80,
-  '/es/1': 20, '/zh/1': 20, '/zh/1?tab=voting': 20, '/es/search/records?q=budget': 80, '/zh/votingPAUSD': 80, '/es/confirm?token=abc': 80, '/zh/unsubscribe?token=abc': 80,
+  '/': 20, '/search': 20, '/about': 5, '/1': 20, '/1?tab=topics': 20, '/1?tab=voting': 20, '/1/members/maria-okafor': 20, '/states/CA': 20,
+  '/search/records?q=budget': 80, '/votingPAUSD': 80, '/login': 80, '/confirm?token=abc': 20, '/unsubscribe?token=abc': 20,
+  '/es/1': 20, '/zh/1': 20, '/zh/1?tab=voting': 20, '/es/search/records?q=budget': 80, '/zh/votingPAUSD': 80, '/es/confirm?token=abc': 20, '/zh/unsubscribe?token=abc': 20,
 };
+// BENCH_ROUTES=/,/search measures only those routes (a quick look at a few pages); unset, every route.
+const only = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',').map((route) => route.trim())) : null;
+/** @param {string} route */
+const measured = (route) => only === null || only.has(route.split('#')[0]);
 // A tap made the moment the page is shown takes effect at once: it waits for no island (slow-phone profile).
 const TAP_BUDGET_MS = 500;
 // The slow phone: 400 kbps both ways, 400 ms round trip, a CPU 4x slower than this machine's.
@@ -206,7 +211,7 @@ try {
   const byteRows = [];
   /** @param {number} n */
   const kb = (n) => (n / 1024).toFixed(1);
-  for (const route of ROUTES) {
+  for (const route of ROUTES.filter(measured)) {
     const phone = await pageBytes(browser, server.url + route, VIEWPORTS.phone);
     const desktop = await pageBytes(browser, server.url + route, VIEWPORTS.desktop);
     byteRows.push({
@@ -224,7 +229,7 @@ try {
     if (budget !== undefined) budgets.check(js / 1024 < budget, `${route}: ${kb(js)} KB of JavaScript on first load (budget under ${budget} KB)`);
   }
   const slowRows = [];
-  for (const [route, probe] of Object.entries(SLOW_ROUTES)) {
+  for (const [route, probe] of Object.entries(SLOW_ROUTES).filter(([route]) => measured(route))) {
     /** @type {Awaited<ReturnType<typeof slowPhoneLoad>>[]} */
     const samples = [];
     /** @type {(number | null)[]} */
@@ -249,7 +254,7 @@ try {
   if (process.env.BENCH_LIGHTHOUSE === '0') throw new SkipLighthouse();
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
   const scoreRows = [];
-  for (const route of ROUTES) {
+  for (const route of ROUTES.filter(measured)) {
     /** @type {Awaited<ReturnType<typeof lighthouseScores>>[]} */
     const samples = [];
     for (let i = 0; i < runs; i += 1) samples.push(await lighthouseScores(server.url + route, chrome.port));

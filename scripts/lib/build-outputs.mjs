@@ -24,7 +24,7 @@ export function countOutputs(dir) {
  */
 export function renderedSince(cacheDir, since) {
   const shards = join(cacheDir, 'shards');
-  const caches = [cacheDir, ...(existsSync(shards) ? readdirSync(shards, { withFileTypes: true }).filter((f) => f.isDirectory() && !f.name.endsWith('-dist')).map((f) => join(shards, f.name)) : [])];
+  const caches = [cacheDir, ...(existsSync(shards) ? readdirSync(shards, { withFileTypes: true }).filter((f) => f.isDirectory()).map((f) => join(shards, f.name)) : [])];
   return caches.flatMap((cache) => {
     const dir = join(cache, 'dist');
     try {

@@ -1,6 +1,7 @@
 // A build split into shards (src/district/build/shard.ts): where each shard builds, and how a shard's outputs join the
 // site's output folder once it is done.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { districtOfOutput, inShard, shardSitemapBase } from '../../src/district/build/shard.ts';
 
@@ -18,14 +19,19 @@ export function shardCount(value, cores) {
 
 /**
  * The folders of one shard. The first builds into the site's own output and cache folders; each other shard keeps its
- * cache (its kept pages and outputs) in a folder of its own inside the site's cache folder, and builds beside it.
+ * cache (its kept pages and outputs) in a folder of its own inside the site's cache folder, and builds in a folder of
+ * its own inside the project (`cwd`), named after the site's cache folder. Inside the project, because Astro writes its
+ * temporary page bundles into the output folder when that is inside the working folder, and into one shared
+ * `.astro/.prerender` folder of the working folder when it is not: two shards sharing that folder would delete each
+ * other's bundles.
  * @param {{ outDir: string, cacheDir: string }} site
  * @param {number} index
+ * @param {string} [cwd]
  */
-export function shardFolders(site, index) {
+export function shardFolders(site, index, cwd = process.cwd()) {
   if (index === 0) return site;
-  const base = join(site.cacheDir, 'shards', String(index + 1));
-  return { outDir: `${base}-dist`, cacheDir: base };
+  const build = createHash('sha256').update(site.cacheDir).digest('hex').slice(0, 12);
+  return { outDir: join(cwd, 'node_modules', '.astro', 'shard-builds', `${build}-${index + 1}`), cacheDir: join(site.cacheDir, 'shards', String(index + 1)) };
 }
 
 /**

@@ -83,6 +83,21 @@ describe('shardCount', () => {
   });
 });
 
+describe('shardFolders', () => {
+  it('builds the first shard in the site’s folders, and each other in folders of its own, its output inside the project', () => {
+    const site = { outDir: '/tmp/site/dist', cacheDir: '/tmp/site/cache' };
+    expect(shardFolders(site, 0, '/work/project')).toEqual(site);
+    const [second, third] = [1, 2].map((index) => shardFolders(site, index, '/work/project'));
+    expect(second.cacheDir).toBe('/tmp/site/cache/shards/2');
+    expect(third.cacheDir).toBe('/tmp/site/cache/shards/3');
+    // Inside the working folder, so Astro keeps its temporary bundles in each shard's own output folder.
+    for (const { outDir } of [second, third]) expect(outDir.startsWith('/work/project/')).toBe(true);
+    expect(new Set([site.outDir, second.outDir, third.outDir]).size).toBe(3);
+    // Another site's build (another cache folder) never shares them.
+    expect(shardFolders({ ...site, cacheDir: '/tmp/other/cache' }, 1, '/work/project').outDir).not.toBe(second.outDir);
+  });
+});
+
 describe('mergeShard', () => {
   let work = '';
   afterEach(() => rmSync(work, { recursive: true, force: true }));
@@ -96,7 +111,7 @@ describe('mergeShard', () => {
   it("moves the shard's districts, sitemap files and missing bundles, joins its sitemap index, and leaves the rest", () => {
     work = mkdtempSync(join(tmpdir(), 'merge-shard-'));
     const site = { outDir: join(work, 'dist'), cacheDir: join(work, 'cache') };
-    const from = shardFolders(site, 1).outDir;
+    const from = shardFolders(site, 1, work).outDir;
     write(join(site.outDir, 'index.html'), 'site home');
     write(join(site.outDir, '2.html'), 'district 2');
     write(join(site.outDir, '_astro/shared.js'), 'site bundle');
