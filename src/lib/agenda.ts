@@ -9,6 +9,7 @@ import { fieldProblem, formProblem } from '../i18n/serverText';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 import type { Translator } from '../i18n/translate';
 import { districtPath, voteAnchor } from './paths';
+import { MEETING_DISTRICT_ID } from './agendaDistrict';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
@@ -122,8 +123,7 @@ export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Part
 
 // After the meeting: how the Board voted on each item, and the residents' totals beside it.
 
-/** The district whose board met on 17 June 2025 (Palo Alto Unified). */
-export const MEETING_DISTRICT_ID = 1;
+export { MEETING_DISTRICT_ID };
 
 /** The district page's Voting tab, where every Board vote is listed. */
 export const BOARD_VOTES_HREF = `${districtPath(MEETING_DISTRICT_ID)}?tab=voting`;

@@ -11,7 +11,7 @@ import { districtPagesLoader, readDigests, type DistrictEntry } from '../../src/
 import { pageFile, type KeptPage } from '../../src/district/build/keptPages';
 import { fetchDistrictPage } from '../../src/district/document';
 import type { Shard } from '../../src/district/build/shard';
-import { MEETING_DISTRICT_ID } from '../../src/lib/agenda';
+import { MEETING_DISTRICT_ID } from '../../src/lib/agendaDistrict';
 import { anonKey, apiUrl, rest, sql } from './helpers';
 
 // A district of this file's own, so district 1 stays as the browser tests (run after these) expect it.

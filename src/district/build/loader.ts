@@ -20,7 +20,7 @@ import { pageFile, type KeptPage } from './keptPages';
 import { pageVersion } from './pageVersion';
 import { readRetryWait } from './readRetry';
 import { BUILD_SHARD, inShard, makesListings, type Shard } from './shard';
-import { MEETING_DISTRICT_ID } from '../../lib/agenda';
+import { MEETING_DISTRICT_ID } from '../../lib/agendaDistrict';
 
 /** The collection's name in src/content.config.ts. */
 export const COLLECTION = 'districtPages';

@@ -2,7 +2,7 @@
 // sleeps until its button is pressed, and this says at once what the address alone decides. A link without a whole
 // token is not valid: the page says so and offers no button. A link from an alert email (`for=alerts`) shows the
 // invitation that speaks of alerts. Nothing is sent: opening a link changes nothing.
-import { isEmailLinkToken } from '../emailLinkToken';
+import { isEmailLinkToken } from '../data/emailLinkToken';
 
 /** What the address of an email link's page decides before anything is pressed. */
 export function linkAtLoad(search: string): { valid: boolean; alerts: boolean } {

@@ -44,8 +44,8 @@ export function parseEmailLinkResult(raw: unknown): EmailLinkResult | null {
   };
 }
 
-// A token as the links carry it (src/lib/emailLinkToken.ts: its own small module, which the email links' pages read at load).
-export { isEmailLinkToken } from '../emailLinkToken';
+// A token as the links carry it (emailLinkToken.ts: its own small module, which the email links' pages read at load).
+export { isEmailLinkToken } from './emailLinkToken';
 
 /** Calls the function behind an email link with its token; throws a QueryError when it fails or answers nonsense. */
 export async function followEmailLink(db: RpcDb, action: EmailLinkAction, token: string, options: { signal?: AbortSignal } = {}): Promise<EmailLinkResult> {
