@@ -6,6 +6,10 @@
 // A `?param` word wakes the island as soon as the browser is idle when the address carries that parameter: a search
 // link (/search/records?q=budget) shows its results without waiting for a touch. The word `idle` wakes it when the
 // browser is idle whatever the address (an island with live data to show, like the vote form's residents' totals).
+// The word `press` replays, once hydrated, a press on a plain button made before (the email link's one button): only
+// where nothing else answers that press meanwhile. On the district page the board script answers the first tap on a
+// sleeping island (a column sorted, the topic bar scrolled) and the island takes that state over; a replayed press
+// there would do it twice.
 // Nothing the reader does before hydration is lost: the islands read what was typed or chosen from the page when they
 // wake, a form sent before hydration is held and sent again once hydrated, and so is a press on a plain button.
 import type { ClientDirective } from 'astro';
@@ -14,11 +18,11 @@ import type { ClientDirective } from 'astro';
 export const WAKING_EVENTS = ['focusin', 'pointerdown', 'click', 'keydown', 'change'] as const;
 
 /** What the directive's value asks for: the window event that wakes the island, and the address parameters that do. */
-export function demandOptions(value: unknown): { event: string; params: string[]; idle: boolean } {
+export function demandOptions(value: unknown): { event: string; params: string[]; idle: boolean; press: boolean } {
   const words = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
-  const event = words.find((word) => !word.startsWith('?') && word !== 'idle') ?? 'island-demand';
+  const event = words.find((word) => !word.startsWith('?') && word !== 'idle' && word !== 'press') ?? 'island-demand';
   const params = words.filter((word) => word.startsWith('?') && word.length > 1).map((word) => word.slice(1));
-  return { event, params, idle: words.includes('idle') };
+  return { event, params, idle: words.includes('idle'), press: words.includes('press') };
 }
 
 /** Whether the address names a non-blank value for one of the parameters. */
@@ -28,7 +32,7 @@ export function addressAsks(search: string, params: readonly string[]): boolean 
 }
 
 const demand: ClientDirective = (load, options, island) => {
-  const { event, params, idle } = demandOptions(options.value);
+  const { event, params, idle, press } = demandOptions(options.value);
   let woken = false;
   let hydrated = false;
   // A form sent, or a plain button pressed, before hydration: done again once the island's handlers are there.
@@ -43,7 +47,7 @@ const demand: ClientDirective = (load, options, island) => {
   };
   const notePress = (click: Event) => {
     const button = click.target instanceof window.Element ? click.target.closest('button') : null;
-    if (!hydrated && button?.type === 'button') pressed = button;
+    if (press && !hydrated && button?.type === 'button') pressed = button;
   };
   /** Sends the held form (through the island's handler once hydrated, or the browser's own GET if loading failed). */
   const replay = () => {
