@@ -1,4 +1,4 @@
-// Districts added after the build: which paths the 404 page renders from live data, and how a missing one reads.
+// Districts added after the build: which paths the 404 page renders from live data, and how a missing one is known.
 import { splitLocale } from '../i18n/locales';
 
 /**
@@ -10,11 +10,6 @@ export function districtIdFromPath(pathname: string): number | null {
   if (!match) return null;
   const id = Number(match[1]);
   return id > 0 && Number.isSafeInteger(id) ? id : null;
-}
-
-/** What 'Error loading district info: …' says when the database has no district with that id. */
-export function noDistrictMessage(id: number): string {
-  return `No district has the id ${id}. Check the address, or search for your district below.`;
 }
 
 /** Whether a failed single-row read failed because there is no such row (PostgREST answers 406, "0 rows"). */

@@ -1,6 +1,6 @@
-// The answer shape both resident forms share ({ok, errors, form_errors}), why a request failed, and the vote's retry key.
+// The answer shape both resident forms share ({ok, errors, form_errors}) and the vote's retry key.
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, parseFormResult } from '../../src/lib/data/formResult';
+import { parseFormResult } from '../../src/lib/data/formResult';
 import { keyForAnswers } from '../../src/lib/agenda';
 
 describe('parseFormResult: only the documented shape is an answer', () => {
@@ -24,20 +24,6 @@ describe('parseFormResult: only the documented shape is an answer', () => {
     ['a refusal without any message', { ok: false, errors: { email: [] }, form_errors: [] }],
   ])('refuses %s', (_label, raw) => {
     expect(parseFormResult(raw)).toBeNull();
-  });
-});
-
-describe('describeLoadFailure', () => {
-  it.each([
-    ['TimeoutError: signal timed out', 'the server did not answer in time. Please reload the page'],
-    ['TypeError: Failed to fetch', 'the connection to the server failed. Check your connection and reload the page'],
-    ['database is down', 'database is down'],
-    ['<html><h1>502 Bad Gateway</h1></html>', 'the server could not send it just now. Please reload the page'],
-    ['{"code":"57014","message":"canceling statement due to statement timeout"}', 'the server could not send it just now. Please reload the page'],
-    ['x'.repeat(200), 'the server could not send it just now. Please reload the page'],
-    ['', 'the server could not send it just now. Please reload the page'],
-  ])('%s', (reason, text) => {
-    expect(describeLoadFailure(reason)).toBe(text);
   });
 });
 

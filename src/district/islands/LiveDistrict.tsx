@@ -5,12 +5,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { districtWords, type Locale, type T } from '../words';
-import { describeLoadFailure } from '../../lib/data/formResult';
 import { failureKind } from '../../i18n/serverText';
 import { api } from '../../lib/browser/api';
 import { fetchDistrictPage, richTextJobs, sanitizeJob, withRichText } from '../document';
 import { boardContent, type BoardContent } from '../boardContent';
-import { districtIdFromPath, isNoRowError, noDistrictMessage } from '../livePath';
+import { districtIdFromPath, isNoRowError } from '../livePath';
 import { sanitize } from '../../lib/sanitize';
 import { tabFromSearch } from '../tabs';
 import { listenToTimestamps } from '../browser/videoTimestamps';
@@ -29,15 +28,18 @@ function showSearch() {
 }
 
 /**
- * Why the page could not be read, in the page's language: a timeout or a lost connection in plain words (failureKind);
- * any other reason in English as describeLoadFailure shows it (a short plain reason as it is), otherwise that the
- * server could not send it.
+ * Why the page could not be read, after 'Error loading district info: ', in the page's language: a timeout or a lost
+ * connection in plain words (failureKind); on an English page a short plain reason as the server wrote it (the
+ * server's language is English); anything else (markup, a long dump, any reason on a translated page) that the server
+ * could not send it just now. The detail goes to the console.
  */
 export function loadFailureIn(locale: Locale, t: T, reason: string): string {
-  const kind = failureKind(reason);
+  const text = reason.trim();
+  const kind = failureKind(text);
   if (kind === 'timeout') return t('live.failTimeout');
   if (kind === 'connection') return t('live.failConnection');
-  return locale === 'en' ? describeLoadFailure(reason) : t('live.failServer');
+  const plain = text.length > 0 && text.length <= 160 && !/[<>{}]/.test(text);
+  return locale === 'en' && plain ? text : t('live.failServer');
 }
 
 interface Props {
@@ -71,7 +73,7 @@ export default function LiveDistrict({ locale = 'en', messages, recordSearchMess
         // 'Error loading district info: {message}' with a message a parent can read; the detail goes to the console.
         console.error(error);
         if (isNoRowError(error)) showSearch();
-        const message = isNoRowError(error) ? (locale === 'en' ? noDistrictMessage(id) : t('live.noDistrict', { id: String(id) })) : loadFailureIn(locale, t, error instanceof Error ? error.message : String(error));
+        const message = isNoRowError(error) ? t('live.noDistrict', { id: String(id) }) : loadFailureIn(locale, t, error instanceof Error ? error.message : String(error));
         setState({ status: 'error', message });
       },
     );

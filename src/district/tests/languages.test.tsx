@@ -127,11 +127,23 @@ describe('failures in the page\'s language (the server\'s own words are English 
   it.each([
     ['en', 'TypeError: Failed to fetch', 'the connection to the server failed. Check your connection and reload the page'],
     ['en', 'JWT expired', 'JWT expired'],
+    ['en', 'TimeoutError: signal timed out', 'the server did not answer in time. Please reload the page'],
+    ['en', '<html><h1>502 Bad Gateway</h1></html>', 'the server could not send it just now. Please reload the page'],
+    ['en', '{"code":"57014","message":"canceling statement due to statement timeout"}', 'the server could not send it just now. Please reload the page'],
+    ['en', 'x'.repeat(200), 'the server could not send it just now. Please reload the page'],
+    ['en', '', 'the server could not send it just now. Please reload the page'],
     ['es', 'TypeError: Failed to fetch', 'falló la conexión con el servidor. Revise su conexión y vuelva a cargar la página'],
     ['es', 'JWT expired', 'el servidor no pudo enviarla en este momento. Vuelva a cargar la página'],
     ['zh', 'AbortError: aborted', '服务器未及时响应。请重新加载页面'],
   ] as const)('the live page, %s: %s', (locale, reason, expected) => {
     expect(loadFailureIn(locale, districtWords(locale, catalogue(locale)), reason)).toBe(expected);
+  });
+
+  it.each([
+    ['en', 123, 'No district has the id 123. Check the address, or search for your district below.'],
+    ['en', 900000001, 'No district has the id 900000001. Check the address, or search for your district below.'],
+  ] as const)('the live page of an id no district has, %s: %i', (locale, id, expected) => {
+    expect(districtWords(locale, catalogue(locale))('live.noDistrict', { id: String(id) })).toBe(expected);
   });
 });
 

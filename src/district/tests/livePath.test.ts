@@ -1,6 +1,6 @@
 // Which paths the 404 page renders as a live district, and how a missing district is recognised.
 import { describe, expect, it } from 'vitest';
-import { districtIdFromPath, isNoRowError, noDistrictMessage } from '../livePath';
+import { districtIdFromPath, isNoRowError } from '../livePath';
 import { pageUrl } from '../share';
 
 describe('districtIdFromPath: /{digits} is a district, anything else is not', () => {
@@ -35,11 +35,4 @@ describe('pageUrl: origin and path, without query or hash', () => {
   it('drops the query and the hash', () => {
     expect(pageUrl(new URL('https://example.org/1?tab=voting#x'))).toBe('https://example.org/1');
   });
-});
-
-describe('noDistrictMessage: what a parent reads for an id no district has', () => {
-  it.each([
-    [123, 'No district has the id 123. Check the address, or search for your district below.'],
-    [900000001, 'No district has the id 900000001. Check the address, or search for your district below.'],
-  ])('%i', (id, message) => expect(noDistrictMessage(id)).toBe(message));
 });

@@ -23,16 +23,3 @@ export function parseFormResult(raw: unknown): FormResult | null {
   if (!ok && formErrors.length === 0 && Object.values(errors).every((messages) => messages.length === 0)) return null;
   return { ok, errors: errors as FieldErrors, form_errors: formErrors };
 }
-
-/**
- * What a failed load says after the page's 'Error loading …: ': a timeout or a lost connection in plain words, a
- * short plain reason as it is, and anything technical-looking (markup, a long dump) as that the server could not
- * send it.
- */
-export function describeLoadFailure(reason: string): string {
-  const text = reason.trim();
-  if (/^(TimeoutError|AbortError)\b/.test(text)) return 'the server did not answer in time. Please reload the page';
-  if (/^(TypeError|FetchError)\b/.test(text)) return 'the connection to the server failed. Check your connection and reload the page';
-  if (!text || text.length > 160 || /[<>{}]/.test(text)) return 'the server could not send it just now. Please reload the page';
-  return text;
-}
