@@ -12,6 +12,21 @@ export function districtIdFromPath(pathname: string): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
+/**
+ * The ids whose district page would sit where the site's own page does: the not-found page is made at /404 (and
+ * /es/404, /zh/404).
+ */
+const SITE_PAGE_IDS: ReadonlySet<string> = new Set(['404']);
+
+/**
+ * Whether the build makes a district's page. District 404's would be written over the not-found page (or write over
+ * it), so it is not made: the not-found page, served at /404, renders that district from live data, as it renders a
+ * district added after the build. Its members' pages and files are made as any district's.
+ */
+export function buildsDistrictPage(id: string): boolean {
+  return !SITE_PAGE_IDS.has(id);
+}
+
 /** Whether a failed single-row read failed because there is no such row (PostgREST answers 406, "0 rows"). */
 export function isNoRowError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);

@@ -10,6 +10,7 @@ import { catalogueVersion } from '../../i18n/catalogues';
 import { langParam, type Locale } from '../../i18n/locales';
 import { builtLocales } from '../../i18n/localePaths';
 import { BUILD_SHARD, inShard } from './shard';
+import { buildsDistrictPage } from '../livePath';
 
 /** Every district's entry: its id, its page key and what the store keeps of it (the listings of districts read these). */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
@@ -38,9 +39,9 @@ export async function districtPaths() {
   return (await shardEntries()).map((entry) => ({ params: { id: entry.id }, cacheKey: entry.digest }));
 }
 
-/** getStaticPaths for a district's page, in every language. */
+/** getStaticPaths for a district's page, in every language (but at /404, the not-found page's address: livePath.ts). */
 export async function districtPagePaths() {
-  const entries = await shardEntries();
+  const entries = (await shardEntries()).filter((entry) => buildsDistrictPage(entry.id));
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.map((entry) => ({ params: { lang, id: entry.id }, cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES) }));

@@ -1,6 +1,6 @@
 // Which paths the 404 page renders as a live district, and how a missing district is recognised.
 import { describe, expect, it } from 'vitest';
-import { districtIdFromPath, isNoRowError } from '../livePath';
+import { buildsDistrictPage, districtIdFromPath, isNoRowError } from '../livePath';
 import { pageUrl } from '../share';
 
 describe('districtIdFromPath: /{digits} is a district, anything else is not', () => {
@@ -8,6 +8,8 @@ describe('districtIdFromPath: /{digits} is a district, anything else is not', ()
     ['/1', 1],
     ['/900123', 900123],
     ['/42/', 42],
+    ['/404', 404],
+    ['/es/404', 404],
     ['/0', null],
     ['/', null],
     ['/about', null],
@@ -34,5 +36,16 @@ describe('isNoRowError: PostgREST found no district', () => {
 describe('pageUrl: origin and path, without query or hash', () => {
   it('drops the query and the hash', () => {
     expect(pageUrl(new URL('https://example.org/1?tab=voting#x'))).toBe('https://example.org/1');
+  });
+});
+
+describe('buildsDistrictPage: every district page but the one at the not-found page\'s address', () => {
+  it.each([
+    ['1', true],
+    ['40', true],
+    ['4040', true],
+    ['404', false],
+  ])('%s → %j', (id, built) => {
+    expect(buildsDistrictPage(id)).toBe(built);
   });
 });
