@@ -151,6 +151,8 @@ try {
   console.log('\nRatios: to a bare Astro build of as many HTML pages as the site has (judged), and of as many pages as its outputs.');
   if (n >= preset.districts && languages === preset.languages) {
     for (const miss of buildMisses(BUILD_GOALS[presetKey], { first, unchanged, nightly }, barePages.m.seconds)) budgets.check(false, miss);
+  } else {
+    budgets.notJudged(`the ${presetKey} preset's budgets are set for ${preset.districts} districts (${preset.languages === 'en' ? 'in English' : 'in every language'}); this run built ${n}${languages === preset.languages ? '' : ` in ${languages === 'en' ? 'English' : 'every language'}`}.`);
   }
 } finally {
   await stack.stop();

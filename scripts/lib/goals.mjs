@@ -6,6 +6,8 @@
 export class Goals {
   /** @type {string[]} */
   #missed = [];
+  /** @type {string | null} */
+  #notJudged = null;
 
   /** `name` is what the benchmark calls its goals in its verdict ('goal', 'budget'). */
   constructor({ name = 'goal', log = console.log } = {}) {
@@ -27,6 +29,15 @@ export class Goals {
     return met;
   }
 
+  /**
+   * Says this run judges none of its goals, and why (a size below the one they are set for): the verdict then says so,
+   * rather than that every goal holds.
+   * @param {string} reason
+   */
+  notJudged(reason) {
+    this.#notJudged = reason;
+  }
+
   /** Every miss so far, in the order found. */
   get missed() {
     return [...this.#missed];
@@ -34,7 +45,7 @@ export class Goals {
 
   /** The run's verdict: every miss, or that every goal holds. */
   verdict() {
-    if (this.#missed.length === 0) return `Every ${this.name} holds.`;
+    if (this.#missed.length === 0) return this.#notJudged ? `No ${this.name} judged: ${this.#notJudged}` : `Every ${this.name} holds.`;
     return `${this.#missed.length} ${this.name}${this.#missed.length === 1 ? '' : 's'} missed:\n- ${this.#missed.join('\n- ')}`;
   }
 

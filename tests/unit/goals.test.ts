@@ -54,3 +54,21 @@ describe('the verdict', () => {
     process.exitCode = 0; // check() marks this test process too
   });
 });
+
+describe('a run that judges no goal', () => {
+  it('says so and why, instead of that every goal holds', () => {
+    const goals = new Goals({ name: 'budget', log: () => undefined });
+    goals.notJudged('the english preset\'s budgets are set for 20000 districts (in English); this run built 20.');
+    expect(goals.verdict()).toBe("No budget judged: the english preset's budgets are set for 20000 districts (in English); this run built 20.");
+    expect(goals.exitCode()).toBe(0);
+  });
+
+  it('still reports a miss', () => {
+    const goals = new Goals({ name: 'budget', log: () => undefined });
+    goals.notJudged('too small');
+    goals.check(false, 'a miss');
+    expect(goals.verdict()).toBe('1 budget missed:\n- a miss');
+    expect(goals.exitCode()).toBe(1);
+    process.exitCode = 0; // check() marks this test process too
+  });
+});
