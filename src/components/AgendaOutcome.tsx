@@ -1,6 +1,6 @@
 // Beside an agenda item, once the meeting is over: how the Board voted on it, and what residents answered. Its words
 // come from the vote form's translator (AGENDA_OUTCOME_KEYS); the Board's outcome and votes are the record's, in English.
-import { boardVoteHref, boardVoteLine, residentTotalsText, type BoardDecision } from '../lib/agenda';
+import { RESIDENT_TOTALS_KEYS, boardVoteHref, boardVoteLine, residentTotalsParts, type BoardDecision } from '../lib/agenda';
 import type { AgendaField } from '../lib/data/agendaVotes';
 import type { TotalsState } from '../lib/browser/residentTotals';
 import type { Translator } from '../i18n/translate';
@@ -8,18 +8,11 @@ import { localizedPath, type Locale } from '../i18n/locales';
 
 /** The catalogue messages shown here (the vote form gives its own translator). */
 export const AGENDA_OUTCOME_KEYS = [
-  'errors.load.connection',
-  'errors.load.server',
-  'errors.load.timeout',
+  ...RESIDENT_TOTALS_KEYS,
   'vote.outcome.board',
   'vote.outcome.information',
   'vote.outcome.notRecorded',
   'vote.outcome.recorded',
-  'vote.outcome.residents',
-  'vote.totals.failed',
-  'vote.totals.line',
-  'vote.totals.loading',
-  'vote.totals.tooFew',
 ];
 
 interface Props {
@@ -45,16 +38,17 @@ function BoardLine({ decision, t, locale }: { decision: BoardDecision; t: Transl
 }
 
 export default function AgendaOutcome({ field, decision, totals, t, locale }: Props) {
+  const { label, text } = residentTotalsParts(field, totals, t, locale);
   return (
     <div className="agenda-outcome">
       <p className="board-decision">
         <strong>{t('vote.outcome.board')}</strong> <BoardLine decision={decision} t={t} locale={locale} />
       </p>
-      {totals.status !== 'idle' && (
-        <p className="resident-totals">
-          <strong>{t('vote.outcome.residents')}</strong> {residentTotalsText(field, totals, t, locale)}
-        </p>
-      )}
+      {/* Live, so empty and hidden in the server's page. The page's script fills it before the island wakes (the two
+          follow one store), which is why its words are not checked when the island hydrates. */}
+      <p className="resident-totals" data-totals-field={field} hidden={totals.status === 'idle'}>
+        <strong suppressHydrationWarning>{label}</strong> <span suppressHydrationWarning>{text}</span>
+      </p>
     </div>
   );
 }

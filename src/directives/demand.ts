@@ -4,9 +4,7 @@
 // script at the first interaction with a widget, so reading a district page loads no React at all. An island that no
 // host wakes (the alert form on the record search, in its closed <details>) loads when the reader first touches it.
 // A `?param` word wakes the island as soon as the browser is idle when the address carries that parameter: a search
-// link (/search/records?q=budget) shows its results without waiting for a touch. The word `idle` wakes it when the
-// browser is idle whatever the address (an island with live data to show, like the vote form's residents' totals).
-// The word `press` replays, once hydrated, a press on a plain button made before (the email link's one button): only
+// link (/search/records?q=budget) shows its results without waiting for a touch. The word `press` replays, once hydrated, a press on a plain button made before (the email link's one button): only
 // where nothing else answers that press meanwhile. On the district page the board script answers the first tap on a
 // sleeping island (a column sorted, the topic bar scrolled) and the island takes that state over; a replayed press
 // there would do it twice.
@@ -18,11 +16,11 @@ import type { ClientDirective } from 'astro';
 export const WAKING_EVENTS = ['focusin', 'pointerdown', 'click', 'keydown', 'change'] as const;
 
 /** What the directive's value asks for: the window event that wakes the island, and the address parameters that do. */
-export function demandOptions(value: unknown): { event: string; params: string[]; idle: boolean; press: boolean } {
+export function demandOptions(value: unknown): { event: string; params: string[]; press: boolean } {
   const words = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
-  const event = words.find((word) => !word.startsWith('?') && word !== 'idle' && word !== 'press') ?? 'island-demand';
+  const event = words.find((word) => !word.startsWith('?') && word !== 'press') ?? 'island-demand';
   const params = words.filter((word) => word.startsWith('?') && word.length > 1).map((word) => word.slice(1));
-  return { event, params, idle: words.includes('idle'), press: words.includes('press') };
+  return { event, params, press: words.includes('press') };
 }
 
 /** Whether the address names a non-blank value for one of the parameters. */
@@ -32,7 +30,7 @@ export function addressAsks(search: string, params: readonly string[]): boolean 
 }
 
 const demand: ClientDirective = (load, options, island) => {
-  const { event, params, idle, press } = demandOptions(options.value);
+  const { event, params, press } = demandOptions(options.value);
   let woken = false;
   let hydrated = false;
   // A form sent, or a plain button pressed, before hydration: done again once the island's handlers are there.
@@ -85,7 +83,7 @@ const demand: ClientDirective = (load, options, island) => {
   for (const type of WAKING_EVENTS) island.addEventListener(type, wake, { capture: true, passive: true });
   island.addEventListener('submit', hold, true);
   island.addEventListener('click', notePress, true);
-  if (idle || (params.length > 0 && addressAsks(window.location.search, params))) {
+  if (params.length > 0 && addressAsks(window.location.search, params)) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void wake(), { timeout: 2000 });
     else setTimeout(() => void wake(), 200);
   }

@@ -221,6 +221,28 @@ function totalsLine(totals: ResidentTotals, field: AgendaField, t: Translator, l
   return t('vote.totals.line', { totals: counts, answers: String(totals.answers), updated });
 }
 
+/** The catalogue messages of the residents' totals: what the page gives its script that shows them (RESIDENT_TOTALS_KEYS). */
+export const RESIDENT_TOTALS_KEYS = [
+  ...CHOICES.map((choice) => `vote.choice.${choice}`),
+  'errors.load.connection',
+  'errors.load.server',
+  'errors.load.timeout',
+  'vote.outcome.residents',
+  'vote.totals.failed',
+  'vote.totals.line',
+  'vote.totals.loading',
+  'vote.totals.tooFew',
+];
+
+/**
+ * What an item's residents' totals line shows: its label and its text, both empty while the totals are not asked for
+ * (the server's page, and a page without script), when the line is hidden.
+ */
+export function residentTotalsParts(field: AgendaField, totals: TotalsState, t: Translator, locale: Locale): { label: string; text: string } {
+  if (totals.status === 'idle') return { label: '', text: '' };
+  return { label: t('vote.outcome.residents'), text: residentTotalsText(field, totals, t, locale) };
+}
+
 /** The residents' totals of an item as they stand: loading, too few answers yet, the counts, or why they are missing. */
 export function residentTotalsText(field: AgendaField, totals: Exclude<TotalsState, { status: 'idle' }>, t: Translator, locale: Locale, timeZone?: string): string {
   if (totals.status === 'loading') return t('vote.totals.loading');

@@ -23,10 +23,11 @@ async function holdIsland(page: Page, component: Sleeper) {
   return release;
 }
 
-// (The vote page is not here: once the meeting is over, as in the demo data, its form wakes when the browser is idle
-// to show the residents' totals. What is done on it before then is tested below.)
+// The vote page too: once the meeting is over, as in the demo data, its residents' totals are read and shown by the
+// page's own script while the form sleeps.
 const PAGES: [path: string, island: Sleeper][] = [
   ['/', 'DistrictSearch'],
+  ['/zh/votingPAUSD', 'AgendaVoteForm'],
   ['/es/search', 'DistrictSearch'],
   ['/search/records', 'RecordSearch'],
   ['/confirm?token=abc', 'EmailLink'],
@@ -40,6 +41,28 @@ for (const [path, island] of PAGES) {
     await islandAsleep(page, island);
   });
 }
+
+test("the vote page shows the residents' totals with its form still asleep, and the form takes them over as they are", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/votingPAUSD');
+  const budget = page.getByRole('group', { name: 'Adoption of the 2025-26 District Budget' });
+  const line = budget.locator('.resident-totals');
+  // Whatever the totals are at this moment (counted, too few yet), the line is there in words, and no React loaded.
+  await expect(line).toContainText(/^Residents’ answers: (Support \d+|Residents’ totals appear here)/);
+  await expect(line).toBeVisible();
+  await islandAsleep(page, 'AgendaVoteForm');
+  const shown = await line.textContent();
+  // The first touch wakes the form: it hydrates over the lines the page's script wrote, without a mismatch.
+  await budget.getByRole('radio', { name: 'Support', exact: true }).check();
+  await islandHydrated(page, 'AgendaVoteForm');
+  await expect(budget.getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
+  await expect(line).toHaveText(shown!);
+  expect(errors).toEqual([]);
+});
 
 test('text typed into the district search before it woke is kept and searched', async ({ page }) => {
   const release = await holdIsland(page, 'DistrictSearch');

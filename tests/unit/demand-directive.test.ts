@@ -128,14 +128,13 @@ describe('client:demand', () => {
 
 describe('demandOptions', () => {
   it.each([
-    ['', { event: 'island-demand', params: [], idle: false, press: false }],
-    ['search-demand', { event: 'search-demand', params: [], idle: false, press: false }],
-    ['search-demand ?q', { event: 'search-demand', params: ['q'], idle: false, press: false }],
-    ['?q ?state', { event: 'island-demand', params: ['q', 'state'], idle: false, press: false }],
-    ['  a-demand   ? ', { event: 'a-demand', params: [], idle: false, press: false }],
-    ['vote-demand idle', { event: 'vote-demand', params: [], idle: true, press: false }],
-    ['email-link-demand press', { event: 'email-link-demand', params: [], idle: false, press: true }],
-    [undefined, { event: 'island-demand', params: [], idle: false, press: false }],
+    ['', { event: 'island-demand', params: [], press: false }],
+    ['search-demand', { event: 'search-demand', params: [], press: false }],
+    ['search-demand ?q', { event: 'search-demand', params: ['q'], press: false }],
+    ['?q ?state', { event: 'island-demand', params: ['q', 'state'], press: false }],
+    ['  a-demand   ? ', { event: 'a-demand', params: [], press: false }],
+    ['email-link-demand press', { event: 'email-link-demand', params: [], press: true }],
+    [undefined, { event: 'island-demand', params: [], press: false }],
   ])('reads %j', (value, expected) => {
     expect(demandOptions(value)).toEqual(expected);
   });

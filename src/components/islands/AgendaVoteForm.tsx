@@ -3,11 +3,11 @@
 // meeting is over, each item also shows how the Board voted (from the build's data) and the residents' totals (live).
 // Its words come as props, in the page's one language (AGENDA_VOTE_KEYS); the server's refusals are worded by
 // src/i18n/serverText.ts, so a translated page never shows English server text.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
 import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
-import { useResidentTotals } from '../../lib/browser/residentTotals';
+import { $residentTotals, IDLE_TOTALS } from '../../lib/browser/residentTotals';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { SEND_FAILURE_KEYS, sendFailure, serverTextKeys } from '../../i18n/serverText';
@@ -60,6 +60,9 @@ interface Props {
   messages: Catalogue;
 }
 
+const followTotals = (changed: () => void) => $residentTotals.listen(changed);
+const serverTotals = () => IDLE_TOTALS;
+
 export default function AgendaVoteForm({ decisions = null, locale, messages }: Props) {
   const t = translator(locale, messages);
   const [values, setValues] = useState<VoteFormValues>(EMPTY_VOTE_FORM);
@@ -74,8 +77,9 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
   const thanksRef = useRef<HTMLHeadingElement>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
-  // Loaded after the form is usable, never before: reading and answering do not wait for the count.
-  const totals = useResidentTotals(decisions !== null);
+  // Read by the page's script (residentTotalsAtLoad.ts), which shows them before this island wakes; followed here from
+  // the same store. Hydration starts from what the server rendered (none), then shows what the script shows.
+  const totals = useSyncExternalStore(followTotals, $residentTotals.get, serverTotals);
 
   // The island wakes at the reader's first touch (client:demand): whatever was chosen or typed before it woke is
   // kept, read from the form.
