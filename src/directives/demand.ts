@@ -4,8 +4,9 @@
 // script at the first interaction with a widget, so reading a district page loads no React at all. An island that no
 // host wakes (the alert form on the record search, in its closed <details>) loads when the reader first touches it.
 // A `?param` word wakes the island as soon as the browser is idle when the address carries that parameter: a search
-// link (/search/records?q=budget) shows its results without waiting for a touch. The word `press` replays, once hydrated, a press on a plain button made before (the email link's one button): only
-// where nothing else answers that press meanwhile. On the district page the board script answers the first tap on a
+// link (/search?q=palo) shows its suggestions without waiting for a touch. The word `press` replays, once hydrated, a
+// press on a plain button made before (the email link's one button): only where nothing else answers that press
+// meanwhile. On the district page the board script answers the first tap on a
 // sleeping island (a column sorted, the topic bar scrolled) and the island takes that state over; a replayed press
 // there would do it twice.
 // Nothing the reader does before hydration is lost: the islands read what was typed or chosen from the page when they

@@ -1,6 +1,8 @@
 // The record search's rules (search_records in the database): what may be searched, what the page announces and
 // why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
-import type { RecordKind } from './data/records';
+import type { RecordKind, RecordResult } from './data/records';
+import type { Locale } from '../i18n/locales';
+import { formatDate } from '../i18n/dates';
 import type { Translator } from '../i18n/translate';
 import { failureKind, knownFormProblem, serverTextKeys } from '../i18n/serverText';
 
@@ -70,12 +72,45 @@ export function recordSearchUrl(text: string, district?: number | null, kind?: R
   return `${RECORD_SEARCH_PATH}?${params}`;
 }
 
+/** What the search page's address asks for (?q=, ?district=, ?kind=): a shared link, or a district page's form sent before its island loaded. */
+export interface AddressQuery {
+  /** The text as in the address (blank: nothing asked for). */
+  text: string;
+  district: number | null;
+  kind: RecordKind | '';
+}
+
+/** Reads the search page's address (location.search); a district or kind it does not know is no filter. */
+export function addressQuery(search: string): AddressQuery {
+  const params = new URLSearchParams(search);
+  const kind = params.get('kind');
+  return { text: params.get('q') ?? '', district: districtFilter(params.get('district')), kind: RECORD_KINDS.includes(kind as RecordKind) ? (kind as RecordKind) : '' };
+}
+
+/** The catalogue keys of each kind of result, one and many ('Meeting', 'Meetings'). */
+export const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
+  meeting: { one: 'records.kind.meeting', many: 'records.kind.meetings' },
+  topic: { one: 'records.kind.topic', many: 'records.kind.topics' },
+  vote: { one: 'records.kind.vote', many: 'records.kind.votes' },
+};
+
+/** The line above a result's title: its kind, its date (as on the cards) and, site-wide, its district. */
+export function resultMeta(result: RecordResult, t: Translator, locale: Locale, siteWide: boolean): string {
+  return [t(KIND_KEYS[result.kind].one), result.date ? formatDate(locale, result.date, 'card') : null, siteWide ? result.district_name : null].filter(Boolean).join(' · ');
+}
+
 /** The district asked for by the search page's address (?district=), or null. */
 export function districtFilter(value: string | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/**
+ * The window event that wakes the search page's island (client:demand): its script sends it for a search link's text
+ * the search cannot take, for the island to word on the box.
+ */
+export const RECORD_SEARCH_PAGE_DEMAND = 'record-search-page-demand';
 
 /** The window event that loads the district page's search island (client:demand), sent when its box is first focused. */
 export const RECORD_SEARCH_DEMAND = 'record-search-demand';

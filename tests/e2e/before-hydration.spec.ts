@@ -103,12 +103,72 @@ test('a record search sent before its island woke searches in place', async ({ p
   await expect(box).toHaveValue('solar');
 });
 
-test('a search link shows its results without a touch, in every language', async ({ page }) => {
+test('a search link shows its results without a touch and without React, in every language', async ({ page }) => {
   for (const locale of ['en', 'zh'] as const) {
     await page.goto(`${locale === 'en' ? '' : `/${locale}`}/search/records?q=solar`);
     await expect(page.getByRole('list', { name: useTranslations(locale)('records.resultsLabel') }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('searchbox')).toHaveValue('solar');
+    await expect(page.getByRole('status')).toHaveText(useTranslations(locale)('records.results', { count: '3', text: 'solar' }));
+    await islandAsleep(page, 'RecordSearch');
   }
+});
+
+test("a search link's results are the island's once it wakes: its first touch takes them over, without a mismatch", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/search/records?q=solar&kind=meeting');
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(results.first()).toBeVisible();
+  const shown = await results.allTextContents();
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('meeting');
+  await page.getByRole('searchbox', { name: "Search every board's record" }).focus();
+  await islandHydrated(page, 'RecordSearch');
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('meeting');
+  expect(await results.allTextContents()).toEqual(shown);
+  // From its own first search on, the island answers alone.
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('');
+  await expect(page).toHaveURL(/\/search\/records\?q=solar$/);
+  await expect(results).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
+test.describe('a search link with more than one page of results', () => {
+  // A district of its own (inserted with the superuser, ids 900000 and up, and deleted afterwards) with 23 meetings
+  // that name a word no other record has: one page of 20 results, and 3 more.
+  const DISTRICT = 900000 + Math.floor(Math.random() * 49999) * 2;
+  const WORD = 'quillwort';
+  test.beforeAll(async () => {
+    await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [DISTRICT, 'Quillwort Test School District', 'CA']);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+       select $1, date '2025-01-07' + 7 * n, 'Regular Board Meeting', '<p>The board heard about the ' || $2 || ' garden, part ' || n || '.</p>' from generate_series(1, 23) n`,
+      [DISTRICT, WORD],
+    );
+  });
+  test.afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [DISTRICT]);
+  });
+
+  test("'Show more results' works before the island wakes, and the island takes all of them over", async ({ page }) => {
+    const release = await holdIsland(page, 'RecordSearch');
+    await page.goto(`/search/records?q=${WORD}`);
+    const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+    await expect(results).toHaveCount(20);
+    await expect(page.getByRole('status')).toHaveText(`20 results for “${WORD}”. More are available.`);
+    await page.getByRole('button', { name: 'Show more results' }).click();
+    await expect(results).toHaveCount(23);
+    await expect(page.getByRole('status')).toHaveText(`23 results for “${WORD}”.`);
+    await expect(page.getByRole('button', { name: 'Show more results' })).toBeHidden();
+    await islandAsleep(page, 'RecordSearch');
+    release();
+    await islandHydrated(page, 'RecordSearch');
+    await expect(results).toHaveCount(23);
+    await expect(page.getByRole('status')).toHaveText(`23 results for “${WORD}”.`);
+    await expect(page.getByRole('button', { name: 'Show more results' })).toBeHidden();
+  });
 });
 
 test('choices made and a vote sent before the form woke are all sent, once', async ({ page }) => {

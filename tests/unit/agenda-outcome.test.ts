@@ -1,7 +1,8 @@
 // After the 17 June 2025 meeting: when it counts as over, which Board record is which agenda item, and how the
 // Board's votes and the residents' totals read beside each item.
 import { describe, expect, it } from 'vitest';
-import { BOARD_VOTES_HREF, boardDecision, boardDecisions, boardVoteHref, boardVoteLine, issueNames, meetingHasPassed, residentTotalsText, type BoardRecord } from '../../src/lib/agenda';
+import { BOARD_VOTES_HREF, RESIDENT_TOTALS_KEYS, boardDecision, boardDecisions, boardVoteHref, boardVoteLine, issueNames, meetingHasPassed, residentTotalsParts, residentTotalsText, type BoardRecord } from '../../src/lib/agenda';
+import { pickMessages } from '../../src/i18n/translate';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
 import zh from '../../src/i18n/messages/zh.json';
@@ -143,6 +144,22 @@ describe('links and words of the outcome', () => {
     );
     expect(residentTotalsText('budget', { status: 'failed', reason: '<html>502</html>' }, tEn, 'en')).toBe('Residents’ totals could not be loaded: the server could not send it just now. Please reload the page.');
     expect(residentTotalsText('budget', { status: 'loading' }, tEn, 'en')).toBe('Counting residents’ answers…');
+  });
+
+  // The page's script shows the lines with RESIDENT_TOTALS_KEYS alone: each state reads the same with only those.
+  const tLine = translator('en', pickMessages(en, RESIDENT_TOTALS_KEYS));
+  it.each([
+    [{ status: 'idle' } as const, { label: '', text: '' }],
+    [{ status: 'loading' } as const, { label: 'Residents’ answers:', text: 'Counting residents’ answers…' }],
+    [{ status: 'failed', reason: 'TimeoutError: signal timed out' } as const, { label: 'Residents’ answers:', text: 'Residents’ totals could not be loaded: the server did not answer in time. Please reload the page.' }],
+    [{ status: 'loaded', totals: null } as const, { label: 'Residents’ answers:', text: residentTotalsText('budget', { status: 'loaded', totals: null }, tEn, 'en') }],
+  ])('gives the line nothing while the totals are not asked for, else its label and words (%j)', (state, expected) => {
+    expect(residentTotalsParts('budget', state, tLine, 'en')).toEqual(expected);
+  });
+
+  it('words a loaded line with the page script’s messages as the island does', () => {
+    const state = { status: 'loaded', totals: totals('2026-11-25T15:04:09+00:00') } as const;
+    expect(residentTotalsParts('lcap', state, tLine, 'en')).toEqual(residentTotalsParts('lcap', state, tEn, 'en'));
   });
 });
 

@@ -1,7 +1,10 @@
 // The record search's rules: what may be searched, how a snippet becomes text and marks, what the status and a
 // failure say (in English as the server words them, and in the page's language), and the search page's address.
 import { describe, expect, it } from 'vitest';
-import { checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, snippetParts } from '../../src/lib/recordSearch';
+import { JSDOM } from 'jsdom';
+import { addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../../src/lib/recordSearch';
+import { drawRecordResults } from '../../src/lib/browser/recordResults';
+import type { RecordResult } from '../../src/lib/data/records';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
 import es from '../../src/i18n/messages/es.json';
@@ -100,5 +103,57 @@ describe('the search page address', () => {
     [null, null],
   ])('?district=%j → %j', (value, expected) => {
     expect(districtFilter(value)).toBe(expected);
+  });
+});
+
+describe('addressQuery: what a search link asks for', () => {
+  it.each([
+    ['?q=budget', { text: 'budget', district: null, kind: '' }],
+    ['?q=cell+phones&district=2&kind=vote', { text: 'cell phones', district: 2, kind: 'vote' }],
+    ['?q=bond&district=abc&kind=bill', { text: 'bond', district: null, kind: '' }],
+    ['?district=3', { text: '', district: 3, kind: '' }],
+    ['', { text: '', district: null, kind: '' }],
+  ])('%s', (search, expected) => {
+    expect(addressQuery(search)).toEqual(expected);
+  });
+});
+
+const RESULT: RecordResult = {
+  kind: 'meeting',
+  item_id: 7,
+  district_id: 2,
+  district_name: 'Fremont Unified',
+  date: '2025-06-17',
+  title: 'Regular <b>Board</b> Meeting',
+  snippet: 'adopted the <mark>budget</mark> &lt;script&gt;',
+  href: '/2?tab=meetings#meeting-7',
+  cursor: 'c1',
+};
+
+describe('resultMeta: the line above a result', () => {
+  it.each([
+    [true, 'en', 'Meeting · 06/17/25 · Fremont Unified'],
+    [false, 'en', 'Meeting · 06/17/25'],
+    [false, 'es', 'Reunión · 17/06/25'],
+  ] as const)('site-wide %s, %s', (siteWide, locale, expected) => {
+    expect(resultMeta(RESULT, locale === 'en' ? tEn : tEs, locale, siteWide)).toBe(expected);
+  });
+});
+
+describe('drawRecordResults: the list the page script and the island both draw', () => {
+  it('draws each result as text, its title linked in the page’s language and its matching words marked', () => {
+    const { document } = new JSDOM('<ol class="record-results"><li>old</li></ol>').window;
+    const list = document.querySelector<HTMLElement>('ol')!;
+    drawRecordResults(list, [RESULT], tEs, 'es', true);
+    expect(list.children).toHaveLength(1);
+    const link = list.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/es/2?tab=meetings#meeting-7');
+    expect(link.textContent).toBe('Regular <b>Board</b> Meeting');
+    expect(link.lang).toBe('en');
+    expect(list.querySelector('b, script')).toBeNull();
+    expect(list.querySelector('mark')!.textContent).toBe(snippetParts(RESULT.snippet).find((part) => part.marked)!.text);
+    expect(list.querySelector('.record-snippet')!.textContent).toBe(snippetParts(RESULT.snippet).map((part) => part.text).join(''));
+    drawRecordResults(list, [], tEs, 'es', true);
+    expect(list.children).toHaveLength(0);
   });
 });

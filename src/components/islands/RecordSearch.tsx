@@ -4,13 +4,15 @@
 // 'Show more results'. On a district page, choosing a result opens its tab and brings the exact card, topic or vote
 // row into view, highlighted (the page's board script and the topic island do the opening). Its words come as props,
 // in the page's one language (RECORD_SEARCH_KEYS); the results are the record's own words, in English.
-import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
-import { RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, snippetParts, RECORD_KINDS } from '../../lib/recordSearch';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { KIND_KEYS, RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, RECORD_KINDS } from '../../lib/recordSearch';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
-import { collator, formatDate } from '../../i18n/dates';
+import { collator } from '../../i18n/dates';
 import type { RecordKind, RecordResult, RecordSearch as Search } from '../../lib/data/records';
 import { loadOnce } from '../../lib/browser/loadOnce';
+import { drawRecordResults } from '../../lib/browser/recordResults';
+import { $firstResults, detachFirstResults, firstResultsAttached, firstResultsStatus, moreFirstResults, type FirstResults } from '../../lib/browser/firstResults';
 import './RecordSearch.css';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
@@ -39,12 +41,6 @@ export const RECORD_SEARCH_KEYS = [
   'records.show',
 ];
 
-const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
-  meeting: { one: 'records.kind.meeting', many: 'records.kind.meetings' },
-  topic: { one: 'records.kind.topic', many: 'records.kind.topics' },
-  vote: { one: 'records.kind.vote', many: 'records.kind.votes' },
-};
-
 interface Props {
   /** The page's language, and the island's messages in it. */
   locale: Locale;
@@ -71,7 +67,7 @@ const loadSearch = loadOnce(() =>
  * script shows that tab (popstate), then the #anchor is navigated to (in the same history entry), which scrolls to it, marks it :target and
  * expands a meeting card (hashchange). Focus follows, for keyboard and screen reader users.
  */
-function openOnThisPage(event: MouseEvent<HTMLAnchorElement>, href: string) {
+function openOnThisPage(event: MouseEvent, href: string) {
   if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   const url = new URL(href, location.href);
   if (url.pathname.replace(/\.html$/, '') !== location.pathname.replace(/\.html$/, '')) return;
@@ -88,6 +84,9 @@ function openOnThisPage(event: MouseEvent<HTMLAnchorElement>, href: string) {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
 }
+
+/** The results list's markup as React sees it: none (see the list below). */
+const DRAWN_BY_THE_DOM = { __html: '' };
 
 export default function RecordSearch({ districtId, label, idPrefix = 'record-search', locale, messages }: Props) {
   const t = translator(locale, messages);
@@ -108,6 +107,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const problemId = `${idPrefix}-problem`;
 
   async function run(text: string, options: { district: number | null; kind: RecordKind | ''; cursor?: string }) {
+    detachFirstResults();
     const turn = ++sequence.current;
     setStatus({ state: 'loading', text });
     try {
@@ -153,22 +153,50 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   }
 
   // The search page runs the search its address names (?q=, ?district=, ?kind=): a district page's form before its
-  // island loaded, a shared link. Once, when the island has loaded.
+  // island loaded, a shared link. The page's own script has usually run it already (firstResults.ts): the island then
+  // follows those results until it searches itself. Otherwise once, when the island has loaded.
   const searchFromAddress = useEffectEvent(() => {
     if (!siteWide) return;
-    const params = new URLSearchParams(location.search);
-    const text = params.get('q') ?? '';
-    const fromAddress = districtFilter(params.get('district'));
-    const kindParam = params.get('kind');
-    const fromKind = RECORD_KINDS.includes(kindParam as RecordKind) ? (kindParam as RecordKind) : '';
-    setDistrict(fromAddress);
-    setKind(fromKind);
+    const query = addressQuery(location.search);
+    setDistrict(query.district);
+    setKind(query.kind);
     // Text typed before the island loaded stays; the address's text fills the box only when there is some.
-    if (input.current && text) input.current.value = text;
-    if (text.trim()) start({ district: fromAddress, kind: fromKind });
+    if (input.current && query.text) input.current.value = query.text;
+    if (query.text.trim()) start({ district: query.district, kind: query.kind });
   });
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser, once hydrated (the server rendered the form without it)
-  useEffect(() => searchFromAddress(), []);
+  const followFirstResults = useEffectEvent((first: FirstResults) => {
+    if (first.status === 'idle' || !firstResultsAttached()) return;
+    const { query, results: shown } = first;
+    setDistrict(query.district);
+    setKind(query.kind);
+    setLast(query);
+    setResults(shown);
+    setMore(first.more);
+    setDistrictNames((before) => new Map([...before, ...shown.map((result): [number, string] => [result.district_id, result.district_name])]));
+    setStatus(first.status === 'loading' ? { state: 'loading', text: query.text } : first.status === 'done' ? { state: 'done', text: query.text } : { state: 'failed', message: firstResultsStatus(first, t) });
+  });
+  useEffect(() => {
+    if (siteWide && firstResultsAttached()) return $firstResults.subscribe(followFirstResults);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser, once hydrated (the server rendered the form without it)
+    searchFromAddress();
+  }, [siteWide]);
+
+  // The list is drawn with the DOM (recordResults.ts), as the page's script draws it before the island wakes.
+  const list = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (list.current) drawRecordResults(list.current, results, translator(locale, messages), locale, siteWide);
+  }, [results, locale, messages, siteWide]);
+  // On a district page a result opens on the page itself (links are followed as links everywhere else).
+  useEffect(() => {
+    const drawn = list.current;
+    if (siteWide || !drawn) return;
+    const open = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (link) openOnThisPage(event, link.href);
+    };
+    drawn.addEventListener('click', open);
+    return () => drawn.removeEventListener('click', open);
+  }, [siteWide]);
 
   const busy = status.state === 'loading';
   const statusText =
@@ -181,9 +209,6 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           : '';
   const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));
   if (district !== null && !districtNames.has(district)) districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
-  /** The line above a result's title: its kind, its date (as on the cards) and, site-wide, its district. */
-  const resultMeta = (result: RecordResult) =>
-    [t(KIND_KEYS[result.kind].one), result.date ? formatDate(locale, result.date, 'card') : null, siteWide ? result.district_name : null].filter(Boolean).join(' · ');
 
   return (
     <div className="record-search">
@@ -250,29 +275,21 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           </div>
         )}
       </form>
-      <p className={`record-search-status${status.state === 'failed' || status.state === 'invalid' ? ' is-error' : ''}`} id={problemId} role="status" aria-live="polite">
+      {/* Its words may be the page's script's until the island has caught up (a search link's first results). */}
+      <p className={`record-search-status${status.state === 'failed' || status.state === 'invalid' ? ' is-error' : ''}`} id={problemId} role="status" aria-live="polite" suppressHydrationWarning>
         {statusText}
       </p>
-      {results.length > 0 && (
-        <ol className="record-results" aria-label={t('records.resultsLabel')}>
-          {results.map((result) => (
-            <li key={`${result.kind}-${result.item_id}`} className="record-result">
-              <p className="record-meta">{resultMeta(result)}</p>
-              <a className="record-title" href={localizedPath(locale, result.href)} lang="en" onClick={siteWide ? undefined : (event) => openOnThisPage(event, localizedPath(locale, result.href))}>
-                {result.title}
-              </a>
-              <p className="record-snippet" lang="en">
-                {snippetParts(result.snippet).map((part, index) => (part.marked ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {more && status.state === 'done' && last && (
-        <button type="button" className="button secondary" onClick={() => void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor })}>
-          {t('records.more')}
-        </button>
-      )}
+      {/* Drawn by drawRecordResults, not by React: React neither hydrates nor replaces its items (an empty
+          dangerouslySetInnerHTML), so the page's script may draw them before the island wakes. */}
+      <ol ref={list} className="record-results" aria-label={t('records.resultsLabel')} hidden={results.length === 0} dangerouslySetInnerHTML={DRAWN_BY_THE_DOM} />
+      <button
+        type="button"
+        className="button secondary record-search-more"
+        hidden={!(more && status.state === 'done' && last)}
+        onClick={() => (firstResultsAttached() ? moreFirstResults() : last && void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor }))}
+      >
+        {t('records.more')}
+      </button>
     </div>
   );
 }
