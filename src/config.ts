@@ -38,6 +38,21 @@ export function isLocalAddress(url: string | undefined): boolean {
   }
 }
 
+/**
+ * The origin of the database's API (PUBLIC_SUPABASE_URL), for a page that calls it as soon as it loads to connect
+ * ahead (a hosted Supabase is another origin: its DNS, TCP and TLS cost a slow phone several round trips). null when
+ * the address is missing or not an address.
+ */
+export function apiOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 // A blank variable counts as unset, so an empty line in .env does not erase a default.
 const pick = (value: string | undefined, fallback: string): string => (value && value.trim() ? value.trim() : fallback);
 

@@ -105,7 +105,10 @@ test('a record search sent before its island woke searches in place', async ({ p
 
 test('a search link shows its results without a touch and without React, in every language', async ({ page }) => {
   for (const locale of ['en', 'zh'] as const) {
+    const call = page.waitForRequest('**/rest/v1/rpc/search_records');
     await page.goto(`${locale === 'en' ? '' : `/${locale}`}/search/records?q=solar`);
+    // The page connects ahead to the API its script calls.
+    await expect(page.locator('head link[rel="preconnect"]')).toHaveAttribute('href', new URL((await call).url()).origin);
     await expect(page.getByRole('list', { name: useTranslations(locale)('records.resultsLabel') }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('searchbox')).toHaveValue('solar');
     await expect(page.getByRole('status')).toHaveText(useTranslations(locale)('records.results', { count: '3', text: 'solar' }));

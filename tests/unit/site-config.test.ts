@@ -2,7 +2,7 @@
 // and the demo-data notice shows exactly while the site reads a database on this machine.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS, isLocalAddress, readSiteConfig } from '../../src/config';
+import { CONFIG_DEFAULTS, apiOrigin, isLocalAddress, readSiteConfig } from '../../src/config';
 
 describe('readSiteConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -39,6 +39,20 @@ describe('isLocalAddress: demo data while the database is on this machine', () =
   ])('%s → %s', (url, expected) => {
     expect(isLocalAddress(url)).toBe(expected);
     expect(readSiteConfig({ PUBLIC_SUPABASE_URL: url }).demoData).toBe(expected);
+  });
+});
+
+describe('apiOrigin: where a page that calls the API at load connects ahead', () => {
+  it.each([
+    ['https://abcd.supabase.co', 'https://abcd.supabase.co'],
+    ['https://abcd.supabase.co/rest/v1/', 'https://abcd.supabase.co'],
+    ['http://127.0.0.1:54321', 'http://127.0.0.1:54321'],
+    ['ftp://example.org', null],
+    ['not an address', null],
+    ['', null],
+    [undefined, null],
+  ])('%s → %s', (url, expected) => {
+    expect(apiOrigin(url)).toBe(expected);
   });
 });
 
