@@ -9,8 +9,8 @@ import { KIND_KEYS, RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_P
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { collator } from '../../i18n/dates';
-import type { RecordKind, RecordResult, RecordSearch as Search } from '../../lib/data/records';
-import { loadOnce } from '../../lib/browser/loadOnce';
+import { searchRecords, type RecordKind, type RecordResult } from '../../lib/data/records';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from '../../lib/browser/recordResults';
 import { $firstResults, detachFirstResults, firstResultsAttached, firstResultsStatus, moreFirstResults, type FirstResults } from '../../lib/browser/firstResults';
 import './RecordSearch.css';
@@ -54,13 +54,6 @@ interface Props {
 }
 
 type Status = { state: 'idle' } | { state: 'invalid'; message: string } | { state: 'loading'; text: string } | { state: 'failed'; message: string } | { state: 'done'; text: string };
-
-/** The API client and the data module, loaded with the first search (or the box's first focus). */
-const loadSearch = loadOnce(() =>
-  Promise.all([import('../../lib/browser/rpcApi'), import('../../lib/data/records')]).then(
-    ([{ rpcApi }, { searchRecords }]) => (search: Search) => searchRecords(rpcApi(), search),
-  ),
-);
 
 /**
  * Opens a result on this same district page without reloading it: the address takes the result's ?tab=, the board
@@ -111,8 +104,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     const turn = ++sequence.current;
     setStatus({ state: 'loading', text });
     try {
-      const search = await loadSearch();
-      const page = await search({
+      const page = await searchRecords(rpcApi(), {
         q: text,
         district_id: options.district,
         kinds: options.kind ? [options.kind] : null,
@@ -224,7 +216,6 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
             enterKeyHint="search"
             aria-invalid={status.state === 'invalid' ? true : undefined}
             aria-describedby={status.state === 'invalid' ? problemId : undefined}
-            onFocus={() => void loadSearch().catch(() => {})}
           />
           {!siteWide && <input type="hidden" name="district" value={districtId} />}
           <button type="submit" className="button" disabled={busy}>
