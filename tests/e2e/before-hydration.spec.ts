@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
 import { useTranslations } from '../../src/i18n/catalogues';
-import { islandAsleep, islandHydrated, suggestionList } from './site-helpers';
+import { islandAsleep, islandHydrated, pageErrors, suggestionList } from './site-helpers';
 
 type Sleeper = 'DistrictSearch' | 'RecordSearch' | 'AgendaVoteForm' | 'EmailLink';
 
@@ -43,11 +43,7 @@ for (const [path, island] of PAGES) {
 }
 
 test("the vote page shows the residents' totals with its form still asleep, and the form takes them over as they are", async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   await page.goto('/votingPAUSD');
   const budget = page.getByRole('group', { name: 'Adoption of the 2025-26 District Budget' });
   const line = budget.locator('.resident-totals');
@@ -117,11 +113,7 @@ test('a search link shows its results without a touch and without React, in ever
 });
 
 test("a search link's results are the island's once it wakes: its first touch takes them over, without a mismatch", async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   await page.goto('/search/records?q=solar&kind=meeting');
   const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
   await expect(results.first()).toBeVisible();

@@ -42,6 +42,16 @@ export async function expectNoAxeViolations(
   expect(summary).toEqual([]);
 }
 
+/** Every console error and uncaught error of the page from now on (React reports a hydration mismatch as one). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** Resolves after the page has rendered two more frames: whatever was about to happen has happened. */
 export async function settle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
