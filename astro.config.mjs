@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { CACHE_DIR } from './src/district/build/keptPages.ts';
 import { keptOutputs } from './src/district/build/keptOutputs.ts';
 import { inlineScripts } from './src/lib/node/inlineScript.ts';
+import { buildMemory } from './src/lib/node/buildMemory.ts';
 import { languageAlternates } from './src/lib/sitemapLanguages.ts';
 import { BUILD_SHARD, districtOfOutput, makesListings, shardSitemapBase } from './src/district/build/shard.ts';
 
@@ -60,6 +61,8 @@ export default defineConfig({
     // The outputs of the last build whose cacheKey is unchanged are linked into the output folder before Astro renders,
     // not copied one by one by Astro (src/district/build/keptOutputs.ts).
     keptOutputs(),
+    // Memory a long build no longer uses goes back to the system as the build runs (src/lib/node/buildMemory.ts).
+    buildMemory(),
     // A sitemap index of every page for search engines (robots.txt names it), each page with its other languages as
     // hreflang alternates. The 404 pages are no pages to index. The alternates come from src/lib/sitemapLanguages.ts:
     // the plugin's own i18n option takes time that grows with the square of the pages (minutes at 100,000 pages).

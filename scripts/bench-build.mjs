@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { startStack } from './lib/embedded-stack.mjs';
 import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
 import { connect } from './lib/postgres.mjs';
-import { BUILD_NODE_ARGS, siteEnv } from './lib/site.mjs';
+import { BUILD_ENV, BUILD_NODE_ARGS, siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
 import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
 import { Goals } from './lib/goals.mjs';
@@ -43,7 +43,8 @@ const localeEnv = languages === 'en' ? { SITE_LOCALES: 'en' } : {};
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-build-'));
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-// The bare builds run with the Node flags every build of the site gets (scripts/build.mjs adds them to each shard).
+// The bare builds run with the Node flags and environment every build of the site gets (scripts/build.mjs gives them to
+// each shard).
 // Neither gets a larger heap limit than `npm run build` has: a build that would run out of memory in production fails
 // here too, rather than being measured.
 const nodeArgs = BUILD_NODE_ARGS;
@@ -117,7 +118,7 @@ try {
   const bareBuild = async (pages) => {
     console.log(`Building a bare Astro site of ${pages} pages…`);
     const bareDir = bareProject(pages);
-    const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+    const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ...BUILD_ENV, ASTRO_TELEMETRY_DISABLED: '1' } });
     const built = countPages(join(bareDir, 'dist'));
     rmSync(bareDir, { recursive: true, force: true });
     return { m, pages: built };

@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { resolve, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { rmSync } from 'node:fs';
-import { BUILD_NODE_ARGS } from './lib/site.mjs';
+import { BUILD_ENV, BUILD_NODE_ARGS } from './lib/site.mjs';
 import { mergeShard, shardCount, shardFolders } from './lib/shards.mjs';
 
 const astroBin = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -28,7 +28,7 @@ const astroBin = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin',
  */
 function astroBuild(env, prefix) {
   const child = spawn(process.execPath, [...BUILD_NODE_ARGS, ...process.execArgv, astroBin, 'build'], {
-    env: { ...process.env, ...env },
+    env: { ...BUILD_ENV, ...process.env, ...env },
     stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
   });
   /**
