@@ -6,20 +6,27 @@
 // idle: once the snapshot was read (the heap peaks there, every district's page passing through it), a build of 4,000
 // districts in three languages held about 400 MB of pooled pages it never used again, beside a heap of about 370 MB
 // (from `--trace-gc`). A memory-reducing collection gives them back; it takes some tenths of a second with a heap this
-// size, so it runs only when the process has grown well past what it held after the last one. `gc` exists only when
-// Node runs with --expose-gc (BUILD_NODE_ARGS in scripts/lib/site.mjs); without it this does nothing.
+// size, so it runs only when the memory the process holds outside its heap (the pool counts there: V8 reports only the
+// pages in use as its heap) has grown well past what it was after the last release. A heap that grows with its work
+// never sets it off. `gc` exists only when Node runs with --expose-gc (BUILD_NODE_ARGS in scripts/lib/site.mjs);
+// without it this does nothing.
 import type { AstroIntegration } from 'astro';
 
-/** How often the build looks at its memory (reading it costs microseconds). */
+/** How often the build looks at its memory (process.memoryUsage() costs some microseconds). */
 export const LOOK_EVERY_MS = 2_000;
-/** How far the process may grow past what it held after the last release before it releases again. */
-export const RELEASE_ABOVE_MB = 512;
+/** How far the memory held outside the heap may grow past what it was after the last release before it releases again. */
+export const RELEASE_ABOVE_MB = 256;
 /** The least time between two releases, so a build whose working set has grown does not collect without end. */
 export const RELEASE_AT_MOST_EVERY_MS = 10_000;
 
+/** What the process holds outside V8's heap and external memory, in MB: its native memory and V8's pooled pages. */
+export function outsideHeapMB({ rss, heapTotal, external }: Pick<NodeJS.MemoryUsage, 'rss' | 'heapTotal' | 'external'>): number {
+  return (rss - heapTotal - external) / 1_048_576;
+}
+
 /** Whether to release now: grown past the floor by RELEASE_ABOVE_MB, and not released within the last while. */
-export function shouldRelease({ rssMB, floorMB, sinceLastMs }: { rssMB: number; floorMB: number; sinceLastMs: number }): boolean {
-  return rssMB > floorMB + RELEASE_ABOVE_MB && sinceLastMs >= RELEASE_AT_MOST_EVERY_MS;
+export function shouldRelease({ outsideMB, floorMB, sinceLastMs }: { outsideMB: number; floorMB: number; sinceLastMs: number }): boolean {
+  return outsideMB > floorMB + RELEASE_ABOVE_MB && sinceLastMs >= RELEASE_AT_MOST_EVERY_MS;
 }
 
 /** A full collection that also returns the freed pages to the system, when the process allows it; false otherwise. */
@@ -29,7 +36,7 @@ export function releaseUnusedMemory(collect: NodeJS.GCFunction | undefined = glo
   return true;
 }
 
-const rssMB = () => process.memoryUsage.rss() / 1_048_576;
+const outside = () => outsideHeapMB(process.memoryUsage());
 
 /** The integration: from the start of the build to its end, releases unused memory whenever shouldRelease says so. */
 export function buildMemory(): AstroIntegration {
@@ -39,13 +46,13 @@ export function buildMemory(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ command }) => {
         if (command !== 'build' || !globalThis.gc || timer) return;
-        let floorMB = rssMB();
+        let floorMB = outside();
         let lastAt = performance.now();
         // Unreferenced: the timer never keeps a finished build running.
         timer = setInterval(() => {
-          if (!shouldRelease({ rssMB: rssMB(), floorMB, sinceLastMs: performance.now() - lastAt })) return;
+          if (!shouldRelease({ outsideMB: outside(), floorMB, sinceLastMs: performance.now() - lastAt })) return;
           releaseUnusedMemory();
-          floorMB = rssMB();
+          floorMB = outside();
           lastAt = performance.now();
         }, LOOK_EVERY_MS).unref();
       },
