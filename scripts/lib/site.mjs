@@ -9,10 +9,10 @@ const buildScript = join(root, 'scripts', 'build.mjs');
  * Node's options for every Astro build of the site (scripts/build.mjs, `npm run build`, passes them to each). A
  * build renders hundreds of thousands of short-lived strings: with a larger young generation (64 MB semi-spaces
  * instead of 16) fewer of them are copied and promoted. A first build at 2,000 districts took 7 to 19 % less time
- * (two pairs of runs on the 2-core machine), for about the same peak memory.
+ * (two pairs of runs on the 2-core machine), for about the same peak memory. --expose-gc lets the build hand back
+ * the heap pages V8 keeps pooled after its collections (src/lib/node/buildMemory.ts).
  */
 export const BUILD_NODE_ARGS = ['--max-semi-space-size=64', '--expose-gc'];
-// --expose-gc lets the build hand back the heap pages V8 keeps pooled after a collection (src/lib/node/buildMemory.ts).
 
 /**
  * The environment every Astro build of the site runs in (scripts/build.mjs gives it to each build; a variable already
