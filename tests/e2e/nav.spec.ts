@@ -99,6 +99,17 @@ test('at 1280 px the links are in the bar and there is no hamburger', async ({ p
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
 });
 
+test("at 320 px in Spanish, the longest words, the header's controls keep a finger's size (44 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/es/1');
+  const banner = page.getByRole('banner');
+  for (const control of [banner.getByRole('link', { name: 'Buscar en el registro' }), banner.getByRole('link', { name: /^Invítenos un café/ }), banner.getByRole('button', { name: 'Abrir el menú' })]) {
+    const box = await control.boundingBox();
+    expect(box?.width, await control.getAttribute('class') ?? '').toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
+});
+
 for (const route of ['/', '/about', '/search', '/yesform', '/noform', '/login']) {
   test(`${route} fits a 320 px screen without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
