@@ -7,6 +7,7 @@ import { collator, dateTimeFormat, formatCount, formatDate, formatNumber, number
 import type { Locale } from '../i18n/locales';
 
 export type { Locale } from '../i18n/locales';
+export { recordLang } from '../i18n/locales';
 
 /** A message's key, as the English catalogue names them: catalogues.ts's MessageKey, for code that runs in the browser. */
 export type MessageKey = keyof typeof English;
@@ -28,10 +29,6 @@ export function districtWords(locale: Locale, messages: Catalogue): T {
   return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
 }
 
-/** The lang attribute of record text (always English) inside a page in `locale`: none on an English page. */
-export function recordLang(locale: Locale): 'en' | undefined {
-  return locale === 'en' ? undefined : 'en';
-}
 
 /** A meeting card's date: MM/DD/YY in English (the card's own `date`), the language's short date otherwise. */
 export function cardDate(locale: Locale, card: { date: string; isoDate: string }): string {

@@ -57,3 +57,8 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 export function langParam(locale: Locale): string | undefined {
   return locale === DEFAULT_LOCALE ? undefined : locale;
 }
+
+/** The lang attribute of record text (always English) inside a page in `locale`: none on an English page. */
+export function recordLang(locale: Locale): 'en' | undefined {
+  return locale === 'en' ? undefined : 'en';
+}

@@ -12,7 +12,7 @@ import { refusalText, sendFailureText } from '../../lib/alerts/answers';
 import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
 import { FIELD_NAMES, alertFormValues, type AlertScope } from '../../lib/alerts/formValues';
 import { translator, type Catalogue } from '../../i18n/translate';
-import type { Locale } from '../../i18n/locales';
+import { recordLang, type Locale } from '../../i18n/locales';
 
 /** What the alert is for: the host page says. */
 export type AlertTarget =
@@ -147,7 +147,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
               <legend>{t('alerts.form.where')}</legend>
               {target.districtId !== null && (
                 <label>
-                  <input type="radio" name={radios.scope} value="district" checked={scope === 'district'} onChange={() => setScope('district')} /> {target.districtName}
+                  <input type="radio" name={radios.scope} value="district" checked={scope === 'district'} onChange={() => setScope('district')} /> <span lang={recordLang(locale)}>{target.districtName}</span>
                 </label>
               )}
               {target.states.length > 0 && (
@@ -176,7 +176,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
           <>
             <label htmlFor={`${id}-topic`}>{t('alerts.form.topic')}</label>
             <select id={`${id}-topic`} name={FIELD_NAMES.topic} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
-              {target.topics.map((topic) => <option key={topic.id} value={topic.id}>{topic.title}</option>)}
+              {target.topics.map((topic) => <option key={topic.id} value={topic.id} lang={recordLang(locale)}>{topic.title}</option>)}
             </select>
           </>
         )}

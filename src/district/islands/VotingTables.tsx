@@ -30,7 +30,7 @@ function Outcome({ outcome, lang }: { outcome: string | null; lang: 'en' | undef
   return (
     <>
       <span className="outcome-text" lang={lang}>{text}</span>
-      {detail && <span className="outcome-detail">{detail}</span>}
+      {detail && <span className="outcome-detail" lang={lang}>{detail}</span>}
     </>
   );
 }

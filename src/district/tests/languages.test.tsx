@@ -267,6 +267,9 @@ describe('a district page in Spanish and in Chinese', () => {
     expect(document.querySelector('.topic-detail h3')?.getAttribute('lang')).toBe('en');
     expect(document.querySelector('.cell-issue')?.textContent).toBe('Adopt the budget');
     expect(document.querySelector('.cell-issue')?.getAttribute('lang')).toBe('en');
+    // An outcome's detail is the record's too ('(2-1)' here, '(consent agenda)' on others).
+    expect(document.querySelector('.outcome-detail')?.textContent).toBe('(2-1)');
+    expect(document.querySelector('.outcome-detail')?.getAttribute('lang')).toBe('en');
     // Member pages of the language.
     expect(document.querySelector('.agreement-table a')?.getAttribute('href')).toMatch(new RegExp(`^/${locale}/7/members/`));
   });
