@@ -29,7 +29,6 @@ export function districtWords(locale: Locale, messages: Catalogue): T {
   return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
 }
 
-
 /** A meeting card's date: MM/DD/YY in English (the card's own `date`), the language's short date otherwise. */
 export function cardDate(locale: Locale, card: { date: string; isoDate: string }): string {
   return locale === 'en' ? card.date : formatDate(locale, card.isoDate, 'card');

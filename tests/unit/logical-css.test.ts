@@ -15,6 +15,8 @@ const PHYSICAL: { pattern: RegExp; instead: string }[] = [
   { pattern: /(?<![-\w])(left|right)\s*:/, instead: 'inset-inline-start or -end' },
   { pattern: /(?<![-\w])inset\s*:\s*[^\s;{}]+\s+[^;{}]+;/, instead: 'inset-block and inset-inline (one value for all four sides is fine)' },
   { pattern: /(?<![-\w])(text-align|float|clear)\s*:\s*(left|right)\b/, instead: 'start, end, inline-start or inline-end' },
+  // Four values whose right (the second) and left (the fourth) differ.
+  { pattern: /(?<![-\w])(margin|padding)\s*:\s*\S+\s+(\S+)\s+\S+\s+(?!\2\s*;)\S+\s*;/, instead: 'margin-block and margin-inline (padding-…), start value first' },
 ];
 
 /** The physical declarations in a stylesheet's text (comments left out), each with its line and what to use. */
@@ -56,6 +58,11 @@ describe('what counts as placing a box by left or right', () => {
     ['inset: 0 0 0 auto;', true],
     ['text-align: left;', true],
     ['float: right;', true],
+    ['margin: 0 3rem 1rem 0;', true],
+    ['padding: 0.5rem 0 0.5rem 0.75rem;', true],
+    ['padding: 0.5rem 1rem 0.25rem 1rem;', false],
+    ['margin: 0 auto;', false],
+    ['padding: 0.5rem 0.75rem 0.25rem;', false],
     ['margin-inline-start: auto;', false],
     ['border-inline-start: 4px solid var(--line);', false],
     ['inset-inline-end: 0.75rem;', false],
