@@ -60,7 +60,7 @@ describe('the build command', () => {
   it('is the same for `npm run build` (Netlify’s command) as for the builds the scripts and tests run', async () => {
     const { default: pkg } = await import('../../package.json', { with: { type: 'json' } });
     const site = readFileSync(new URL('../../scripts/lib/site.mjs', import.meta.url), 'utf8');
-    expect(pkg.scripts.build).toBe('node scripts/build.mjs');
+    expect(pkg.scripts.build).toBe('node --import ./scripts/require-node.mjs scripts/build.mjs');
     expect(site).toContain("join(root, 'scripts', 'build.mjs')");
   });
 });
