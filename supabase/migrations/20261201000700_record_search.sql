@@ -1,17 +1,26 @@
--- The record search with a bounded cost and a limit per client. search_records keeps its parameters and its result
--- columns; what changes:
+-- Search the record: every meeting summary, topic and board vote, found by Postgres full-text search and served
+-- through PostgREST as /rest/v1/rpc/search_records, the same locally and on hosted Supabase.
+--
+-- Each searchable table has a generated tsvector column (search_vector: English configuration; the title weighted
+-- above the body, markup stripped before indexing) and a GIN index on it. search_records() ranks the matches by
+-- relevance, then newest, and pages through them with a cursor. Its cost is bounded and so is its use per client:
 --
 --   * Refused with 400 and plain words: a search of only words to leave out (`-board`, `a or -b`), which no index can
---     serve, so it read every row of the record; more than 10 different words to look for; more than 5 to leave out.
+--     serve, so it would read every row of the record; more than 10 different words to look for; more than 5 to
+--     leave out.
 --   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
 --     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
 --     visitors wait.
 --   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
 --     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
 --     docs/search.md.
---
--- Before, 28 excluded words with no word to look for took 1.2-2.2 s over 150,000 meetings, and 20 of them at once held
--- every connection until the statement timeout (500), while a plain read waited 7 s.
+
+create index meetings_search_idx on public.meetings using gin (search_vector);
+create index topics_search_idx on public.topics using gin (search_vector);
+create index votings_search_idx on public.votings using gin (search_vector);
+-- A word found in most of the record (a common word) is served newest first from these, not from the GIN index.
+create index meetings_date_idx on public.meetings (date desc nulls last, id desc);
+create index votings_date_idx on public.votings ("voteDate" desc nulls last, id desc);
 
 -- The rows the GIN index finds for a search without reading their words: the search's indexable part (querytree: what
 -- is left out dropped) with each phrase loosened to all of its words. Every row the search matches is among them, and
@@ -94,23 +103,6 @@ end;
 $$;
 comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
 
--- The readable text of rich text, as before, with white space collapsed by replacing only what is not already one
--- space (a run of spaces, or a tab, newline or other space character): the same text in about half the time, which
--- every search's snippets and every write's search_vector pay. The generated columns that use it keep their values.
-create or replace function private.plain_text(html text)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select btrim(regexp_replace(
-    replace(replace(replace(replace(replace(replace(
-      regexp_replace(regexp_replace(coalesce(html, ''), '<(script|style)[^>]*>[^<]*</(script|style)>', ' ', 'gi'), '<[^>]*>', ' ', 'g'),
-      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-    '\s{2,}|(?! )\s', ' ', 'g'))
-$$;
-
 -- The search, in two steps.
 --
 -- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
@@ -135,7 +127,7 @@ $$;
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
 -- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
 -- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
-create or replace function private.search_records(
+create function private.search_records(
   search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
 returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
 language plpgsql
@@ -413,4 +405,28 @@ begin
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
+comment on function private.search_records(text, bigint, text[], date, date, integer, text) is 'The record search behind public.search_records, with its own parameter names (plpgsql cannot share them with its result columns).';
+revoke all on function private.search_records(text, bigint, text[], date, date, integer, text) from public;
+grant execute on function private.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
+
+-- The API: the parameter and column names are a contract (the site, the docs and outside checks use them).
+create function public.search_records(
+  q text,
+  district_id bigint default null,
+  kinds text[] default null,
+  date_from date default null,
+  date_to date default null,
+  page_size integer default 20,
+  cursor text default null)
+returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.search_records(q, district_id, kinds, date_from, date_to, page_size, cursor)
+$$;
+comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, then newest; page_size rows (at most 50) after cursor.';
+revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text) from public, anon, authenticated;
+grant execute on function public.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
 revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery), private.topics_text(jsonb), private.votes_by_choice(jsonb) from public;
