@@ -33,7 +33,7 @@ export interface VoteFormValues {
 
 export const EMPTY_VOTE_FORM: VoteFormValues = { choices: {}, email: '', comments: '' };
 
-/** What submit_agenda_vote receives (see supabase/migrations/20250601000300_resident_voices.sql). */
+/** What submit_agenda_vote receives (see supabase/migrations/20261201000500_resident_voices.sql). */
 
 /** Errors shaped for the page: one text per visible field, and the rest for the form as a whole. */
 export interface DisplayedErrors {
