@@ -8,6 +8,13 @@
 --     /64 (one home or phone is given a whole /64, and can rotate within it at will); a request through the API
 --     without that header counts as one client, 'unknown', rather than as none;
 --   * a read of the public tables embeds at most two related tables and names each column once.
+--
+-- A refusal is answered as a stable code and its parameters, never as words: the site words each code in the
+-- page's language from its catalogues (src/i18n/messages/), the code's message key named in src/i18n/serverText.ts.
+-- A function that raises puts the code in the message and the parameters, as a JSON object, in DETAIL, which
+-- PostgREST answers as {"message": "search.too_long", "details": "{\"max\": 200, \"length\": 250}"}; a form
+-- function answers {code, ...parameters} objects in its errors and form_errors. (The importer's errors and a write
+-- to a read-only view, which only the service role meets, are sentences for the operator.)
 
 -- Supabase's own defaults, 3 s and 8 s, set here so a project that changed them is bounded too.
 alter role anon set statement_timeout = '3s';
@@ -68,21 +75,20 @@ create table private.rate_limits (
   action text primary key,
   max_count integer not null check (max_count > 0),
   per interval not null check (per > interval '0'),
-  message text not null
+  -- The refusal past the limit, as the site words it: a code of the catalogues' errors.limit messages.
+  code text not null check (code ~ '^limit\.[a-z_]+$')
 );
-comment on table private.rate_limits is 'Limits on anonymous writes per client address (and per subject, such as a topic); operators change max_count and per.';
+comment on table private.rate_limits is 'Limits on anonymous writes per client address (and per subject, such as a topic), with the code of the refusal past each; operators change max_count and per.';
 -- Per client: topic votes (per topic), stored agenda votes, subscriptions and alerts. Per recipient mailbox across
 -- all districts (aliases folded, private.mailbox) and for the whole site: confirmation emails, so no one can
 -- mail-bomb a stranger through the subscribe box, one district or one alias at a time.
-insert into private.rate_limits (action, max_count, per, message) values
-  ('topic_vote', 20, interval '10 minutes', 'Too many votes on this topic from your connection. Please try again in a few minutes.'),
-  ('agenda_vote', 20, interval '1 hour', 'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.'),
-  ('subscribe', 20, interval '1 hour', 'Too many subscriptions from your connection in the last hour. Please try again later.'),
-  ('confirmation_mailbox', 5, interval '1 hour',
-   'This address has been sent several confirmation emails in the last hour. Please open one of them, or try again in an hour.'),
-  ('confirmation_total', 200, interval '1 hour',
-   'The site has sent as many confirmation emails as it may this hour. Please try again later.'),
-  ('alert', 20, interval '1 hour', 'Too many alerts from your connection in the last hour. Please try again later.');
+insert into private.rate_limits (action, max_count, per, code) values
+  ('topic_vote', 20, interval '10 minutes', 'limit.topic_votes'),
+  ('agenda_vote', 20, interval '1 hour', 'limit.forms'),
+  ('subscribe', 20, interval '1 hour', 'limit.subscribe'),
+  ('confirmation_mailbox', 5, interval '1 hour', 'limit.mailbox'),
+  ('confirmation_total', 200, interval '1 hour', 'limit.site'),
+  ('alert', 20, interval '1 hour', 'limit.alerts');
 
 create table private.rate_events (
   action text not null,
@@ -94,7 +100,7 @@ create index rate_events_key_idx on private.rate_events (action, client, subject
 comment on table private.rate_events is 'One row per anonymous write counted against a limit; rows older than the longest window are deleted as new ones come.';
 
 /*
-  private.limit_reached(action, key, subject) returns the limit's message when `key` (a client, a mailbox, 'all') has
+  private.limit_reached(action, key, subject) returns the limit's code when `key` (a client, a mailbox, 'all') has
   reached the limit of `action` in private.rate_limits (nothing is counted then), or null after counting this one.
 */
 create function private.limit_reached(action text, key text, subject text default '')
@@ -117,7 +123,7 @@ begin
   select count(*) into used from private.rate_events e
   where e.action = limit_reached.action and e.client = key and e.subject = limit_reached.subject and e.at > now() - rule.per;
   if used >= rule.max_count then
-    return rule.message;
+    return rule.code;
   end if;
   insert into private.rate_events (action, client, subject) values (limit_reached.action, key, limit_reached.subject);
   delete from private.rate_events e
@@ -125,10 +131,10 @@ begin
   return null;
 end;
 $$;
-comment on function private.limit_reached(text, text, text) is 'The limit''s message when the key reached it, else null after counting one more.';
+comment on function private.limit_reached(text, text, text) is 'The limit''s code when the key reached it, else null after counting one more.';
 
 /*
-  private.rate_limited(action, subject) returns the limit's message when this client has reached it (nothing is
+  private.rate_limited(action, subject) returns the limit's code when this client has reached it (nothing is
   counted then), or null after counting this write. Writes from outside the API (no client address) are not limited.
   One call at the top of a write function, after its input was found valid:
     if private.rate_limited('subscribe') is not null then ... refuse ... end if;
@@ -149,7 +155,7 @@ begin
   return private.limit_reached(rate_limited.action, caller, rate_limited.subject);
 end;
 $$;
-comment on function private.rate_limited(text, text) is 'The limit''s message when the client reached it, else null after counting the write.';
+comment on function private.rate_limited(text, text) is 'The limit''s code when the client reached it, else null after counting the write.';
 revoke all on function private.limit_reached(text, text, text), private.client_address(), private.rate_limited(text, text) from public;
 
 -- Nested embeds. A request can ask PostgREST to embed related tables in each other
@@ -170,7 +176,7 @@ declare
   levels integer := (length(query) - length(replace(query, 'JOIN LATERAL', ''))) / length('JOIN LATERAL');
 begin
   if levels > 2 then
-    raise exception 'This request embeds % related tables; at most 2 are allowed.', levels using errcode = 'PT400';
+    raise exception 'api.embeds' using detail = jsonb_build_object('levels', levels, 'max', 2)::text, errcode = 'PT400';
   end if;
   return true;
 end;
@@ -188,7 +194,7 @@ grant execute on function private.embeds_within_limit() to anon, authenticated;
 -- from 'SELECT ' to the next ' FROM "schema".'; a column there is written "schema"."table"."column" or
 -- "alias"."column", with any cast or JSON path after it. Aliases are quoted identifiers with their quotes doubled, so
 -- a visitor's alias can neither end a list early nor read as a column. A list that names one column twice (under two
--- names, or with two casts or JSON paths) is refused at once with a 400 and plain words.
+-- names, or with two casts or JSON paths) is refused at once with a 400 and its code.
 create function private.select_within_limit()
 returns boolean
 language plpgsql
@@ -206,8 +212,8 @@ begin
     having count(*) > 1
     limit 1;
     if twice is not null then
-      raise exception 'This request selects % more than once; select each column once.', regexp_replace(twice, '^.*\."((?:[^"]|"")+)"$', '\1')
-        using errcode = 'PT400';
+      raise exception 'api.column_twice'
+        using detail = jsonb_build_object('column', regexp_replace(twice, '^.*\."((?:[^"]|"")+)"$', '\1'))::text, errcode = 'PT400';
     end if;
   end loop;
   return true;

@@ -29,10 +29,10 @@ declare
   found_count integer;
 begin
   if length(needle) > 100 then
-    raise exception 'search text is longer than 100 characters' using errcode = '22023';
+    raise exception 'search.too_long' using detail = jsonb_build_object('max', 100, 'length', length(needle))::text, errcode = '22023';
   end if;
   if state_filter is not null and state_filter !~ '^[A-Z]{2}$' then
-    raise exception 'state must be a two-letter code' using errcode = '22023';
+    raise exception 'search.state' using errcode = '22023';
   end if;
   if needle = '' then
     return;

@@ -52,26 +52,27 @@ create table private.agenda_vote_senders (
 comment on table private.agenda_vote_senders is 'Who sent each agenda vote answer that waits for its batch; deleted once the answer is published.';
 revoke all on private.agenda_vote_batches, private.agenda_vote_senders from public, anon, authenticated;
 
--- What is wrong with an email address, as messages that read after the word 'Email' ('Email must be ...').
--- An empty list means the address is fine. The rule is the browser's own type=email rule, plus a dot in the
--- domain (mail cannot reach 'name@localhost') and the lengths mail servers accept.
+-- What is wrong with an email address, as a JSON array of field problems ({"code": "field.max_length", "max": 254}),
+-- which the site words to read after the word 'Email' ('Email must be ...'). An empty array means the address is
+-- fine. The rule is the browser's own type=email rule, plus a dot in the domain (mail cannot reach
+-- 'name@localhost') and the lengths mail servers accept.
 create function private.email_problems(address text)
-returns text[]
+returns jsonb
 language sql
 immutable
 set search_path = ''
 as $$
   select case
-    when address is null or btrim(address) = '' then array['is required']
-    when length(address) > 254 then array['must be at most 254 characters']
+    when address is null or btrim(address) = '' then jsonb_build_array(jsonb_build_object('code', 'field.required'))
+    when length(address) > 254 then jsonb_build_array(jsonb_build_object('code', 'field.max_length', 'max', 254))
     when split_part(address, '@', 1) <> '' and length(split_part(address, '@', 1)) > 64
-      then array['must have at most 64 characters before the @']
+      then jsonb_build_array(jsonb_build_object('code', 'field.local_part', 'max', 64))
     when address !~ '^[A-Za-z0-9.!#$%&''*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$'
-      then array['must be a valid address such as name@example.org']
-    else array[]::text[]
+      then jsonb_build_array(jsonb_build_object('code', 'field.email_invalid'))
+    else '[]'::jsonb
   end
 $$;
-comment on function private.email_problems(text) is 'The problems of an email address (empty when it is fine), worded to follow the word Email.';
+comment on function private.email_problems(text) is 'The problems of an email address as field codes (an empty array when it is fine), worded by the site to follow the word Email.';
 revoke all on function private.email_problems(text) from public;
 
 -- The validating store behind submit_agenda_vote: every field's rules, and the one insert.
@@ -87,7 +88,7 @@ declare
   items constant text[] := array['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'];
   known constant text[] := items || array['idempotency_key', 'meeting_date', 'email', 'comments'];
   errors jsonb := '{}'::jsonb;
-  form_errors text[] := array[]::text[];
+  form_errors jsonb := '[]'::jsonb;
   item text;
   field_value jsonb;
   extra_fields text[];
@@ -96,35 +97,35 @@ declare
   comment_text text;
 begin
   if submission is null or jsonb_typeof(submission) <> 'object' then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', jsonb_build_array('The submission must be a JSON object of the form''s fields.'));
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.not_object')));
   end if;
 
   select array_agg(k order by k) into extra_fields from jsonb_object_keys(submission) as k where k <> all (known);
   if extra_fields is not null then
-    form_errors := form_errors || ('Unknown fields: ' || array_to_string(extra_fields, ', ') || '.');
+    form_errors := form_errors || jsonb_build_object('code', 'form.unknown_fields', 'fields', array_to_string(extra_fields, ', '));
   end if;
 
   field_value := submission -> 'idempotency_key';
   if field_value is null or jsonb_typeof(field_value) <> 'string'
      or (field_value #>> '{}') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    form_errors := form_errors || 'The submission needs an idempotency_key made once per form fill (a UUID); reload the page and try again.'::text;
+    form_errors := form_errors || jsonb_build_object('code', 'form.idempotency_key');
   else
     submission_key := (field_value #>> '{}')::uuid;
   end if;
 
   field_value := submission -> 'meeting_date';
   if field_value is null or jsonb_typeof(field_value) = 'null' then
-    errors := errors || jsonb_build_object('meeting_date', jsonb_build_array('is required'));
+    errors := errors || jsonb_build_object('meeting_date', jsonb_build_array(jsonb_build_object('code', 'field.required')));
   elsif jsonb_typeof(field_value) <> 'string' or (field_value #>> '{}') <> '2025-06-17' then
-    errors := errors || jsonb_build_object('meeting_date', jsonb_build_array('must be 2025-06-17, the board meeting this form is for'));
+    errors := errors || jsonb_build_object('meeting_date', jsonb_build_array(jsonb_build_object('code', 'field.meeting_date', 'date', '2025-06-17')));
   end if;
 
   foreach item in array items loop
     field_value := submission -> item;
     if field_value is null or jsonb_typeof(field_value) = 'null' or (jsonb_typeof(field_value) = 'string' and (field_value #>> '{}') = '') then
-      errors := errors || jsonb_build_object(item, jsonb_build_array('needs a choice: Support, Oppose or Neutral / Unsure'));
+      errors := errors || jsonb_build_object(item, jsonb_build_array(jsonb_build_object('code', 'field.choice')));
     elsif jsonb_typeof(field_value) <> 'string' or (field_value #>> '{}') not in ('support', 'oppose', 'neutral') then
-      errors := errors || jsonb_build_object(item, jsonb_build_array('must be one of support, oppose or neutral'));
+      errors := errors || jsonb_build_object(item, jsonb_build_array(jsonb_build_object('code', 'field.choice_value')));
     end if;
   end loop;
 
@@ -132,11 +133,11 @@ begin
   field_value := submission -> 'email';
   if field_value is not null and jsonb_typeof(field_value) <> 'null' then
     if jsonb_typeof(field_value) <> 'string' then
-      errors := errors || jsonb_build_object('email', jsonb_build_array('must be text'));
+      errors := errors || jsonb_build_object('email', jsonb_build_array(jsonb_build_object('code', 'field.text')));
     else
       email_address := nullif(btrim(field_value #>> '{}'), '');
-      if email_address is not null and cardinality(private.email_problems(email_address)) > 0 then
-        errors := errors || jsonb_build_object('email', to_jsonb(private.email_problems(email_address)));
+      if email_address is not null and jsonb_array_length(private.email_problems(email_address)) > 0 then
+        errors := errors || jsonb_build_object('email', private.email_problems(email_address));
       end if;
     end if;
   end if;
@@ -144,20 +145,20 @@ begin
   field_value := submission -> 'comments';
   if field_value is not null and jsonb_typeof(field_value) <> 'null' then
     if jsonb_typeof(field_value) <> 'string' then
-      errors := errors || jsonb_build_object('comments', jsonb_build_array('must be text'));
+      errors := errors || jsonb_build_object('comments', jsonb_build_array(jsonb_build_object('code', 'field.text')));
     else
       comment_text := nullif(btrim(field_value #>> '{}'), '');
       if length(comment_text) > 2000 then
-        errors := errors || jsonb_build_object('comments', jsonb_build_array('must be at most 2000 characters'));
+        errors := errors || jsonb_build_object('comments', jsonb_build_array(jsonb_build_object('code', 'field.max_length', 'max', 2000)));
       -- Plain text only: markup would be a trap for whoever shows the comments later.
       elsif comment_text ~ '<[A-Za-z!/?]' then
-        errors := errors || jsonb_build_object('comments', jsonb_build_array('must be plain text, without HTML tags'));
+        errors := errors || jsonb_build_object('comments', jsonb_build_array(jsonb_build_object('code', 'field.plain_text')));
       end if;
     end if;
   end if;
 
-  if errors <> '{}'::jsonb or cardinality(form_errors) > 0 then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', to_jsonb(form_errors));
+  if errors <> '{}'::jsonb or jsonb_array_length(form_errors) > 0 then
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', form_errors);
   end if;
 
   insert into public.agenda_votes (idempotency_key, meeting_date, budget, lcap, esri_update, summer_projects, hoover_playground, email, comments)
@@ -206,17 +207,20 @@ revoke all on function private.trimmed_comment(jsonb) from public;
 
   Every answer has the same shape (HTTP 200):
     {"ok": true,  "errors": {}, "form_errors": []}
-    {"ok": false, "errors": {"<field>": ["<message>", ...], ...}, "form_errors": ["<message>", ...]}
-  Field messages read after the field's label ('Email' + 'must be a valid address such as name@example.org').
-  form_errors hold what no visible field can fix: unknown fields, a missing or malformed idempotency key,
-  a submission that is not a JSON object. Nothing is stored unless ok is true. The same idempotency key
-  sent again (a double click, a retry, a resend) answers ok and stores nothing more: the first one counts.
-  Besides:
-    * the same idempotency_key with different answers: {"ok": false, "errors": {}, "form_errors": ["These answers
-      differ from the ones already sent with this form. ..."], "conflict": true}; nothing changes;
-    * comments with control or direction-override characters: a comments error; only whitespace: no comment;
-    * past the limit of stored votes per client: {"ok": false, "errors": {}, "form_errors": ["Too many ..."],
-      "limited": true}; nothing is stored.
+    {"ok": false, "errors": {"<field>": [{"code": "field.<problem>", ...parameters}, ...], ...},
+                  "form_errors": [{"code": "form.<reason>", ...parameters}, ...]}
+  A field's problems are worded by the site to read after the field's label ('Email' + 'must be a valid address
+  such as name@example.org' for {"code": "field.email_invalid"}). form_errors hold what no visible field can fix:
+  unknown fields (form.unknown_fields, with their names), a missing or malformed idempotency key
+  (form.idempotency_key), a submission that is not a JSON object (form.not_object). Nothing is stored unless ok is
+  true. The same idempotency key sent again (a double click, a retry, a resend) answers ok and stores nothing more:
+  the first one counts. Besides:
+    * the same idempotency_key with different answers: {"ok": false, "errors": {}, "form_errors": [{"code":
+      "form.conflict"}], "conflict": true}; nothing changes;
+    * comments with control or direction-override characters: {"comments": [{"code": "field.no_control"}]}; only
+      whitespace: no comment;
+    * past the limit of stored votes per client: {"ok": false, "errors": {}, "form_errors": [{"code":
+      "limit.forms"}], "limited": true}; nothing is stored.
 */
 create function public.submit_agenda_vote(jsonb)
 returns jsonb
@@ -239,7 +243,7 @@ begin
     if jsonb_typeof(submission -> 'comments') = 'string'
        and (submission ->> 'comments') ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]' then
       return jsonb_build_object('ok', false, 'errors', jsonb_build_object('comments',
-        jsonb_build_array('must not contain control characters or text-direction marks')), 'form_errors', '[]'::jsonb);
+        jsonb_build_array(jsonb_build_object('code', 'field.no_control'))), 'form_errors', '[]'::jsonb);
     end if;
   end if;
 
@@ -255,8 +259,8 @@ begin
          or stored.hoover_playground is distinct from submission ->> 'hoover_playground'
          or stored.email is distinct from nullif(btrim(submission ->> 'email'), '')
          or stored.comments is distinct from submission ->> 'comments' then
-        return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'conflict', true, 'form_errors', jsonb_build_array(
-          'These answers differ from the ones already sent with this form, which were kept. Send the form again to store the new answers.'));
+        return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'conflict', true,
+          'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.conflict')));
       end if;
       return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
     end if;
@@ -272,7 +276,7 @@ begin
       end if;
     end if;
   exception when sqlstate 'SB429' then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(sqlerrm));
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
   end;
   return answer;
 end;

@@ -226,7 +226,8 @@ comment on function private.district_name(bigint) is 'The name of a district, as
   private.queue_confirmation(subscription, kind, payload): queues the confirmation email of a subscription row (locked
   by the caller) unless the address is confirmed and subscribed, or one went out for it in the last hour. Counted
   against the recipient's mailbox and the site's hourly caps, whoever asks, from whatever address; past a cap it raises
-  the cap's message with errcode SB429, so the caller's own writes in that transaction are undone with the counts. The
+  the cap's code (limit.mailbox, limit.site) with errcode SB429, so the caller's own writes in that transaction are
+  undone with the counts. The
   outbox row is of the given kind ('confirmation', 'alert_confirmation'); its payload is the caller's plus the new
   token, the subscription's unsubscribe_token and its language.
 */
@@ -265,7 +266,7 @@ begin
   update public.subscriptions s set confirmation_sent_at = now() where s.id = subscription.id;
 end;
 $$;
-comment on function private.queue_confirmation(public.subscriptions, text, jsonb) is 'Queues a subscription''s confirmation email of the given kind and payload (none when confirmed or sent in the last hour); past the mailbox''s or the site''s hourly cap raises SB429 with the cap''s message.';
+comment on function private.queue_confirmation(public.subscriptions, text, jsonb) is 'Queues a subscription''s confirmation email of the given kind and payload (none when confirmed or sent in the last hour); past the mailbox''s or the site''s hourly cap raises SB429 with the cap''s code.';
 revoke all on function private.queue_confirmation(public.subscriptions, text, jsonb) from public, anon, authenticated;
 
 /*
@@ -273,12 +274,15 @@ revoke all on function private.queue_confirmation(public.subscriptions, text, js
     {"ok": true, "errors": {}, "form_errors": []}   (a confirmation email is queued, or was within the hour,
                                                      or the address is already confirmed: the answer is the same,
                                                      so it tells nobody whether an address is on a list)
-    {"ok": false, "errors": {"email": ["..."]}, "form_errors": ["..."]}   (nothing stored, nothing sent)
-    {"ok": false, "errors": {}, "form_errors": ["Too many ..."], "limited": true}   (the client's limit, the mailbox's
-                                                     or the site's hourly cap on confirmations; nothing stored)
+    {"ok": false, "errors": {"email": [{"code": "field.email_invalid"}, ...]}, "form_errors": []}
+                                                    (nothing stored, nothing sent)
+    {"ok": false, "errors": {}, "form_errors": [{"code": "form.no_district", "id": 9}]}
+    {"ok": false, "errors": {}, "form_errors": [{"code": "limit.subscribe"}], "limited": true}   (or limit.mailbox,
+                                                     limit.site: the client's limit, the mailbox's or the site's
+                                                     hourly cap on confirmations; nothing stored)
   language (en, es or zh; default en) is stored on the subscription and the confirmation is written in it; another
-  value is refused as a bad value of that field ({"errors": {"language": ["must be en, es or zh"]}}), nothing stored.
-  Subscribing again from a page in another language changes the language of that subscription.
+  value is refused as a bad value of that field ({"errors": {"language": [{"code": "field.language"}]}}), nothing
+  stored. Subscribing again from a page in another language changes the language of that subscription.
 */
 create function public.subscribe(email text, district_id bigint, language text default 'en')
 returns jsonb
@@ -290,28 +294,28 @@ as $$
 #variable_conflict use_column
 declare
   address text := btrim(subscribe.email);
-  problems text[] := private.email_problems(btrim(subscribe.email));
+  problems jsonb := private.email_problems(btrim(subscribe.email));
   sub public.subscriptions;
   refusal text;
   errors jsonb := '{}'::jsonb;
 begin
-  if cardinality(problems) > 0 then
-    errors := jsonb_build_object('email', to_jsonb(problems));
+  if jsonb_array_length(problems) > 0 then
+    errors := jsonb_build_object('email', problems);
   end if;
   if not private.is_language(subscribe.language) then
-    errors := errors || jsonb_build_object('language', jsonb_build_array('must be en, es or zh'));
+    errors := errors || jsonb_build_object('language', jsonb_build_array(jsonb_build_object('code', 'field.language')));
   end if;
   if errors <> '{}'::jsonb then
     return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', '[]'::jsonb);
   end if;
   if subscribe.district_id is null or not exists (select from public.districts d where d.id = subscribe.district_id) then
     return jsonb_build_object('ok', false, 'errors', '{}'::jsonb,
-      'form_errors', jsonb_build_array('There is no district ' || coalesce(subscribe.district_id::text, '(none given)') || ' to subscribe to.'));
+      'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.no_district', 'id', subscribe.district_id)));
   end if;
 
   refusal := private.rate_limited('subscribe');
   if refusal is not null then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(refusal));
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', refusal)));
   end if;
 
   begin
@@ -327,7 +331,7 @@ begin
       'district_id', sub.district_id,
       'district_name', private.district_name(sub.district_id)));
   exception when sqlstate 'SB429' then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(sqlerrm));
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
   end;
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;

@@ -5,11 +5,11 @@
 -- above the body, markup stripped before indexing) and a GIN index on it. search_records() ranks the matches by
 -- relevance, then newest, and pages through them with a cursor. Its cost is bounded and so is its use per client:
 --
---   * Refused with 400 and plain words: a search of only words to leave out (`-board`, `a or -b`), which no index can
---     serve, so it would read every row of the record; more than 10 different words to look for; more than 5 to
---     leave out.
+--   * Refused with 400 and a code: a search of only words to leave out (`-board`, `a or -b`; search.only_left_out),
+--     which no index can serve, so it would read every row of the record; more than 10 different words to look for
+--     (search.too_many_words); more than 5 to leave out (search.too_many_left_out).
 --   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
---     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
+--     fourth answers 429 (limit.searches) at once, so one client cannot hold every database connection while other
 --     visitors wait.
 --   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
 --     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
@@ -183,22 +183,22 @@ declare
   seq_scans text;
 begin
   if length(needle) > 200 then
-    raise exception 'search text is longer than 200 characters' using errcode = '22023';
+    raise exception 'search.too_long' using detail = jsonb_build_object('max', 200, 'length', length(needle))::text, errcode = '22023';
   end if;
   if size < 1 or size > 50 then
-    raise exception 'page_size must be between 1 and 50' using errcode = '22023';
+    raise exception 'search.page_size' using detail = jsonb_build_object('min', 1, 'max', 50)::text, errcode = '22023';
   end if;
   if not chosen <@ array['meeting', 'topic', 'vote'] then
-    raise exception 'kinds may only name meeting, topic and vote' using errcode = '22023';
+    raise exception 'search.kinds' using errcode = '22023';
   end if;
   if from_date is not null and to_date is not null and from_date > to_date then
-    raise exception 'date_from is after date_to' using errcode = '22023';
+    raise exception 'search.dates' using errcode = '22023';
   end if;
   if after is not null then
     parts := string_to_array(after, '|');
     if array_length(parts, 1) is distinct from 4 or parts[1] !~ '^[0-9.e+-]+$' or parts[2] !~ '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$'
        or parts[3] not in ('meeting', 'topic', 'vote') or parts[4] !~ '^[0-9]{1,18}$' then
-      raise exception 'cursor is not one this search gave' using errcode = '22023';
+      raise exception 'search.cursor' using errcode = '22023';
     end if;
     after_rank := parts[1]::real;
     after_date := nullif(parts[2], '')::date;
@@ -213,14 +213,14 @@ begin
   end if;
   candidates := private.search_candidates(query);
   if candidates is null then
-    raise exception 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.' using errcode = '22023';
+    raise exception 'search.only_left_out' using errcode = '22023';
   end if;
   terms := private.search_terms(query);
   if terms.looked_for > most_looked_for then
-    raise exception 'Search for at most % words at a time; this search has %.', most_looked_for, terms.looked_for using errcode = '22023';
+    raise exception 'search.too_many_words' using detail = jsonb_build_object('max', most_looked_for, 'count', terms.looked_for)::text, errcode = '22023';
   end if;
   if terms.left_out > most_left_out then
-    raise exception 'Leave out at most % words at a time; this search leaves out %.', most_left_out, terms.left_out using errcode = '22023';
+    raise exception 'search.too_many_left_out' using detail = jsonb_build_object('max', most_left_out, 'count', terms.left_out)::text, errcode = '22023';
   end if;
 
   -- A few searches at once per client: each holds one of its slots until its transaction ends (PostgREST runs each
@@ -231,8 +231,8 @@ begin
     while not pg_try_advisory_xact_lock(hashtext('search_records'), hashtext(caller || ' ' || slot)) loop
       slot := slot + 1;
       if slot > searches_at_once then
-        -- PT429: PostgREST answers it with HTTP 429 and this message.
-        raise exception 'Too many searches at once from your connection. Wait for one to finish, then search again.' using errcode = 'PT429';
+        -- PT429: PostgREST answers it with HTTP 429 and this code.
+        raise exception 'limit.searches' using errcode = 'PT429';
       end if;
     end loop;
   end if;

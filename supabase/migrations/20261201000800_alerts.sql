@@ -152,13 +152,14 @@ alter table private.alert_matches enable row level security;
 revoke all on private.record_changes, private.alerts, private.alert_runs, private.alert_matches from public, anon, authenticated;
 
 /*
-  private.search_text_problem(text) returns text: why an alert's search text is refused, in the words the record
+  private.search_text_problem(text) returns jsonb: why an alert's search text is refused, with the codes the record
   search uses for the same text (the search page's for empty and too long text, search_records' own for a search only
-  of words to leave out and for too many words), or null when it is fine. A search only of stop words finds nothing
-  (search_records answers no rows); an alert for it could never match, so it is refused too.
+  of words to leave out and for too many words), as {"code": "search.too_long", "max": 200, "length": 250}, or null
+  when it is fine. A search only of stop words finds nothing (search_records answers no rows); an alert for it could
+  never match, so it is refused too (search.stop_words).
 */
 create function private.search_text_problem(search_text text)
-returns text
+returns jsonb
 language plpgsql
 immutable
 set search_path = ''
@@ -169,29 +170,29 @@ declare
   terms record;
 begin
   if needle = '' then
-    return 'Type a word or a phrase to search for.';
+    return jsonb_build_object('code', 'search.empty');
   end if;
   if length(needle) > 200 then
-    return format('Search text can be at most 200 characters; this is %s.', length(needle));
+    return jsonb_build_object('code', 'search.too_long', 'max', 200, 'length', length(needle));
   end if;
   query := websearch_to_tsquery('english', needle);
   if numnode(query) = 0 then
-    return 'Add a word to look for: every word of this search is too common to be searched for.';
+    return jsonb_build_object('code', 'search.stop_words');
   end if;
   if private.search_candidates(query) is null then
-    return 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.';
+    return jsonb_build_object('code', 'search.only_left_out');
   end if;
   terms := private.search_terms(query);
   if terms.looked_for > 10 then
-    return format('Search for at most %s words at a time; this search has %s.', 10, terms.looked_for);
+    return jsonb_build_object('code', 'search.too_many_words', 'max', 10, 'count', terms.looked_for);
   end if;
   if terms.left_out > 5 then
-    return format('Leave out at most %s words at a time; this search leaves out %s.', 5, terms.left_out);
+    return jsonb_build_object('code', 'search.too_many_left_out', 'max', 5, 'count', terms.left_out);
   end if;
   return null;
 end;
 $$;
-comment on function private.search_text_problem(text) is 'Why a search text is refused (the record search''s own words), or null.';
+comment on function private.search_text_problem(text) is 'Why a search text is refused (the record search''s own codes, with their parameters), or null.';
 
 -- The words an alert is found by: a record can match the query only if it holds one of them. For a query without
 -- 'or' (words, phrases, words left out) every word it looks for is needed, so one suffices, the rarest in the
@@ -290,9 +291,10 @@ comment on function private.member_listed(jsonb, text) is 'Whether a member is l
                                                      nothing more). A confirmation email is queued when the address is
                                                      not confirmed (at most once an hour); the answer is the same
                                                      either way, so it tells nobody whether an address is known.
-    {"ok": false, "errors": {"email": ["..."]}, "form_errors": ["..."]}   nothing stored, nothing sent
-    {"ok": false, "errors": {}, "form_errors": ["..."], "limited": true}  a limit (the client's, the mailbox's, the
-                                                     site's); nothing stored
+    {"ok": false, "errors": {"email": [{"code": "field.email_invalid"}]}, "form_errors": [{"code": "form.no_topic",
+      "id": 9}, ...]}                                nothing stored, nothing sent
+    {"ok": false, "errors": {}, "form_errors": [{"code": "limit.alerts"}], "limited": true}   a limit (the client's,
+                                                     the mailbox's limit.mailbox, the site's limit.site); nothing stored
   kind 'search': q (refused as the record search refuses it), in district_id, or state, or (both null) every district,
     of kinds (meeting, topic, vote; null for all).
   kind 'topic': topic_id; the topic's title as a phrase, in its district (q, district_id and state are not used).
@@ -324,9 +326,9 @@ as $$
 declare
   most_alerts constant integer := 50;
   address text := btrim(create_alert.email);
-  problems text[] := private.email_problems(btrim(create_alert.email));
+  problems jsonb := private.email_problems(btrim(create_alert.email));
   errors jsonb := '{}'::jsonb;
-  form_errors text[] := '{}';
+  form_errors jsonb := '[]'::jsonb;
   alert_kind text := coalesce(create_alert.kind, 'search');
   wanted_kinds text[] := coalesce(create_alert.kinds, array['meeting', 'topic', 'vote']);
   how_often text := coalesce(create_alert.frequency, 'daily');
@@ -335,86 +337,86 @@ declare
   state_code text := nullif(upper(btrim(create_alert.state)), '');
   words text;
   alert_query tsquery;
+  problem jsonb;
   refusal text;
   topic public.topics;
   sub public.subscriptions;
   existing integer;
 begin
-  if cardinality(problems) > 0 then
-    errors := jsonb_build_object('email', to_jsonb(problems));
+  if jsonb_array_length(problems) > 0 then
+    errors := jsonb_build_object('email', problems);
   end if;
   if alert_kind not in ('search', 'topic', 'member') then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors',
-      jsonb_build_array('An alert is for a search, a topic or a member; kind must be search, topic or member.'));
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.alert_kind')));
   end if;
   if not private.is_language(create_alert.language) then
-    errors := errors || jsonb_build_object('language', jsonb_build_array('must be en, es or zh'));
+    errors := errors || jsonb_build_object('language', jsonb_build_array(jsonb_build_object('code', 'field.language')));
   end if;
   if how_often not in ('daily', 'weekly') then
-    errors := errors || jsonb_build_object('frequency', jsonb_build_array('must be daily or weekly'));
+    errors := errors || jsonb_build_object('frequency', jsonb_build_array(jsonb_build_object('code', 'field.frequency')));
   end if;
   if cardinality(wanted_kinds) = 0 or not wanted_kinds <@ array['meeting', 'topic', 'vote'] then
-    form_errors := form_errors || 'kinds may only name meeting, topic and vote'::text;
+    form_errors := form_errors || jsonb_build_object('code', 'search.kinds');
   end if;
   if coalesce(create_alert.minority_only, false) and alert_kind <> 'member' then
-    form_errors := form_errors || 'Only a member''s alert can be limited to the votes where the member was in the minority.'::text;
+    form_errors := form_errors || jsonb_build_object('code', 'form.minority_only');
   end if;
 
   if alert_kind = 'search' then
-    refusal := private.search_text_problem(create_alert.q);
-    if refusal is not null then
-      form_errors := form_errors || refusal;
+    problem := private.search_text_problem(create_alert.q);
+    if problem is not null then
+      form_errors := form_errors || problem;
     else
       words := btrim(create_alert.q);
       alert_query := websearch_to_tsquery('english', words);
     end if;
     if district is not null and state_code is not null then
-      form_errors := form_errors || 'An alert is for one district, one state or every district: give a district or a state, not both.'::text;
+      form_errors := form_errors || jsonb_build_object('code', 'form.district_or_state');
     elsif district is not null and not exists (select from public.districts d where d.id = district) then
-      form_errors := form_errors || ('There is no district ' || district || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_alert_district', 'id', district);
     elsif state_code is not null and (state_code !~ '^[A-Z]{2}$' or not exists (select from public.districts d where d.state = state_code)) then
-      form_errors := form_errors || ('There is no district in the state ' || left(create_alert.state, 20) || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_state_district', 'state', left(create_alert.state, 20));
     end if;
   elsif alert_kind = 'topic' then
     select t.* into topic from public.topics t where t.id = create_alert.topic_id;
     if not found then
-      form_errors := form_errors || ('There is no topic ' || coalesce(create_alert.topic_id::text, '(none given)') || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_topic', 'id', create_alert.topic_id);
     else
       words := left(btrim(topic.title), 200);
       alert_query := phraseto_tsquery('english', words);
       district := topic."districtId";
       state_code := null;
       if numnode(alert_query) = 0 then
-        form_errors := form_errors || 'This topic''s title has no word that can be searched for.'::text;
+        form_errors := form_errors || jsonb_build_object('code', 'form.topic_unsearchable');
       end if;
     end if;
   else
     wanted_kinds := array['vote'];
     state_code := null;
     if name is null then
-      errors := errors || jsonb_build_object('member', jsonb_build_array('is required'));
+      errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.required')));
     elsif length(name) > 200 then
-      errors := errors || jsonb_build_object('member', jsonb_build_array('must be at most 200 characters'));
+      errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.max_length', 'max', 200)));
     elsif district is null or not exists (select from public.districts d where d.id = district) then
-      form_errors := form_errors || ('There is no district ' || coalesce(district::text, '(none given)') || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_alert_district', 'id', district);
     elsif not exists (select from public.votings v where v."districtId" = district and private.member_listed(v.votes, name)) then
-      form_errors := form_errors || ('No vote of this board lists a member named ' || name || '.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_member', 'name', name);
     else
       words := name;
       alert_query := phraseto_tsquery('english', name);
       if numnode(alert_query) = 0 then
-        errors := errors || jsonb_build_object('member', jsonb_build_array('must hold a name that can be searched for'));
+        errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.name_unsearchable')));
       end if;
     end if;
   end if;
 
-  if errors <> '{}'::jsonb or cardinality(form_errors) > 0 then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', to_jsonb(form_errors));
+  if errors <> '{}'::jsonb or jsonb_array_length(form_errors) > 0 then
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', form_errors);
   end if;
 
   refusal := private.rate_limited('alert');
   if refusal is not null then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(refusal));
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', refusal)));
   end if;
 
   begin
@@ -437,8 +439,8 @@ begin
     else
       select count(*) into existing from private.alerts a where a.subscription_id = sub.id;
       if existing >= most_alerts then
-        raise exception 'This address has % alerts, the most one address may have. Delete one on the page that manages them to add another.', most_alerts
-          using errcode = 'SB422';
+        -- Undoes what this call stored (the address's row, its language): nothing changes.
+        raise exception 'form.most_alerts' using errcode = 'SB422';
       end if;
       insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, topic_id, member, minority_only, frequency)
       values (sub.id, alert_kind, words, alert_query, private.query_anchors(alert_query), district, state_code, wanted_kinds,
@@ -454,9 +456,9 @@ begin
         'minority_only', coalesce(create_alert.minority_only, false), 'frequency', how_often)));
   exception
     when sqlstate 'SB429' then
-      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(sqlerrm));
+      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
     when sqlstate 'SB422' then
-      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'form_errors', jsonb_build_array(sqlerrm));
+      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.most_alerts', 'max', most_alerts)));
   end;
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;
@@ -523,7 +525,7 @@ comment on function public.list_alerts(text) is 'The alerts of a management link
     {"ok": true, "status": "paused" | "resumed" | "changed" | "deleted", "alert_id": 1}
     {"ok": false, "status": "unknown" | "malformed"}             the token names no address
     {"ok": false, "status": "no_alert", "alert_id": 1}           the address has no such alert (another's, or deleted)
-    {"ok": false, "status": "invalid", "errors": {"frequency": ["must be daily or weekly"]}}
+    {"ok": false, "status": "invalid", "errors": {"frequency": [{"code": "field.frequency"}]}}
 */
 create function public.pause_alert(token text, alert_id bigint, paused boolean default true)
 returns jsonb
@@ -562,7 +564,7 @@ begin
     return private.token_refusal(token);
   end if;
   if set_alert_frequency.frequency is null or set_alert_frequency.frequency not in ('daily', 'weekly') then
-    return jsonb_build_object('ok', false, 'status', 'invalid', 'errors', jsonb_build_object('frequency', jsonb_build_array('must be daily or weekly')));
+    return jsonb_build_object('ok', false, 'status', 'invalid', 'errors', jsonb_build_object('frequency', jsonb_build_array(jsonb_build_object('code', 'field.frequency'))));
   end if;
   update private.alerts a set frequency = set_alert_frequency.frequency
   where a.id = set_alert_frequency.alert_id and a.subscription_id = owner.id;
