@@ -6,7 +6,7 @@ import pg from 'pg';
 
 const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const MEETING_DATE = '2025-06-17';
-// The agenda_votes columns, in the form's order (see supabase/migrations/20250601000300_resident_voices.sql).
+// The agenda_votes columns, in the form's order (see supabase/migrations/20261201000500_resident_voices.sql).
 const ITEMS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'];
 
 /**

@@ -1,5 +1,6 @@
 // The local gateway's rules about what passes through it, as pure functions: which headers a proxy forwards, and
 // what an error answer may tell an anonymous visitor.
+import { isRefusalCode } from '../../src/lib/data/serverAnswer.ts';
 
 /**
  * Headers that describe one connection, not the request (RFC 9110, section 7.6.1): a proxy never forwards them,
@@ -40,10 +41,25 @@ const NAMES_A_MACHINE = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\[[0-9a-f:]+\]|localhost|co
 const REFUSED_MESSAGE = 'The request was refused.';
 
 /**
+ * Whether a text is the JSON of an object.
+ * @param {string} text
+ */
+function isJsonObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The error body an anonymous visitor gets for PostgREST's answer `text` with status `status`: the code and the
  * message in plain words, never a hint or details (PostgREST's hints name other tables, 'Perhaps you meant the table
- * …', and its connection errors name the database host). Returns null when the body may pass as it is (a success, or
- * an answer that is not PostgREST's JSON error). The original is for the log.
+ * …', and its connection errors name the database host), except the details of a refusal the database raised with
+ * its code ('search.too_long'): they are its parameters, a JSON object ({"max": 200, "length": 250}), for the site to
+ * word. Returns null when the body may pass as it is (a success, or an answer that is not PostgREST's JSON error). The
+ * original is for the log.
  * @param {number} status
  * @param {string} text
  * @returns {string | null}
@@ -62,6 +78,7 @@ export function publicErrorBody(status, text) {
   let plain = message;
   if ((code && CONNECTION_CODES.test(code)) || NAMES_A_MACHINE.test(message)) plain = UNREACHABLE_MESSAGE;
   else if (!message) plain = status >= 500 ? UNREACHABLE_MESSAGE : REFUSED_MESSAGE;
-  const rewritten = JSON.stringify({ code, message: plain, details: null, hint: null });
+  const parameters = isRefusalCode(plain) && typeof error.details === 'string' && isJsonObject(error.details) ? error.details : null;
+  const rewritten = JSON.stringify({ code, message: plain, details: parameters, hint: null });
   return rewritten === text ? null : rewritten;
 }

@@ -2,10 +2,11 @@
 // item once the meeting is over, in the page's language (the items' and choices' words are the catalogue's 'vote.*').
 // The fields, choices and the shapes the database takes and answers are the agenda_votes table's (data/agendaVotes.ts).
 import type { Voting, VoteItem } from './data/votings';
-import { AGENDA_FIELDS, CHOICES, type AgendaField, type AgendaVoteSubmission, type Choice, type ResidentTotals } from './data/agendaVotes';
+import { AGENDA_FIELDS, CHOICES, SUBMIT_ANSWERS, type AgendaField, type AgendaVoteSubmission, type Choice, type ResidentTotals } from './data/agendaVotes';
 import type { FieldErrors, FormResult } from './data/formResult';
+import type { ServerAnswer } from './data/serverAnswer';
 import type { TotalsState } from './browser/residentTotals';
-import { fieldProblem, formProblem } from '../i18n/serverText';
+import { answerText } from '../i18n/serverText';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 import type { Translator } from '../i18n/translate';
 import { districtPath, voteAnchor } from './paths';
@@ -19,10 +20,10 @@ export const MEETING_DATE = '2025-06-17';
 export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
 export type VisibleField = (typeof VISIBLE_FIELDS)[number];
 
-/** The same words the server uses for a missing choice. */
-export const MISSING_CHOICE = 'needs a choice: Support, Oppose or Neutral / Unsure';
-/** What the browser's own email check refuses, worded like the server's rule. */
-export const INVALID_EMAIL = 'must be a valid address such as name@example.org';
+/** The problem the server answers for a missing choice, which the island's own check answers too. */
+export const MISSING_CHOICE: ServerAnswer = { code: 'field.choice' };
+/** What the browser's own email check refuses, as the server's rule answers it. */
+export const INVALID_EMAIL: ServerAnswer = { code: 'field.email_invalid' };
 
 /** What the resident has entered so far. */
 export interface VoteFormValues {
@@ -33,7 +34,7 @@ export interface VoteFormValues {
 
 export const EMPTY_VOTE_FORM: VoteFormValues = { choices: {}, email: '', comments: '' };
 
-/** What submit_agenda_vote receives (see supabase/migrations/20250601000300_resident_voices.sql). */
+/** What submit_agenda_vote receives (see supabase/migrations/20261201000500_resident_voices.sql). */
 
 /** Errors shaped for the page: one text per visible field, and the rest for the form as a whole. */
 export interface DisplayedErrors {
@@ -90,11 +91,11 @@ function fieldLabel(field: string, t: Translator): string {
 }
 
 /** The server's (or the island's) errors as the page shows them, in its language, each field's label first. */
-export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): DisplayedErrors {
-  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => formProblem(reason, t, locale)) };
+export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator): DisplayedErrors {
+  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => answerText(reason, t, SUBMIT_ANSWERS)) };
   for (const [field, problems] of Object.entries(result.errors)) {
     if (problems.length === 0) continue;
-    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: problems.map((problem) => fieldProblem(problem, t, locale)).join(t('vote.problemSeparator')) });
+    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: problems.map((problem) => answerText(problem, t, SUBMIT_ANSWERS)).join(t('vote.problemSeparator')) });
     if (isVisibleField(field)) shown.fields[field] = text;
     else shown.form.push(text);
   }

@@ -1,29 +1,33 @@
 // The record search's rules (search_records in the database): what may be searched, what the page announces and
 // why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
-import type { RecordKind, RecordResult } from './data/records';
+import { SEARCH_ANSWERS, type RecordKind, type RecordResult } from './data/records';
+import { refusalOf } from './data/serverAnswer';
 import type { Locale } from '../i18n/locales';
 import { formatDate } from '../i18n/dates';
 import type { Translator } from '../i18n/translate';
-import { failureKind, knownFormProblem, serverTextKeys } from '../i18n/serverText';
+import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
 
-/** The longest text the search takes (the database refuses longer with the same words). */
+/** The longest text the search takes (the database refuses longer with the same code, search.too_long). */
 export const MAX_RECORD_SEARCH_LENGTH = 200;
 /** Results asked for at a time. */
 export const RECORD_PAGE_SIZE = 20;
 /** The site-wide search page. */
 export const RECORD_SEARCH_PATH = '/search/records';
 
-/** The server answers a search can be refused with (a refused text, too many at once), worded by the one table of them. */
-export const RECORD_SEARCH_ANSWER_KEYS = [...serverTextKeys('search'), 'errors.limit.searches'];
+/** The answers a search can be refused with: the page's own (empty text) and search_records' (a refused text, too many at once). */
+const RECORD_SEARCH_ANSWERS: readonly string[] = ['search.empty', ...SEARCH_ANSWERS];
 
-/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit (as the server words it). */
+/** The messages of those answers, worded by the one table of them. */
+export const RECORD_SEARCH_ANSWER_KEYS = serverTextKeys(RECORD_SEARCH_ANSWERS);
+
+/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit (as the server's codes word it). */
 export function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
   const text = typed.trim();
-  if (!text) return { text, problem: t('errors.search.empty') };
-  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: t('errors.search.tooLong', { max: String(MAX_RECORD_SEARCH_LENGTH), length: String(text.length) }) };
+  if (!text) return { text, problem: answerText({ code: 'search.empty' }, t, RECORD_SEARCH_ANSWERS) };
+  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: answerText({ code: 'search.too_long', max: MAX_RECORD_SEARCH_LENGTH, length: text.length }, t, RECORD_SEARCH_ANSWERS) };
   return { text, problem: null };
 }
 
@@ -54,11 +58,11 @@ export function resultsStatus(count: number, text: string, more: boolean, t: Tra
   return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
 }
 
-/** What a failed search says: the database's own refusal (a 400 or 429 names the problem), otherwise a plain failure. */
+/** What a failed search says: the database's own refusal (a 400 or 429 answers its code), otherwise a plain failure. */
 export function searchFailure(reason: string, t: Translator): string {
   const text = reason.trim();
-  const refusal = knownFormProblem(text, t);
-  if (refusal) return refusal;
+  const refusal = refusalOf(text);
+  if (refusal && RECORD_SEARCH_ANSWERS.includes(refusal.code)) return answerText(refusal, t, RECORD_SEARCH_ANSWERS);
   const kind = failureKind(text);
   if (kind === 'timeout' || kind === 'connection') return t('records.failed.connection');
   return t('records.failed.unavailable');

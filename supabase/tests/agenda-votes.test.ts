@@ -1,11 +1,12 @@
 // The agenda vote storage: submit_agenda_vote is the only way in, refuses every bad field with that field's
-// error and stores nothing, stores each form fill once, and anon can neither read nor change the table.
+// error (a code and its parameters) and stores nothing, stores each form fill once, and anon can neither read nor change the table.
 import { describe, expect, it } from 'vitest';
 import { rest, rpc, sql, type ApiError, type FormAnswer } from './helpers';
 
-const MISSING = 'needs a choice: Support, Oppose or Neutral / Unsure';
-const UNKNOWN_CHOICE = 'must be one of support, oppose or neutral';
-const BAD_EMAIL = 'must be a valid address such as name@example.org';
+const MISSING = { code: 'field.choice' };
+const UNKNOWN_CHOICE = { code: 'field.choice_value' };
+const BAD_EMAIL = { code: 'field.email_invalid' };
+const OTHER_DATE = { code: 'field.meeting_date', date: '2025-06-17' };
 
 /** A valid submission with a fresh idempotency key; comments carry a marker to find its rows. */
 function valid(overrides: Record<string, unknown> = {}) {
@@ -81,23 +82,23 @@ describe('every bad field is refused with that field’s error and stores nothin
     ['a choice of the wrong type (list)', valid({ budget: ['support'] }), 'budget', UNKNOWN_CHOICE],
     ['SQL in a choice', valid({ lcap: "support'; delete from public.agenda_votes; --" }), 'lcap', UNKNOWN_CHOICE],
     ['HTML in a choice', valid({ lcap: '<img src=x onerror=alert(1)>' }), 'lcap', UNKNOWN_CHOICE],
-    ['a missing meeting date', without('meeting_date'), 'meeting_date', 'is required'],
-    ['another meeting date', valid({ meeting_date: '2025-06-18' }), 'meeting_date', 'must be 2025-06-17, the board meeting this form is for'],
-    ['the date in another format', valid({ meeting_date: '06/17/2025' }), 'meeting_date', 'must be 2025-06-17, the board meeting this form is for'],
-    ['the date of the wrong type', valid({ meeting_date: 20250617 }), 'meeting_date', 'must be 2025-06-17, the board meeting this form is for'],
+    ['a missing meeting date', without('meeting_date'), 'meeting_date', { code: 'field.required' }],
+    ['another meeting date', valid({ meeting_date: '2025-06-18' }), 'meeting_date', OTHER_DATE],
+    ['the date in another format', valid({ meeting_date: '06/17/2025' }), 'meeting_date', OTHER_DATE],
+    ['the date of the wrong type', valid({ meeting_date: 20250617 }), 'meeting_date', OTHER_DATE],
     ['a malformed email', valid({ email: 'not-an-email' }), 'email', BAD_EMAIL],
     ['an email without a dot in the domain', valid({ email: 'resident@localhost' }), 'email', BAD_EMAIL],
     ['an email with two @', valid({ email: 'a@b@example.org' }), 'email', BAD_EMAIL],
     ['an email with spaces', valid({ email: 'a resident@example.org' }), 'email', BAD_EMAIL],
-    ['an overlong email (255 characters)', valid({ email: `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x') }), 'email', 'must be at most 254 characters'],
-    ['an email with more than 64 characters before the @', valid({ email: `${'a'.repeat(65)}@example.org` }), 'email', 'must have at most 64 characters before the @'],
-    ['an email of the wrong type', valid({ email: 42 }), 'email', 'must be text'],
+    ['an overlong email (255 characters)', valid({ email: `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x') }), 'email', { code: 'field.max_length', max: 254 }],
+    ['an email with more than 64 characters before the @', valid({ email: `${'a'.repeat(65)}@example.org` }), 'email', { code: 'field.local_part', max: 64 }],
+    ['an email of the wrong type', valid({ email: 42 }), 'email', { code: 'field.text' }],
     ['SQL in the email', valid({ email: "x@example.org'; drop table public.agenda_votes; --" }), 'email', BAD_EMAIL],
     ['HTML in the email', valid({ email: '<script>alert(1)</script>@example.org' }), 'email', BAD_EMAIL],
-    ['overlong comments (2001 characters)', valid({ comments: 'x'.repeat(2001) }), 'comments', 'must be at most 2000 characters'],
-    ['comments of the wrong type', valid({ comments: { text: 'hi' } }), 'comments', 'must be text'],
-    ['HTML in the comments', valid({ comments: 'I agree <script>alert(1)</script>' }), 'comments', 'must be plain text, without HTML tags'],
-    ['an HTML link in the comments', valid({ comments: '<a href="https://example.org">see</a>' }), 'comments', 'must be plain text, without HTML tags'],
+    ['overlong comments (2001 characters)', valid({ comments: 'x'.repeat(2001) }), 'comments', { code: 'field.max_length', max: 2000 }],
+    ['comments of the wrong type', valid({ comments: { text: 'hi' } }), 'comments', { code: 'field.text' }],
+    ['HTML in the comments', valid({ comments: 'I agree <script>alert(1)</script>' }), 'comments', { code: 'field.plain_text' }],
+    ['an HTML link in the comments', valid({ comments: '<a href="https://example.org">see</a>' }), 'comments', { code: 'field.plain_text' }],
   ])('%s', async (_label, submission, field, message) => {
     const before = await rowCount();
     const { status, body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
@@ -128,21 +129,21 @@ describe('every bad field is refused with that field’s error and stores nothin
 
 describe('what no visible field can fix is refused as a form error and stores nothing', () => {
   it.each([
-    ['an extra field', valid({ admin: true }), 'Unknown fields: admin.'],
-    ['two extra fields, named in order', valid({ zeta: 1, id: 5 }), 'Unknown fields: id, zeta.'],
-    ['the submission wrapped in another object', { submission: valid() }, 'Unknown fields: submission.'],
-    ['a missing idempotency key', without('idempotency_key'), 'The submission needs an idempotency_key made once per form fill (a UUID); reload the page and try again.'],
-    ['a malformed idempotency key', valid({ idempotency_key: 'not-a-uuid' }), 'The submission needs an idempotency_key made once per form fill (a UUID); reload the page and try again.'],
-    ['an idempotency key of the wrong type', valid({ idempotency_key: 12345 }), 'The submission needs an idempotency_key made once per form fill (a UUID); reload the page and try again.'],
-    ['a submission that is a string', 'budget=support', 'The submission must be a JSON object of the form\'s fields.'],
-    ['a submission that is null', null, 'The submission must be a JSON object of the form\'s fields.'],
-    ['a list of submissions', [valid(), valid()], 'The submission must be a JSON object of the form\'s fields.'],
+    ['an extra field', valid({ admin: true }), { code: 'form.unknown_fields', fields: 'admin' }],
+    ['two extra fields, named in order', valid({ zeta: 1, id: 5 }), { code: 'form.unknown_fields', fields: 'id, zeta' }],
+    ['the submission wrapped in another object', { submission: valid() }, { code: 'form.unknown_fields', fields: 'submission' }],
+    ['a missing idempotency key', without('idempotency_key'), { code: 'form.idempotency_key' }],
+    ['a malformed idempotency key', valid({ idempotency_key: 'not-a-uuid' }), { code: 'form.idempotency_key' }],
+    ['an idempotency key of the wrong type', valid({ idempotency_key: 12345 }), { code: 'form.idempotency_key' }],
+    ['a submission that is a string', 'budget=support', { code: 'form.not_object' }],
+    ['a submission that is null', null, { code: 'form.not_object' }],
+    ['a list of submissions', [valid(), valid()], { code: 'form.not_object' }],
   ])('%s', async (_label, submission, message) => {
     const before = await rowCount();
     const { status, body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
     expect(status).toBe(200);
     expect(body.ok).toBe(false);
-    expect(body.form_errors).toContain(message);
+    expect(body.form_errors).toContainEqual(message);
     expect(await rowCount()).toBe(before);
   });
 

@@ -200,7 +200,7 @@ describe('the subscriber\'s language', () => {
       ['subscribe', { email, district_id: 1, language: 'fr' }],
       ['subscribe', { email, district_id: 1, language: null }],
     ] as const) {
-      expect((await rpc<FormAnswer>(name, args)).body).toEqual({ ok: false, errors: { language: ['must be en, es or zh'] }, form_errors: [] });
+      expect((await rpc<FormAnswer>(name, args)).body).toEqual({ ok: false, errors: { language: [{ code: 'field.language' }] }, form_errors: [] });
     }
     expect(await sql('select 1 from public.subscriptions where lower(email) = lower($1)', [email])).toEqual([]);
   });

@@ -1,12 +1,13 @@
-// Alerts in the database: create_alert refuses what the record search refuses, in its words, and every other bad input
-// of the form; the address goes through the confirmed-email flow; the signed management link lists, pauses, changes
+// Alerts in the database: create_alert refuses what the record search refuses, with its codes, and every other bad
+// input of the form, each with its code and parameters; the address goes through the confirmed-email flow; the signed management link lists, pauses, changes
 // and deletes, and a token with one character changed does nothing; match_alerts queues each (alert, record) match
 // once, from the new and changed records; nothing of an address is readable with the anon key.
 import { describe, expect, it } from 'vitest';
 import { checkSearchText } from '../../src/lib/recordSearch';
 import { translator } from '../../src/i18n/translate';
+import { SERVER_CODES, answerText } from '../../src/i18n/serverText';
 import en from '../../src/i18n/messages/en.json';
-import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
+import { newClientAddress, refusalOf, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer, type Refusal } from './helpers';
 import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mail-helpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
@@ -118,7 +119,7 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
 });
 
 describe('bad input is refused with a clear answer and stores nothing', () => {
-  async function refusedWith(args: Record<string, unknown>, form_errors: string[]) {
+  async function refusedWith(args: Record<string, unknown>, form_errors: Refusal[]) {
     const email = address();
     const { status, body } = await rpc<FormAnswer>('create_alert', { email, ...args });
     expect(status).toBe(200);
@@ -131,44 +132,51 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
     ['empty', '   '],
     ['500 characters', 'board '.repeat(84).slice(0, 500)],
     ['200 terms joined by |', Array.from({ length: 200 }, (_, n) => String.fromCharCode(97 + (n % 26))).join(' | ')],
-  ])('a search %s: in the search page\'s words', async (_label, q) => {
+  ])('a search %s: with the code the search page words it with', async (_label, q) => {
     const problem = checkSearchText(q, translator('en', en)).problem;
-    expect(problem).not.toBeNull();
-    await refusedWith({ q }, [problem as string]);
+    const refusal: Refusal = q.trim() ? { code: 'search.too_long', max: 200, length: q.trim().length } : { code: 'search.empty' };
+    await refusedWith({ q }, [refusal]);
+    expect(answerText(refusal, translator('en', en), SERVER_CODES)).toBe(problem);
   });
 
   it.each([
     ['only words to leave out', '-board -budget'],
     ['eleven words', 'budget bus cafeteria dance exam field grade health library music nurse'],
     ['six words left out', 'budget -bus -cafeteria -dance -exam -field -grade'],
-  ])('a search of %s: in the words search_records refuses it with', async (_label, q) => {
+  ])('a search of %s: with the code and parameters search_records refuses it with', async (_label, q) => {
     const search = await rpc<ApiError>('search_records', { q });
     expect(search.status).toBe(400);
-    await refusedWith({ q }, [search.body.message]);
+    await refusedWith({ q }, [refusalOf(search.body)]);
   });
 
   it('a search only of stop words, which could never match', async () => {
-    await refusedWith({ q: 'the and of' }, ['Add a word to look for: every word of this search is too common to be searched for.']);
+    await refusedWith({ q: 'the and of' }, [{ code: 'search.stop_words' }]);
   });
 
   it('a district that does not exist', async () => {
-    await refusedWith({ q: 'budget', district_id: 987654321 }, ['There is no district 987654321 to set an alert for.']);
+    await refusedWith({ q: 'budget', district_id: 987654321 }, [{ code: 'form.no_alert_district', id: 987654321 }]);
   });
 
   it('a state without districts, and a district beside a state', async () => {
-    await refusedWith({ q: 'budget', state: 'QQ' }, ['There is no district in the state QQ to set an alert for.']);
-    await refusedWith({ q: 'budget', state: 'CA', district_id: 1 }, ['An alert is for one district, one state or every district: give a district or a state, not both.']);
+    await refusedWith({ q: 'budget', state: 'QQ' }, [{ code: 'form.no_state_district', state: 'QQ' }]);
+    await refusedWith({ q: 'budget', state: 'CA', district_id: 1 }, [{ code: 'form.district_or_state' }]);
   });
 
-  it('a topic that does not exist, a member no vote lists, an unknown kind of record', async () => {
-    await refusedWith({ kind: 'topic', topic_id: 987654321 }, ['There is no topic 987654321 to set an alert for.']);
-    await refusedWith({ kind: 'member', member: 'Nobody Byname', district_id: 1 }, ['No vote of this board lists a member named Nobody Byname.']);
-    await refusedWith({ q: 'budget', kinds: ['minutes'] }, ['kinds may only name meeting, topic and vote']);
+  it('a topic that does not exist or none, a member no vote lists, an unknown kind of record or of alert', async () => {
+    await refusedWith({ kind: 'topic', topic_id: 987654321 }, [{ code: 'form.no_topic', id: 987654321 }]);
+    await refusedWith({ kind: 'topic' }, [{ code: 'form.no_topic', id: null }]);
+    await refusedWith({ kind: 'member', member: 'Nobody Byname', district_id: 1 }, [{ code: 'form.no_member', name: 'Nobody Byname' }]);
+    await refusedWith({ kind: 'member', member: 'Nobody Byname' }, [{ code: 'form.no_alert_district', id: null }]);
+    await refusedWith({ q: 'budget', kinds: ['minutes'] }, [{ code: 'search.kinds' }]);
+    await refusedWith({ q: 'budget', minority_only: true }, [{ code: 'form.minority_only' }]);
+    await refusedWith({ kind: 'newsletter' }, [{ code: 'form.alert_kind' }]);
   });
 
-  it('a bad address and a bad frequency, by field', async () => {
+  it('a bad address, a bad frequency and a member\'s name too long, by field', async () => {
     const { body } = await rpc('create_alert', { email: 'not-an-email', q: 'budget', frequency: 'hourly' });
-    expect(body).toEqual({ ok: false, errors: { email: ['must be a valid address such as name@example.org'], frequency: ['must be daily or weekly'] }, form_errors: [] });
+    expect(body).toEqual({ ok: false, errors: { email: [{ code: 'field.email_invalid' }], frequency: [{ code: 'field.frequency' }] }, form_errors: [] });
+    const member = await rpc('create_alert', { email: address(), kind: 'member', member: 'x'.repeat(201), district_id: 1 });
+    expect(member.body).toEqual({ ok: false, errors: { member: [{ code: 'field.max_length', max: 200 }] }, form_errors: [] });
   });
 
   it('the 51st alert of an address', async () => {
@@ -185,7 +193,7 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
     expect(body).toEqual({
       ok: false,
       errors: {},
-      form_errors: ['This address has 50 alerts, the most one address may have. Delete one on the page that manages them to add another.'],
+      form_errors: [{ code: 'form.most_alerts', max: 50 }],
     });
     expect(await alertsOf(email)).toHaveLength(50);
   });
@@ -197,7 +205,7 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
       const answers = [];
       for (const q of ['one', 'two', 'three']) answers.push((await rpcFrom<FormAnswer>(client, 'create_alert', { email: address(), q })).body);
       expect(answers.slice(0, 2)).toEqual([OK, OK]);
-      expect(answers[2]).toEqual({ ok: false, errors: {}, limited: true, form_errors: ['Too many alerts from your connection in the last hour. Please try again later.'] });
+      expect(answers[2]).toEqual({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.alerts' }] });
     } finally {
       await sql("update private.rate_limits set max_count = 1000000 where action = 'alert'");
     }
@@ -234,7 +242,7 @@ describe('the signed management link', () => {
     expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'hourly' })).body).toEqual({
       ok: false,
       status: 'invalid',
-      errors: { frequency: ['must be daily or weekly'] },
+      errors: { frequency: [{ code: 'field.frequency' }] },
     });
     expect((await alertsOf(email))[0].frequency).toBe('weekly');
     expect((await rpc('delete_alert', { token, alert_id: ids[1] })).body).toEqual({ ok: true, status: 'deleted', alert_id: ids[1] });

@@ -136,7 +136,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
   const mailbox = () => `victim-${crypto.randomUUID().slice(0, 8)}`;
   const queuedFor = async (pattern: string) =>
     (await sql<{ n: number }>("select count(*)::int as n from public.email_outbox where kind = 'confirmation' and lower(recipient) like $1", [pattern]))[0].n;
-  const MAILBOX_LIMIT = 'This address has been sent several confirmation emails in the last hour. Please open one of them, or try again in an hour.';
+  const MAILBOX_LIMIT = { code: 'limit.mailbox' };
 
   it('one address, a district at a time, from a new address each time: 5 confirmations, then refused and nothing stored', async () => {
     const victim = `${mailbox()}@example.org`;
@@ -219,6 +219,6 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email: `${mailbox()}@example.org`, district_id: 1 }, { 'cf-connecting-ip': newIpv4() })).body);
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false]);
-    expect(answers[3].form_errors).toEqual(['The site has sent as many confirmation emails as it may this hour. Please try again later.']);
+    expect(answers[3].form_errors).toEqual([{ code: 'limit.site' }]);
   });
 });

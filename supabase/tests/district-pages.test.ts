@@ -252,7 +252,7 @@ describe("the build's loader", () => {
     await sql('alter view public.district_pages rename to district_pages_moved_aside');
     try {
       const error = (await load().catch((e: Error) => e)) as Error;
-      expect(error.message).toMatch(/^Reading district_pages from .* failed \(\d+: .*district_pages.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(district_pages came with 20261125000100_district_pages\.sql\)\./);
+      expect(error.message).toMatch(/^Reading district_pages from .* failed \(\d+: .*district_pages.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(district_pages is defined in 20261201000300_district_pages\.sql\)\./);
     } finally {
       await sql('alter view public.district_pages_moved_aside rename to district_pages');
     }

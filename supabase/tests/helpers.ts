@@ -29,17 +29,26 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
   }
 }
 
-/** PostgREST's answer to a refused request. */
+/** PostgREST's answer to a refused request: a database refusal's code is its message, its parameters the details. */
 export interface ApiError {
   code: string;
   message: string;
+  details?: string | null;
 }
 
-/** A form function's answer (submit_agenda_vote, subscribe): the errors by field and those of the whole form. */
+/** A refusal as the database answers it: a stable code and its parameters ({code: 'field.max_length', max: 254}). */
+export type Refusal = { code: string } & Record<string, unknown>;
+
+/** A raised refusal read back as the code and parameters it carries (the message, and the details' JSON object). */
+export function refusalOf(error: ApiError): Refusal {
+  return { code: error.message, ...(error.details ? (JSON.parse(error.details) as Record<string, unknown>) : {}) };
+}
+
+/** A form function's answer (submit_agenda_vote, subscribe, create_alert): the errors by field and those of the form. */
 export interface FormAnswer {
   ok: boolean;
-  errors: Record<string, string[]>;
-  form_errors: string[];
+  errors: Record<string, Refusal[]>;
+  form_errors: Refusal[];
   limited?: boolean;
 }
 

@@ -2,7 +2,7 @@
 // character literally and refuses overlong text, and every function refuses wrong types, missing and extra
 // arguments with a 4xx and writes nothing.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql, type ApiError } from './helpers';
+import { refusalOf, rest, rpc, sql, type ApiError } from './helpers';
 
 const [{ n: DISTRICTS }] = await sql<{ n: number }>('select count(*)::int as n from public.districts');
 
@@ -23,15 +23,16 @@ describe('the search matches what was typed, literally', () => {
     expect(body.length).toBe(Math.min(n, 20));
   });
 
-  it('refuses text over 100 characters with a 400', async () => {
+  it('refuses text over 100 characters with a 400, its code and the lengths', async () => {
     const { status, body } = await rpc<ApiError>('search_districts', { search_text: 'a'.repeat(101) });
     expect(status).toBe(400);
-    expect(body.message).toBe('search text is longer than 100 characters');
+    expect(refusalOf(body)).toEqual({ code: 'search.too_long', max: 100, length: 101 });
   });
 
   it('refuses a state that is not a two-letter code', async () => {
-    const { status } = await rpc('search_districts', { search_text: 'palo', state_code: "CA' or '1'='1" });
+    const { status, body } = await rpc<ApiError>('search_districts', { search_text: 'palo', state_code: "CA' or '1'='1" });
     expect(status).toBe(400);
+    expect(refusalOf(body)).toEqual({ code: 'search.state' });
   });
 
   it('runs as its owner with an empty search_path, so its indexes serve anon under row-level security', async () => {

@@ -2,7 +2,7 @@
 // appear nowhere else: ranking, phrases and exclusions, the filters, paging, hostile text, the length limit, the bounds
 // on a search's cost and on searches at once per client, and that nothing private is searchable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newClientAddress, rest, rpc, rpcFrom, sql, superuser, type ApiError } from './helpers';
+import { newClientAddress, refusalOf, rest, rpc, rpcFrom, sql, superuser, type ApiError } from './helpers';
 import type { RecordResult } from '../../src/lib/data/records';
 
 const NORTH = 990301;
@@ -116,16 +116,16 @@ describe('the filters', () => {
   });
 
   it.each([
-    [{ q: 'zephyrine', kinds: ['minutes'] }, 'kinds may only name meeting, topic and vote'],
-    [{ q: 'zephyrine', page_size: 51 }, 'page_size must be between 1 and 50'],
-    [{ q: 'zephyrine', page_size: 0 }, 'page_size must be between 1 and 50'],
-    [{ q: 'zephyrine', date_from: '2025-03-01', date_to: '2025-02-01' }, 'date_from is after date_to'],
-    [{ q: 'zephyrine', cursor: "1|2025-01-01|meeting|1' or 1=1" }, 'cursor is not one this search gave'],
-    [{ q: 'zephyrine', cursor: 'x' }, 'cursor is not one this search gave'],
-  ])('refuses %j with a 400 saying why', async (args, message) => {
+    [{ q: 'zephyrine', kinds: ['minutes'] }, { code: 'search.kinds' }],
+    [{ q: 'zephyrine', page_size: 51 }, { code: 'search.page_size', min: 1, max: 50 }],
+    [{ q: 'zephyrine', page_size: 0 }, { code: 'search.page_size', min: 1, max: 50 }],
+    [{ q: 'zephyrine', date_from: '2025-03-01', date_to: '2025-02-01' }, { code: 'search.dates' }],
+    [{ q: 'zephyrine', cursor: "1|2025-01-01|meeting|1' or 1=1" }, { code: 'search.cursor' }],
+    [{ q: 'zephyrine', cursor: 'x' }, { code: 'search.cursor' }],
+  ])('refuses %j with a 400 and the code saying why', async (args, refusal) => {
     const { status, body } = await rpc<ApiError>('search_records', args);
     expect(status).toBe(400);
-    expect(body.message).toBe(message);
+    expect(refusalOf(body)).toEqual(refusal);
   });
 });
 
@@ -180,10 +180,10 @@ describe('hostile and heavy text', () => {
     expect(row.snippet).toBe('Crossing safety and a <mark>gryphonwood</mark> report &amp; more. Safety');
   });
 
-  it('refuses text over 200 characters with a 400, and takes 200', async () => {
+  it('refuses text over 200 characters with a 400, its code and the lengths, and takes 200', async () => {
     const { status, body } = await rpc<ApiError>('search_records', { q: 'a'.repeat(201) });
     expect(status).toBe(400);
-    expect(body.message).toBe('search text is longer than 200 characters');
+    expect(refusalOf(body)).toEqual({ code: 'search.too_long', max: 200, length: 201 });
     expect(await search({ q: `${'gryphonwood '.repeat(16)}gryph`.slice(0, 200) })).toEqual(expect.any(Array));
   });
 
@@ -231,15 +231,15 @@ describe('a word in more than 3,000 records of a kind', () => {
 // read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
 describe('a bounded cost, and a limit on searches at once per client', () => {
   it.each([
-    ['-board', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
-    ['-board -school -meeting -trustee -budget -staff', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
-    ['zephyrine or -marmoset', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
-    ['zephyrine -board -school -meeting -trustee -budget -staff', 'Leave out at most 5 words at a time; this search leaves out 6.'],
-    ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', 'Search for at most 10 words at a time; this search has 11.'],
-  ])('refuses %j with a 400 saying why', async (q, message) => {
+    ['-board', { code: 'search.only_left_out' }],
+    ['-board -school -meeting -trustee -budget -staff', { code: 'search.only_left_out' }],
+    ['zephyrine or -marmoset', { code: 'search.only_left_out' }],
+    ['zephyrine -board -school -meeting -trustee -budget -staff', { code: 'search.too_many_left_out', max: 5, count: 6 }],
+    ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', { code: 'search.too_many_words', max: 10, count: 11 }],
+  ])('refuses %j with a 400 and the code saying why', async (q, refusal) => {
     const { status, body } = await rpc<ApiError>('search_records', { q, page_size: 50 });
     expect(status).toBe(400);
-    expect(body.message).toBe(message);
+    expect(refusalOf(body)).toEqual(refusal);
   });
 
   it('takes 10 words to look for and 5 to leave out, a word repeated counting once', async () => {
@@ -281,7 +281,7 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     }
     for (const answer of refused) {
       expect(answer.status).toBe(429);
-      expect((answer.body as ApiError).message).toBe('Too many searches at once from your connection. Wait for one to finish, then search again.');
+      expect(refusalOf(answer.body as ApiError)).toEqual({ code: 'limit.searches' });
     }
     const all = await Promise.all(searches);
     expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);

@@ -1,7 +1,7 @@
 // A read names each column once: a request cannot multiply its answer by selecting one large column under many
 // names. The rule is in the database (a restrictive read policy), so it holds on hosted Supabase too.
 import { describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, rest, type ApiError } from './helpers';
+import { anonKey, apiUrl, refusalOf, rest, type ApiError } from './helpers';
 
 const aliases = (column: string, count: number) => Array.from({ length: count }, (_, i) => `a${i}:${column}`).join(',');
 
@@ -13,11 +13,11 @@ async function read(path: string): Promise<{ status: number; bytes: number; body
 }
 
 describe('a read names each column once', () => {
-  it('50 aliases of summary in a 600-byte request: refused at once with 400 and plain words, not an answer 50 times the size', async () => {
+  it('50 aliases of summary in a 600-byte request: refused at once with 400 and a code naming the column, not an answer 50 times the size', async () => {
     const path = `/meetings?select=${aliases('summary', 50)}`;
     expect(path.length).toBeLessThan(700);
     const { status, bytes, body } = await read(path);
-    expect({ status, message: body.message }).toEqual({ status: 400, message: 'This request selects summary more than once; select each column once.' });
+    expect({ status, refusal: refusalOf(body) }).toEqual({ status: 400, refusal: { code: 'api.column_twice', column: 'summary' } });
     expect(bytes).toBeLessThan(200);
   });
 
@@ -30,7 +30,7 @@ describe('a read names each column once', () => {
   ])('%s: refused with 400', async (_label, path) => {
     const { status, body } = await rest<ApiError>(path);
     expect(status).toBe(400);
-    expect(body.message).toMatch(/^This request selects \w+ more than once; select each column once\.$/);
+    expect(refusalOf(body)).toEqual({ code: 'api.column_twice', column: expect.stringMatching(/^\w+$/) });
   });
 
   it.each([

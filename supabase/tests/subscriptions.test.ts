@@ -47,13 +47,14 @@ describe('subscribing', () => {
 
 describe('a bad address is refused with the email error and stores nothing', () => {
   it.each([
-    ['missing', null, 'is required'],
-    ['blank', '   ', 'is required'],
-    ['malformed', 'not-an-email', 'must be a valid address such as name@example.org'],
-    ['without a dot in the domain', 'parent@localhost', 'must be a valid address such as name@example.org'],
-    ['with SQL', "x@example.org'); delete from public.subscriptions; --", 'must be a valid address such as name@example.org'],
-    ['with HTML', '<b>x</b>@example.org', 'must be a valid address such as name@example.org'],
-    ['overlong (255 characters)', `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'), 'must be at most 254 characters'],
+    ['missing', null, { code: 'field.required' }],
+    ['blank', '   ', { code: 'field.required' }],
+    ['malformed', 'not-an-email', { code: 'field.email_invalid' }],
+    ['without a dot in the domain', 'parent@localhost', { code: 'field.email_invalid' }],
+    ['with SQL', "x@example.org'); delete from public.subscriptions; --", { code: 'field.email_invalid' }],
+    ['with HTML', '<b>x</b>@example.org', { code: 'field.email_invalid' }],
+    ['overlong (255 characters)', `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'), { code: 'field.max_length', max: 254 }],
+    ['with more than 64 characters before the @', `${'a'.repeat(65)}@example.org`, { code: 'field.local_part', max: 64 }],
   ])('%s', async (_label, email, message) => {
     const before = await rowCount();
     const { status, body } = await rpc('subscribe', { email, district_id: 1 });
@@ -67,14 +68,14 @@ describe('the district', () => {
   it('must exist', async () => {
     const email = address();
     const { body } = await rpc('subscribe', { email, district_id: 987654321 });
-    expect(body).toEqual({ ok: false, errors: {}, form_errors: ['There is no district 987654321 to subscribe to.'] });
+    expect(body).toEqual({ ok: false, errors: {}, form_errors: [{ code: 'form.no_district', id: 987654321 }] });
     expect(await rowsFor(email)).toEqual([]);
   });
 
   it('must be given', async () => {
     const email = address();
     const { body } = await rpc<FormAnswer>('subscribe', { email, district_id: null });
-    expect(body.form_errors).toEqual(['There is no district (none given) to subscribe to.']);
+    expect(body.form_errors).toEqual([{ code: 'form.no_district', id: null }]);
     expect(await rowsFor(email)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 // Topic votes go through the vote_topic function only: atomic under concurrency, exact counts, and nothing else
 // (no direct UPDATE by anon, no unknown topic, no transition outside the vote's transition table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, rpc, sql, type ApiError } from './helpers';
+import { refusalOf, rest, rpc, sql, type ApiError } from './helpers';
 
 // A district and topics of this file's own, so no other test reads these counts (removed afterwards).
 const DISTRICT = 800000 + Math.floor(Math.random() * 99999);
@@ -67,6 +67,7 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
     const { status, body } = await rpc<ApiError>('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
     expect(status).toBe(400);
     expect(body.code).toBe('22023');
+    expect(refusalOf(body)).toEqual({ code: 'topic.not_a_transition', from, to });
     expect(await counts()).toEqual({ upvotes: 7, downvotes: 3 });
   });
 
@@ -75,7 +76,7 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
     const { status, body } = await rpc<ApiError>('vote_topic', { topic_id: next, from_vote: 'none', to_vote: 'up' });
     expect(status).toBe(404);
     expect(body.code).toBe('PT404');
-    expect(body.message).toBe(`no topic with id ${next}`);
+    expect(refusalOf(body)).toEqual({ code: 'topic.unknown', id: Number(next) });
   });
 });
 

@@ -257,7 +257,7 @@ test('past the limit on votes from one connection, the form says so and keeps th
   // from one address: the database's answer past it is given in the browser.
   const message = 'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.';
   await page.route(RPC, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, errors: {}, limited: true, form_errors: [message] }) }),
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.forms' }] }) }),
   );
   await openForm(page);
   await choose(page, allFive);

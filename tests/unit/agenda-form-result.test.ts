@@ -6,8 +6,9 @@ import { keyForAnswers } from '../../src/lib/agenda';
 describe('parseFormResult: only the documented shape is an answer', () => {
   it.each([
     ['success', { ok: true, errors: {}, form_errors: [] }],
-    ['a refusal with a field error', { ok: false, errors: { email: ['must be at most 254 characters'] }, form_errors: [] }],
-    ['a refusal with a form error', { ok: false, errors: {}, form_errors: ['Unknown fields: x.'] }],
+    ['a refusal with a field error', { ok: false, errors: { email: [{ code: 'field.max_length', max: 254 }] }, form_errors: [] }],
+    ['a refusal with a form error', { ok: false, errors: {}, form_errors: [{ code: 'form.unknown_fields', fields: 'x' }] }],
+    ['a refusal with a limit', { ok: false, errors: {}, form_errors: [{ code: 'limit.forms' }] }],
   ])('accepts %s', (_label, raw) => {
     expect(parseFormResult(raw)).toEqual(raw);
   });
@@ -19,7 +20,10 @@ describe('parseFormResult: only the documented shape is an answer', () => {
     ['no ok flag', { errors: {}, form_errors: [] }],
     ['ok as text', { ok: 'true', errors: {}, form_errors: [] }],
     ['errors as a list', { ok: false, errors: ['bad'], form_errors: [] }],
-    ['a field message that is not text', { ok: false, errors: { email: [42] }, form_errors: [] }],
+    ['a field problem that is not a code', { ok: false, errors: { email: [42] }, form_errors: [] }],
+    ['a field problem in words', { ok: false, errors: { email: ['must be at most 254 characters'] }, form_errors: [] }],
+    ['a form problem in words', { ok: false, errors: {}, form_errors: ['Unknown fields: x.'] }],
+    ['a code of another shape', { ok: false, errors: {}, form_errors: [{ code: 'Unknown fields' }] }],
     ['form errors missing', { ok: true, errors: {} }],
     ['a refusal without any message', { ok: false, errors: { email: [] }, form_errors: [] }],
   ])('refuses %s', (_label, raw) => {

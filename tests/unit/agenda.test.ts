@@ -65,35 +65,50 @@ describe('displayedErrors: the server’s errors as the page shows them', () => 
   it.each([
     [
       'an email error reads Email followed by the messages joined by commas',
-      { errors: { email: ['must be a valid address such as name@example.org', 'must be at most 254 characters'] }, form_errors: [] },
+      { errors: { email: [{ code: 'field.email_invalid' }, { code: 'field.max_length', max: 254 }] }, form_errors: [] },
       { fields: { email: 'Email must be a valid address such as name@example.org, must be at most 254 characters' }, form: [] },
     ],
     [
       'an agenda item error starts with the item’s title',
       { errors: { hoover_playground: [MISSING_CHOICE] }, form_errors: [] },
-      { fields: { hoover_playground: `Accessible Playground at Hoover Elementary ${MISSING_CHOICE}` }, form: [] },
+      { fields: { hoover_playground: 'Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure' }, form: [] },
     ],
     [
       'comments errors start with Comments',
-      { errors: { comments: ['must be at most 2000 characters'] }, form_errors: [] },
+      { errors: { comments: [{ code: 'field.max_length', max: 2000 }] }, form_errors: [] },
       { fields: { comments: 'Comments must be at most 2000 characters' }, form: [] },
     ],
     [
       'an error on the hidden meeting date shows for the form',
-      { errors: { meeting_date: ['must be 2025-06-17, the board meeting this form is for'] }, form_errors: ['Unknown fields: admin.'] },
+      { errors: { meeting_date: [{ code: 'field.meeting_date', date: '2025-06-17' }] }, form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }] },
       { fields: {}, form: ['Unknown fields: admin.', 'Meeting date must be 2025-06-17, the board meeting this form is for'] },
     ],
-    ['an unknown field’s error shows for the form under its own name', { errors: { color: ['is odd'] }, form_errors: [] }, { fields: {}, form: ['color is odd'] }],
+    [
+      'a known answer again with other answers, and the limit',
+      { errors: {}, form_errors: [{ code: 'form.conflict' }, { code: 'limit.forms' }] },
+      {
+        fields: {},
+        form: [
+          'These answers differ from the ones already sent with this form, which were kept. Send the form again to store the new answers.',
+          'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.',
+        ],
+      },
+    ],
+    [
+      'a code the function does not answer, or no code known at all, is the general refusal',
+      { errors: { color: [{ code: 'field.frequency' }] }, form_errors: [{ code: 'form.brand_new' }] },
+      { fields: {}, form: ['The server could not accept this. Please check what you entered and try again.', 'color The server could not accept this. Please check what you entered and try again.'] },
+    ],
     ['a field without messages shows nothing', { errors: { email: [] }, form_errors: [] }, { fields: {}, form: [] }],
   ])('%s', (_label, result, shown) => {
-    expect(displayedErrors(result, tEn, 'en')).toEqual(shown);
+    expect(displayedErrors(result, tEn)).toEqual(shown);
   });
 
-  it('in Spanish, with the item\'s title and the problem in Spanish (the server\'s English is not shown)', () => {
-    const result = { errors: { hoover_playground: [MISSING_CHOICE], color: ['is odd'] }, form_errors: ['Unknown fields: admin.'] };
-    expect(displayedErrors(result, tEs, 'es')).toEqual({
+  it('in Spanish, with the item\'s title and each code\'s message in Spanish', () => {
+    const result = { errors: { hoover_playground: [MISSING_CHOICE], color: [{ code: 'field.is_odd' }] }, form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }] };
+    expect(displayedErrors(result, tEs)).toEqual({
       fields: { hoover_playground: 'Patio de juegos accesible en la Primaria Hoover: necesita una respuesta: A favor, En contra o Neutral / No estoy seguro' },
-      form: ['El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.', 'color: El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
+      form: ['Campos desconocidos: admin.', 'color: El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
     });
   });
 });

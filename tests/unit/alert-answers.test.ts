@@ -1,6 +1,6 @@
-// How the alert forms and the management page put the database's answers into sentences: as the server words them in
-// English, by the catalogue in Spanish and Chinese (never English server text there), and the catalogues of the
-// alerts and the emails complete in every language, with the placeholders English has.
+// How the alert forms and the management page put the database's answers into sentences: each code by the catalogue of
+// the page's language (English's sentences as the site has always shown them), and the catalogues of the alerts and
+// the emails complete in every language, with the placeholders English has.
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import es from '../../src/i18n/messages/es.json';
@@ -13,18 +13,33 @@ const ours = (catalogue: Catalogue) => Object.keys(catalogue).filter((key) => /^
 const tEs = translator('es', es);
 const tEn = translator('en', en);
 
-describe('refusalText: create_alert\'s refusals in Spanish', () => {
+describe('refusalText: create_alert\'s refusals, by their codes', () => {
   it.each([
-    [{ errors: {}, form_errors: ['Type a word or a phrase to search for.'] }, 'Escriba una palabra o una frase para buscar.'],
-    [{ errors: {}, form_errors: ['Search for at most 10 words at a time; this search has 11.'] }, 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
-    [{ errors: { member: ['must be at most 200 characters'] }, form_errors: [] }, 'Miembro: debe tener como máximo 200 caracteres.'],
-    [{ errors: {}, form_errors: ['There is no district 987654321 to set an alert for.'] }, 'El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
-  ])('%j', (result, spanish) => {
-    expect(refusalText(result, tEs, 'es')).toBe(spanish);
-  });
-
-  it('keeps the server\'s words in English', () => {
-    expect(refusalText({ errors: {}, form_errors: ['There is no district 9 to set an alert for.'] }, tEn, 'en')).toBe('There is no district 9 to set an alert for.');
+    [{ errors: {}, form_errors: [{ code: 'search.empty' }] }, 'Type a word or a phrase to search for.', 'Escriba una palabra o una frase para buscar.'],
+    [
+      { errors: {}, form_errors: [{ code: 'search.too_many_words', max: 10, count: 11 }] },
+      'Search for at most 10 words at a time; this search has 11.',
+      'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.',
+    ],
+    [{ errors: { member: [{ code: 'field.max_length', max: 200 }] }, form_errors: [] }, 'Member: must be at most 200 characters.', 'Miembro: debe tener como máximo 200 caracteres.'],
+    [
+      { errors: {}, form_errors: [{ code: 'form.no_alert_district', id: 987654321 }] },
+      'There is no district 987654321 to set an alert for.',
+      'No existe el distrito 987654321 para crear una alerta.',
+    ],
+    [
+      { errors: {}, form_errors: [{ code: 'form.no_topic', id: null }] },
+      'There is no topic (none given) to set an alert for.',
+      'No existe el tema (no se indicó) para crear una alerta.',
+    ],
+    [
+      { errors: {}, form_errors: [{ code: 'form.conflict' }] },
+      'The server could not accept this. Please check what you entered and try again.',
+      'El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.',
+    ],
+  ])('%j', (result, english, spanish) => {
+    expect(refusalText(result, tEn)).toBe(english);
+    expect(refusalText(result, tEs)).toBe(spanish);
   });
 
   it('is given every message it may word', () => {
@@ -34,14 +49,14 @@ describe('refusalText: create_alert\'s refusals in Spanish', () => {
 
 describe('refusalText and sendFailureText', () => {
   it('names each field, then the form\'s reasons', () => {
-    const result = { errors: { email: ['must be a valid address such as name@example.org'] }, form_errors: ['Type a word or a phrase to search for.'] };
-    expect(refusalText(result, tEn, 'en')).toBe('Email: must be a valid address such as name@example.org. Type a word or a phrase to search for.');
-    expect(refusalText(result, tEs, 'es')).toBe('Correo electrónico: debe ser una dirección válida, como nombre@ejemplo.org. Escriba una palabra o una frase para buscar.');
+    const result = { errors: { email: [{ code: 'field.email_invalid' }] }, form_errors: [{ code: 'search.empty' }] };
+    expect(refusalText(result, tEn)).toBe('Email: must be a valid address such as name@example.org. Type a word or a phrase to search for.');
+    expect(refusalText(result, tEs)).toBe('Correo electrónico: debe ser una dirección válida, como nombre@ejemplo.org. Escriba una palabra o una frase para buscar.');
   });
 
   it('says why a request failed', () => {
-    expect(sendFailureText('TimeoutError: signal timed out', tEn, 'en')).toBe('Your request could not be sent: the server did not answer in time. Please try again.');
-    expect(sendFailureText('TypeError: fetch failed', tEs, 'es')).toBe('No se pudo enviar su solicitud: falló la conexión con el servidor. Inténtelo de nuevo.');
+    expect(sendFailureText('TimeoutError: signal timed out', tEn)).toBe('Your request could not be sent: the server did not answer in time. Please try again.');
+    expect(sendFailureText('TypeError: fetch failed', tEs)).toBe('No se pudo enviar su solicitud: falló la conexión con el servidor. Inténtelo de nuevo.');
   });
 
   it.each([

@@ -57,23 +57,27 @@ describe('resultsStatus', () => {
 
 describe('searchFailure', () => {
   it.each([
-    ['search text is longer than 200 characters', 'Search text can be at most 200 characters.'],
+    ['search.too_long {"max": 200, "length": 201}', 'Search text can be at most 200 characters; this is 201.'],
     ['TypeError: Failed to fetch', 'The search could not reach the server. Check your connection and try again.'],
     ['AbortError: The operation was aborted', 'The search could not reach the server. Check your connection and try again.'],
     ['canceling statement due to statement timeout', 'The search is not available just now. Please try again in a moment.'],
     ['<html><body>502 Bad Gateway</body></html>', 'The search is not available just now. Please try again in a moment.'],
-    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'Too many searches at once from your connection. Wait for one to finish, then search again.'],
-    ['Add a word to look for: a search only of words to leave out (-word) would list the whole record.', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
-    ['Search for at most 10 words at a time; this search has 11.', 'Search for at most 10 words at a time; this search has 11.'],
-    ['Leave out at most 5 words at a time; this search leaves out 6.', 'Leave out at most 5 words at a time; this search leaves out 6.'],
-    ['Too many searches at once from your connection. <script>', 'The search is not available just now. Please try again in a moment.'],
+    ['limit.searches', 'Too many searches at once from your connection. Wait for one to finish, then search again.'],
+    ['search.only_left_out', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['search.too_many_words {"max": 10, "count": 11}', 'Search for at most 10 words at a time; this search has 11.'],
+    ['search.too_many_left_out {"max": 5, "count": 6}', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    ['search.page_size {"min": 1, "max": 50}', 'page_size must be between 1 and 50'],
+    ['topic.unknown {"id": 9}', 'The search is not available just now. Please try again in a moment.'],
+    ['form.conflict', 'The search is not available just now. Please try again in a moment.'],
+    ['search.too_long {not json', 'The search is not available just now. Please try again in a moment.'],
+    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'The search is not available just now. Please try again in a moment.'],
   ])('%j → %j', (reason, expected) => {
     expect(searchFailure(reason, tEn)).toBe(expected);
   });
 
   it.each([
-    ['Search for at most 10 words at a time; this search has 11.', 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
-    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.'],
+    ['search.too_many_words {"max": 10, "count": 11}', 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
+    ['limit.searches', 'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.'],
     ['canceling statement due to statement timeout', 'La búsqueda no está disponible en este momento. Inténtelo de nuevo en un momento.'],
   ])('in Spanish: %j → %j', (reason, expected) => {
     expect(searchFailure(reason, tEs)).toBe(expected);

@@ -120,12 +120,12 @@ export default function AlertForm({ locale, messages, target }: Props) {
         setMessage(t('alerts.form.sent', { email: email.trim() }));
       } else {
         setStatus('failed');
-        setMessage(refusalText(result, t, locale));
+        setMessage(refusalText(result, t));
       }
     } catch (error) {
       console.error('The alert could not be sent', error);
       setStatus('failed');
-      setMessage(sendFailureText(error instanceof Error ? error.message : String(error), t, locale));
+      setMessage(sendFailureText(error instanceof Error ? error.message : String(error), t));
     }
   };
 

@@ -59,7 +59,7 @@ export default function AlertsManager({ locale, messages }: Props) {
       return { state: 'listed', email: answer.email ?? '', confirmed: answer.confirmed ?? false, alerts: answer.alerts ?? [], unsubscribed: false };
     } catch (failure) {
       console.error('The alerts could not be loaded', failure);
-      return { state: 'refused', message: sendFailureText(failure instanceof Error ? failure.message : String(failure), t, locale) };
+      return { state: 'refused', message: sendFailureText(failure instanceof Error ? failure.message : String(failure), t) };
     }
   };
 
@@ -98,7 +98,7 @@ export default function AlertsManager({ locale, messages }: Props) {
       }
     } catch (failure) {
       console.error('The change could not be saved', failure);
-      setError(sendFailureText(failure instanceof Error ? failure.message : String(failure), t, locale));
+      setError(sendFailureText(failure instanceof Error ? failure.message : String(failure), t));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
-import { AGENDA_FIELDS, CHOICES, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
+import { AGENDA_FIELDS, CHOICES, SUBMIT_ANSWERS, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
 import { $residentTotals, IDLE_TOTALS } from '../../lib/browser/residentTotals';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
@@ -36,7 +36,7 @@ export const AGENDA_VOTE_KEYS = [
   'vote.thanks.privacy',
   'vote.thanks.recorded',
   ...AGENDA_OUTCOME_KEYS,
-  ...serverTextKeys('field', 'limit'),
+  ...serverTextKeys(SUBMIT_ANSWERS),
   ...SEND_FAILURE_KEYS,
 ];
 
@@ -126,7 +126,7 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
     // address judged by the browser's own type=email rule.
     const emailInvalid = formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
     const problems = { ...missingChoices(answers.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
-    if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }, t, locale));
+    if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }, t));
 
     lastSent.current = keyForAnswers(lastSent.current, JSON.stringify(toSubmission(answers, '')));
     sending.current = true;
@@ -135,11 +135,11 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
     try {
       const result = await submitAgendaVote(rpcApi(), toSubmission(answers, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) setStatus('succeeded');
-      else fail(displayedErrors(result, t, locale));
+      else fail(displayedErrors(result, t));
     } catch (error) {
       console.error('The agenda vote could not be sent', error);
       const reason = error instanceof Error ? error.message : String(error);
-      fail({ fields: {}, form: [t('vote.sendFailure', { reason: sendFailure(reason, t, locale) })] });
+      fail({ fields: {}, form: [t('vote.sendFailure', { reason: sendFailure(reason, t) })] });
     } finally {
       sending.current = false;
     }

@@ -66,13 +66,13 @@ const addressToken = () => new URLSearchParams(window.location.search).get('toke
 const forAlerts = () => new URLSearchParams(window.location.search).get('for') === 'alerts';
 
 /** Calls the database function for the token; what the page says next. */
-async function send(action: EmailLinkAction, token: string, t: Translator, locale: Locale): Promise<State> {
+async function send(action: EmailLinkAction, token: string, t: Translator): Promise<State> {
   try {
     return { phase: 'done', result: await followEmailLink(rpcApi(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
   } catch (error) {
     const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
     console.error(error);
-    return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: sendFailure(reason, t, locale) }) };
+    return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: sendFailure(reason, t) }) };
   }
 }
 
@@ -90,7 +90,7 @@ export default function EmailLink({ action, locale, messages }: Props) {
 
   const follow = (value: string) => {
     setSent({ phase: 'working', token: value });
-    void send(action, value, t, locale).then(setSent);
+    void send(action, value, t).then(setSent);
   };
 
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;

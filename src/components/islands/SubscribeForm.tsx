@@ -3,11 +3,11 @@
 // come as props, in the page's one language (SUBSCRIBE_KEYS); the server's refusals are worded by src/i18n/serverText.ts.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { subscribe } from '../../lib/data/subscriptions';
+import { SUBSCRIBE_ANSWERS, subscribe } from '../../lib/data/subscriptions';
 import type { FormResult } from '../../lib/data/formResult';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
-import { SEND_FAILURE_KEYS, fieldProblem, formProblem, sendFailure, serverTextKeys } from '../../i18n/serverText';
+import { SEND_FAILURE_KEYS, answerText, sendFailure, serverTextKeys } from '../../i18n/serverText';
 
 // Long enough for a slow phone connection; after it the visitor sees an error and can try again.
 const SEND_TIMEOUT_MS = 20_000;
@@ -21,7 +21,7 @@ export const SUBSCRIBE_KEYS = [
   'subscribe.sending',
   'subscribe.submit',
   'subscribe.subscribed',
-  ...serverTextKeys('field', 'form', 'limit'),
+  ...serverTextKeys(SUBSCRIBE_ANSWERS),
   ...SEND_FAILURE_KEYS,
 ];
 
@@ -34,16 +34,16 @@ interface Props {
 }
 
 /** Why a subscription was refused, as one text: 'Email …' for the address, then any form-level reasons. */
-function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator, locale: Locale): string {
+function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator): string {
   const parts = Object.entries(result.errors)
     .filter(([, problems]) => problems.length > 0)
     .map(([field, problems]) =>
       t('subscribe.fieldError', {
         label: field === 'email' ? t('subscribe.email') : field,
-        problems: problems.map((problem) => fieldProblem(problem, t, locale)).join(t('subscribe.problemSeparator')),
+        problems: problems.map((problem) => answerText(problem, t, SUBSCRIBE_ANSWERS)).join(t('subscribe.problemSeparator')),
       }),
     );
-  return [...parts, ...result.form_errors.map((reason) => formProblem(reason, t, locale))].join(' ');
+  return [...parts, ...result.form_errors.map((reason) => answerText(reason, t, SUBSCRIBE_ANSWERS))].join(' ');
 }
 
 export default function SubscribeForm({ districtId, locale, messages }: Props) {
@@ -75,13 +75,13 @@ export default function SubscribeForm({ districtId, locale, messages }: Props) {
         setEmail('');
       } else {
         setStatus('failed');
-        setMessage(refusalText(result, t, locale));
+        setMessage(refusalText(result, t));
       }
     } catch (error) {
       console.error('The subscription could not be sent', error);
       setStatus('failed');
       const reason = error instanceof Error ? error.message : String(error);
-      setMessage(t('subscribe.sendFailure', { reason: sendFailure(reason, t, locale) }));
+      setMessage(t('subscribe.sendFailure', { reason: sendFailure(reason, t) }));
     }
   };
 

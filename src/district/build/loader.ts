@@ -67,7 +67,7 @@ async function rows<T>(url: string, query: () => PromiseLike<Answer>, attempt = 
   }
   if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message)) throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
   if (status === 401 || status === 403) throw new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`);
-  const migrate = /district_pages/.test(error.message) ? ' Apply the migrations in supabase/migrations/ to this database (district_pages came with 20261125000100_district_pages.sql).' : '';
+  const migrate = /district_pages/.test(error.message) ? ' Apply the migrations in supabase/migrations/ to this database (district_pages is defined in 20261201000300_district_pages.sql).' : '';
   const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
   throw new SnapshotError(`Reading ${TABLE} from ${url} failed${tried} (${status}: ${error.message}).${migrate}`);
 }

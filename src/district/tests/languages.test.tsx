@@ -110,15 +110,16 @@ describe('the words of the page, as each language writes them', () => {
   });
 });
 
-describe('failures in the page\'s language (the server\'s own words are English and are not shown)', () => {
+describe('failures in the page\'s language (the server answers codes, never words)', () => {
   it.each([
     ['en', 'TimeoutError: signal timed out', 'Your vote could not be saved: the server did not answer in time. Please try again.'],
     ['en', 'TypeError: Failed to fetch', 'Your vote could not be saved: the connection to the server failed. Please try again.'],
     ['en', 'Service unavailable', 'Your vote could not be saved: the server could not take it just now. Please try again.'],
-    ['en', 'Too many votes on this topic from your connection. Please try again in a few minutes.', 'Too many votes on this topic from your connection. Please try again in a few minutes.'],
+    ['en', 'limit.topic_votes', 'Too many votes on this topic from your connection. Please try again in a few minutes.'],
     ['es', 'TimeoutError: signal timed out', 'No se pudo guardar su voto: el servidor no respondió a tiempo. Inténtelo de nuevo.'],
     ['es', 'TypeError: Failed to fetch', 'No se pudo guardar su voto: falló la conexión con el servidor. Inténtelo de nuevo.'],
-    ['zh', 'Too many votes on this topic from your connection. Please try again in a few minutes.', '您的网络连接对此议题的投票次数过多。请几分钟后再试。'],
+    ['zh', 'limit.topic_votes', '您的网络连接对此议题的投票次数过多。请几分钟后再试。'],
+    ['en', 'Too many votes on this topic from your connection. Please try again in a few minutes.', 'Your vote could not be saved: the server could not take it just now. Please try again.'],
     ['zh', 'PGRST500 something broke', '您的投票未能保存：服务器暂时无法处理。请重试。'],
   ] as const)('a topic vote, %s: %s', (locale, reason, expected) => {
     expect(topicVoteFailure(districtWords(locale, catalogue(locale)), reason)).toBe(expected);

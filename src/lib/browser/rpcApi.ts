@@ -1,6 +1,7 @@
 // The browser's client for the database's functions: one POST to PostgREST's /rpc/<name> with the arguments as JSON,
-// answered as { data, error } the way postgrest-js answers (a refusal carries PostgREST's message; a network failure,
-// a timeout or an abort is an error with the failure's name and message, never a throw). The forms, the searches and
+// answered as { data, error } the way postgrest-js answers (a refusal carries PostgREST's message and details: the
+// database's code and its parameters; a network failure, a timeout or an abort is an error with the failure's name
+// and message, never a throw). The forms, the searches and
 // the email links' pages call functions and read no table: the query builder (postgrest-js, 5.3 KB gzipped) would buy
 // them nothing, and on the vote page it was what kept the script over its 80 KB budget. Islands that read tables (the
 // district page's live data, the topic votes) keep api().
@@ -14,7 +15,7 @@ function failure(error: unknown): RpcAnswer {
   return { data: null, error: { message } };
 }
 
-/** The answer of one response: its JSON when it succeeded, else PostgREST's message (or the body, or the status). */
+/** The answer of one response: its JSON when it succeeded, else PostgREST's message and details (or the body, or the status). */
 export function answerOf(status: number, statusText: string, body: string): RpcAnswer {
   let json: unknown = null;
   let parsed = body === '';
@@ -29,8 +30,9 @@ export function answerOf(status: number, statusText: string, body: string): RpcA
   if (status >= 200 && status < 300) {
     return parsed ? { data: json, error: null } : { data: null, error: { message: `The answer was not JSON: ${body.slice(0, 200)}` } };
   }
-  const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : body.trim() || `${status} ${statusText}`.trim();
-  return { data: null, error: { message } };
+  const { message, details } = json && typeof json === 'object' ? (json as { message?: unknown; details?: unknown }) : {};
+  if (typeof message !== 'string') return { data: null, error: { message: body.trim() || `${status} ${statusText}`.trim() } };
+  return { data: null, error: typeof details === 'string' ? { message, details } : { message } };
 }
 
 /** A function client for PostgREST at `restUrl` (…/rest/v1) with the public anon key. */

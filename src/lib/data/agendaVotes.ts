@@ -6,6 +6,7 @@ import type { FormResult } from './formResult';
 import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
 import { QueryError } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 /** The five agenda items' field names, in the order the form shows them. */
 export const AGENDA_FIELDS = ['budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground'] as const;
@@ -41,6 +42,13 @@ export interface ResidentTotals {
 
 export const TABLE = 'agenda_votes';
 export const SUBMIT_FUNCTION = 'submit_agenda_vote';
+
+/** The refusals submit_agenda_vote answers, by code: its fields' problems, the form's, and its limit. */
+export const SUBMIT_ANSWERS = [
+  'field.required', 'field.meeting_date', 'field.choice', 'field.choice_value', 'field.text', 'field.max_length', 'field.local_part',
+  'field.email_invalid', 'field.plain_text', 'field.no_control', 'form.not_object', 'form.unknown_fields', 'form.idempotency_key',
+  'form.conflict', 'limit.forms',
+] as const;
 export const TOTALS_FUNCTION = 'agenda_vote_totals';
 
 /**
@@ -99,7 +107,7 @@ export async function fetchAgendaVoteTotals(db: RpcDb, options: { signal?: Abort
   let request = db.rpc(TOTALS_FUNCTION, {});
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
-  if (error) throw new QueryError(TABLE, error.message);
+  if (error) throw new QueryError(TABLE, reasonOf(error));
   const parsed = parseTotalsRows(data);
   if ('problem' in parsed) throw new QueryError(TABLE, `the totals came in an unexpected shape (${parsed.problem})`);
   const { rows } = parsed;

@@ -4,9 +4,19 @@
 import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
 import type { FormResult } from './formResult';
-import { QueryError } from './queryError';
+import { QueryError, UNEXPECTED_ANSWER } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 export const TABLE = 'alerts';
+
+/** The refusals create_alert answers, by code: its fields', the form's, its search text's (as the record search's), and the limits. */
+export const CREATE_ALERT_ANSWERS = [
+  'field.required', 'field.max_length', 'field.local_part', 'field.email_invalid', 'field.language', 'field.frequency',
+  'field.name_unsearchable', 'form.alert_kind', 'form.minority_only', 'form.district_or_state', 'form.no_alert_district',
+  'form.no_state_district', 'form.no_topic', 'form.topic_unsearchable', 'form.no_member', 'form.most_alerts', 'search.kinds', 'search.empty',
+  'search.too_long', 'search.stop_words', 'search.only_left_out', 'search.too_many_words', 'search.too_many_left_out', 'limit.alerts',
+  'limit.mailbox', 'limit.site',
+] as const;
 
 export type AlertKind = 'search' | 'topic' | 'member';
 export type AlertRecordKind = 'meeting' | 'topic' | 'vote';
@@ -99,9 +109,9 @@ export async function manageAlerts(db: RpcDb, token: string, call: ManageCall, o
   let request = db.rpc(name, { token, ...args });
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
-  if (error) throw new QueryError(TABLE, error.message);
+  if (error) throw new QueryError(TABLE, reasonOf(error));
   const answer = parseManageAnswer(data);
-  if (!answer) throw new QueryError(TABLE, 'the server gave an unexpected answer');
+  if (!answer) throw new QueryError(TABLE, UNEXPECTED_ANSWER);
   return answer;
 }
 

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { RpcDb } from './client';
 import { checkRow, optionalText, type Checked } from './validate';
 import { QueryError } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 export const TABLE = 'districts';
 
@@ -41,6 +42,6 @@ export async function searchDistricts(db: RpcDb, text: string, state: string | n
   let call = db.rpc('search_districts', { search_text: text, state_code: state || null });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
-  if (error) throw new QueryError(TABLE, error.message);
+  if (error) throw new QueryError(TABLE, reasonOf(error));
   return (data ?? []) as DistrictSuggestion[];
 }

@@ -1,7 +1,8 @@
 // Calls one of our write functions (submit_agenda_vote, subscribe) and checks its answer has the documented shape.
 import { parseFormResult, type FormResult } from './formResult';
 import type { RpcDb } from './client';
-import { QueryError } from './queryError';
+import { QueryError, UNEXPECTED_ANSWER } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 /**
  * Resolves with the function's answer (ok, or the errors to show); throws a QueryError naming the table when
@@ -11,8 +12,8 @@ export async function callFormFunction(db: RpcDb, table: string, fn: string, arg
   let request = db.rpc(fn, args);
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
-  if (error) throw new QueryError(table, error.message);
+  if (error) throw new QueryError(table, reasonOf(error));
   const result = parseFormResult(data);
-  if (!result) throw new QueryError(table, 'the server gave an unexpected answer');
+  if (!result) throw new QueryError(table, UNEXPECTED_ANSWER);
   return result;
 }

@@ -1,8 +1,15 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
 import type { RpcDb } from './client';
 import { QueryError } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 export type RecordKind = 'meeting' | 'topic' | 'vote';
+
+/** The refusals search_records answers (400, and 429 for the searches at once), by code. */
+export const SEARCH_ANSWERS = [
+  'search.too_long', 'search.page_size', 'search.kinds', 'search.dates', 'search.cursor', 'search.only_left_out', 'search.too_many_words',
+  'search.too_many_left_out', 'limit.searches',
+] as const;
 
 /** One result, as search_records answers it. */
 export interface RecordResult {
@@ -30,6 +37,6 @@ export async function searchRecords(db: RpcDb, search: RecordSearch, signal?: Ab
   let call = db.rpc('search_records', search);
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
-  if (error) throw new QueryError('search_records', error.message);
+  if (error) throw new QueryError('search_records', reasonOf(error));
   return (data ?? []) as RecordResult[];
 }

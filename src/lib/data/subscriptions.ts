@@ -4,10 +4,17 @@
 import type { FormResult } from './formResult';
 import type { RpcDb } from './client';
 import { callFormFunction } from './formCall';
-import { QueryError } from './queryError';
+import { QueryError, UNEXPECTED_ANSWER } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 export const TABLE = 'subscriptions';
 const SUBSCRIBE_FUNCTION = 'subscribe';
+
+/** The refusals subscribe answers, by code: the address's problems, its language, the district, and the limits. */
+export const SUBSCRIBE_ANSWERS = [
+  'field.required', 'field.max_length', 'field.local_part', 'field.email_invalid', 'field.language', 'form.no_district', 'limit.subscribe',
+  'limit.mailbox', 'limit.site',
+] as const;
 /**
  * Subscribes an address to a district's summaries (subscribing again answers ok and stores nothing more), with the
  * language its emails are to be written in (en, es or zh: the page's; the database's default is English).
@@ -52,8 +59,8 @@ export async function followEmailLink(db: RpcDb, action: EmailLinkAction, token:
   let request = db.rpc(action === 'confirm' ? 'confirm_subscription' : 'unsubscribe', { token });
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
-  if (error) throw new QueryError(TABLE, error.message);
+  if (error) throw new QueryError(TABLE, reasonOf(error));
   const result = parseEmailLinkResult(data);
-  if (!result) throw new QueryError(TABLE, 'the server gave an unexpected answer');
+  if (!result) throw new QueryError(TABLE, UNEXPECTED_ANSWER);
   return result;
 }

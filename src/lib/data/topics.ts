@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Db } from './client';
 import { checkRow, optionalText, type Checked } from './validate';
 import { QueryError } from './queryError';
+import { reasonOf } from './serverAnswer';
 
 export const TABLE = 'topics';
 
@@ -39,6 +40,6 @@ export async function fetchTopics(db: Db, districtId: number): Promise<Topic[]> 
 /** Writes one vote transition through the vote_topic function and returns the new counts. */
 export async function voteTopic(db: Db, topicId: number, from: TopicVote, to: Exclude<TopicVote, 'none'>): Promise<{ upvotes: number; downvotes: number }> {
   const { data, error } = await db.rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to }).single();
-  if (error) throw new QueryError(TABLE, error.message);
+  if (error) throw new QueryError(TABLE, reasonOf(error));
   return data as { upvotes: number; downvotes: number };
 }

@@ -174,10 +174,10 @@ test('a failed vote write is logged, shown, and the counts stay as they were', a
 
 test('past the limit on votes for one topic, the topic says so and the counts stay as they were', async ({ page }) => {
   // The limit is real (supabase/tests/anonymous-limits.test.ts) but lifted for this suite, whose every request comes
-  // from one address: the database's answer past it (HTTP 429 with its message) is given in the browser.
+  // from one address: the database's answer past it (HTTP 429 with the limit's code) is given in the browser.
   const start = await dbCounts(9);
   await page.route('**/rest/v1/rpc/vote_topic', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'Too many votes on this topic from your connection. Please try again in a few minutes.' }) }),
+    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'limit.topic_votes', details: null, hint: null }) }),
   );
   await openTopics(page, '#topic-9');
   await upvote(page).click();

@@ -1,4 +1,5 @@
--- Topic votes: the only way the public changes a topic's counts, as one atomic delta per click.
+-- Topic votes: the only way the public changes a topic's counts, as one atomic delta per click, limited per client
+-- and topic: past the limit, HTTP 429 (PostgREST answers the PT429 code so) with the limit's code, and no change.
 
 create function public.vote_topic(topic_id bigint, from_vote text, to_vote text)
 returns table (upvotes integer, downvotes integer)
@@ -7,11 +8,17 @@ volatile
 security definer
 set search_path = ''
 as $$
+declare
+  refusal text;
 begin
   -- The vote's transition table: none/up/down to up/down; choosing the current direction again does nothing.
   if from_vote is null or to_vote is null
      or from_vote not in ('none', 'up', 'down') or to_vote not in ('up', 'down') or from_vote = to_vote then
-    raise exception 'not a vote transition: % to %', coalesce(from_vote, 'null'), coalesce(to_vote, 'null') using errcode = '22023';
+    raise exception 'topic.not_a_transition' using detail = jsonb_build_object('from', from_vote, 'to', to_vote)::text, errcode = '22023';
+  end if;
+  refusal := private.rate_limited('topic_vote', topic_id::text);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'PT429';
   end if;
   return query
     update public.topics t
@@ -21,7 +28,7 @@ begin
     returning t.upvotes, t.downvotes;
   if not found then
     -- PT404: PostgREST answers this with HTTP 404 (P0002 would be a 500).
-    raise exception 'no topic with id %', topic_id using errcode = 'PT404';
+    raise exception 'topic.unknown' using detail = jsonb_build_object('id', topic_id)::text, errcode = 'PT404';
   end if;
 end;
 $$;

@@ -1,22 +1,46 @@
--- An import re-reads a whole state's files every night, and most rows are as they were: this makes the unchanged rows
--- cheap, and the rows that are written cheaper to write.
+-- Operators load a board's record from files (`npm run import`): the import's scratch rows, the record of every run,
+-- each row's fingerprint and the functions the importer calls (with the service role only). What a meeting carries so
+-- a parent can trust it (start time and zone, agenda, minutes, full video, where the summary came from) and a
+-- district's NCES id and when its record last changed are columns of the public tables.
 --
--- What changes:
---   * private.import_fingerprints: for each row an import wrote (or found as it was), the fingerprint of the file row
---     (SHA-1 of its columns as the importer read them) and the row version it describes (the row's xmin). The next run
---     asks for them (import_fingerprints) and sends only the rows whose fingerprint differs: a row changed by anything
---     else since (a resident's vote on a topic, an edit in SQL, a delete) has a new xmin, or none, so its fingerprint no
---     longer counts and the row is compared in full as before. A dump and restore makes every row new: the first run
---     after it compares every row once.
---   * import_stage takes the rows' fingerprints beside them; a direct connection may COPY into private.import_rows.
---   * import_context no longer reads every member name of the districts it is asked about (a whole state's votes, at
---     once, for a districts.csv): import_members does, for the districts whose votes a file brings, as it is read.
---   * import_keep: with --replace, the rows a run found unchanged by their fingerprint still count as mentioned.
---   * import_apply takes the counts of the rows left unchanged by their fingerprint, gives new rows their ids before it
---     writes them (so it can record their fingerprints), and records the fingerprints of every row it was sent.
---   * A meeting's first summary is noted (private.summary_appearances, for the email digest) once per statement for
---     inserted meetings instead of once per row: the same rows, without a function call and an insert per meeting
---     when an import adds a state's meetings. Updates keep their row trigger.
+-- An import re-reads a whole state's files every night, and most rows are as they were: the fingerprints make the
+-- unchanged rows cheap, and the rows that are written cheaper to write. For each row an import wrote (or found as it
+-- was) private.import_fingerprints keeps the fingerprint of the file row (SHA-1 of its columns as the importer read
+-- them) and the row version it describes (the row's xmin). The next run asks for them (import_fingerprints) and sends
+-- only the rows whose fingerprint differs: a row changed by anything else since (a resident's vote on a topic, an edit
+-- in SQL, a delete) has a new xmin, or none, so its fingerprint no longer counts and the row is compared in full. A
+-- dump and restore makes every row new: the first run after it compares every row once.
+
+-- ---------------------------------------------------------------------------------------------------------------
+-- The record of every run.
+-- ---------------------------------------------------------------------------------------------------------------
+create table public.import_runs (
+  id uuid primary key,
+  started_at timestamptz not null default now(),
+  finished_at timestamptz,
+  -- staging: rows being sent; written; refused (problems, nothing written); abandoned (stopped before it was written).
+  status text not null default 'staging' check (status in ('staging', 'written', 'refused', 'abandoned')),
+  options jsonb not null default '{}',
+  files jsonb not null default '[]',
+  counts jsonb not null default '{}',
+  problems jsonb not null default '[]'
+);
+comment on table public.import_runs is 'Every run of npm run import: when, the files and their SHA-256 hashes, the options, counts per kind and the problems. Service role only.';
+alter table public.import_runs enable row level security;
+revoke all on public.import_runs from anon, authenticated;
+grant select on public.import_runs to service_role;
+create index import_runs_started_idx on public.import_runs (started_at desc);
+
+-- Rows a run sends before it is written: scratch, never read by the site, emptied when the run ends. Unlogged and
+-- without an index, as scratch needs (a crash empties it, which only ends a run that had not been written).
+create unlogged table private.import_rows (
+  run_id uuid not null,
+  kind text not null check (kind in ('districts', 'meetings', 'topics', 'votings')),
+  seq integer not null,
+  row jsonb not null,
+  fingerprint text
+);
+comment on table private.import_rows is 'The rows of an import run on their way in, each with its fingerprint; import_apply writes them to the record in one transaction. A direct connection may COPY into it.';
 
 create table private.import_fingerprints (
   kind text not null check (kind in ('districts', 'meetings', 'topics', 'votings')),
@@ -26,8 +50,6 @@ create table private.import_fingerprints (
   primary key (kind, id)
 );
 comment on table private.import_fingerprints is 'The fingerprint of the file row an import last wrote or found unchanged, per row of the record, valid while the row keeps the version (xmin) it had then.';
-
-alter table private.import_rows add column fingerprint text;
 
 create unlogged table private.import_kept (
   run_id uuid not null,
@@ -41,7 +63,8 @@ comment on table private.import_kept is 'With --replace: the rows an import run 
 -- Starting, staging and ending a run.
 -- ---------------------------------------------------------------------------------------------------------------
 
-create or replace function public.import_begin(run uuid, options jsonb, files jsonb) returns void
+/* Starts a run: records it as staging (files: what it will read), and marks runs left staging for an hour (stopped halfway) abandoned. */
+create function public.import_begin(run uuid, options jsonb, files jsonb) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.import_runs set status = 'abandoned', finished_at = now()
@@ -51,8 +74,7 @@ begin
   insert into public.import_runs (id, options, files) values (run, options, files);
 end
 $$;
-
-drop function public.import_stage(uuid, text, integer, jsonb);
+comment on function public.import_begin(uuid, jsonb, jsonb) is 'Starts an import run (staging), and marks runs left staging for an hour abandoned.';
 
 /* Adds a batch of rows (a JSON array of objects) of one kind to a staging run, each with its fingerprint; seq numbers them in the run. */
 create function public.import_stage(run uuid, kind text, first_seq integer, rows jsonb, fingerprints text[]) returns integer
@@ -66,6 +88,7 @@ begin
   return jsonb_array_length(rows);
 end
 $$;
+comment on function public.import_stage(uuid, text, integer, jsonb, text[]) is 'Adds a batch of rows of one kind, with their fingerprints, to a staging import run; answers how many.';
 
 /* With replace: rows of a run found unchanged by their fingerprint, by kind, district and id. */
 create function public.import_keep(run uuid, kind text, district_ids bigint[], ids bigint[]) returns integer
@@ -79,8 +102,10 @@ begin
   return cardinality(ids);
 end
 $$;
+comment on function public.import_keep(uuid, text, bigint[], bigint[]) is 'With replace: records the rows of a run found unchanged by their fingerprint, which the files still mention; answers how many.';
 
-create or replace function public.import_discard(run uuid, status text, counts jsonb, problems jsonb, files jsonb) returns void
+/* Ends a run without writing it: a refused or dry run. Its rows go; the run is recorded with its problems. */
+create function public.import_discard(run uuid, status text, counts jsonb, problems jsonb, files jsonb) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   delete from private.import_rows where run_id = run;
@@ -93,19 +118,21 @@ begin
   end if;
 end
 $$;
+comment on function public.import_discard(uuid, text, jsonb, jsonb, jsonb) is 'Ends an import run without writing it (refused, or a dry run, which leaves no record).';
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- What the checks and the fingerprints need from the record.
 -- ---------------------------------------------------------------------------------------------------------------
 
-/* Which of the given district ids exist, and the ids of the given NCES ids ('members' stays, empty: see import_members). */
-create or replace function public.import_context(district_ids bigint[], nces_ids text[]) returns jsonb
+/* Which of the given district ids exist, and the ids of the given NCES ids ('members' is empty: import_members reads them, for the districts whose votes a file brings). */
+create function public.import_context(district_ids bigint[], nces_ids text[]) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'districts', coalesce((select jsonb_agg(d.id) from public.districts d where d.id = any(district_ids)), '[]'),
     'nces', coalesce((select jsonb_object_agg(d.nces_id, d.id) from public.districts d where d.nces_id = any(nces_ids)), '{}'),
     'members', '{}'::jsonb)
 $$;
+comment on function public.import_context(bigint[], text[]) is 'Which of the given district ids exist, and the ids of the given NCES ids; answers {districts, nces, members}.';
 
 /* Every member name already recorded in the given districts' votes, by district. */
 create function public.import_members(district_ids bigint[]) returns jsonb
@@ -119,6 +146,7 @@ language sql stable security definer set search_path = '' as $$
              where v."districtId" = any(district_ids) and jsonb_typeof(item) = 'object' and item ? 'name') n
       group by n.district) k), '{}')
 $$;
+comment on function public.import_members(bigint[]) is 'Every member name already recorded in the given districts'' votes, by district.';
 
 /*
   The fingerprints of the rows of one kind the given districts hold, by natural key as the importer writes it
@@ -169,10 +197,28 @@ begin
   return coalesce(found, '{}');
 end
 $$;
+comment on function public.import_fingerprints(text, bigint[]) is 'The still valid fingerprints of the rows of one kind the given districts hold, by natural key: {key: [fingerprint, id]}.';
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Writing a run.
 -- ---------------------------------------------------------------------------------------------------------------
+
+/* Moves the id sequence of a public table past an id (and past every id the table holds), never back. */
+create function private.import_move_sequence(tab text, upto bigint) returns void
+language plpgsql set search_path = '' as $$
+declare
+  seq text := pg_get_serial_sequence('public.' || quote_ident(tab), 'id');
+  top bigint;
+  last bigint;
+begin
+  execute format('select max(id) from public.%I', tab) into top;
+  execute format('select case when is_called then last_value else last_value - 1 end from %s', seq) into last;
+  top := greatest(coalesce(top, 0), coalesce(upto, 0));
+  if top > last then perform setval(seq, top); end if;
+end
+$$;
+revoke all on function private.import_move_sequence(text, bigint) from public;
+comment on function private.import_move_sequence(text, bigint) is 'Moves the id sequence of a public table past an id and every id the table holds, never back.';
 
 /*
   Before a bulk load into an empty table: drops its secondary indexes (not its primary key or a unique one) and
@@ -215,9 +261,8 @@ begin
 end
 $$;
 revoke all on function private.import_set_aside_indexes(regclass), private.import_restore_indexes(text[]) from public;
-
-
-drop function public.import_apply(uuid, boolean, boolean, jsonb, jsonb);
+comment on function private.import_set_aside_indexes(regclass) is 'Before a bulk load into an empty table: drops its secondary indexes and answers their definitions.';
+comment on function private.import_restore_indexes(text[]) is 'Builds again the indexes import_set_aside_indexes dropped.';
 
 /*
   Writes a staging run to the record, in this one transaction, and records it. Rows are matched by natural keys: a
@@ -501,39 +546,15 @@ begin
   return jsonb_build_object('counts', totals, 'removed', removed);
 end
 $$;
+comment on function public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb) is 'Writes a staging import run to the record in one transaction and records it, with every row''s fingerprint; answers {counts, removed}.';
 
-revoke all on function public.import_stage(uuid, text, integer, jsonb, text[]), public.import_keep(uuid, text, bigint[], bigint[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]),
-  public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb) from public, anon, authenticated;
-grant execute on function public.import_stage(uuid, text, integer, jsonb, text[]), public.import_keep(uuid, text, bigint[], bigint[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]),
-  public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb) to service_role;
-
--- ---------------------------------------------------------------------------------------------------------------
--- A meeting's first summary, noted once per statement for inserted meetings.
--- ---------------------------------------------------------------------------------------------------------------
-
-create function private.note_inserted_summaries()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  insert into private.summary_appearances (meeting_id, district_id)
-  select n.id, n."districtId" from inserted n where private.has_summary(n.summary)
-  on conflict (meeting_id) do nothing;
-  return null;
-end;
-$$;
-
-drop trigger meetings_summary_appeared on public.meetings;
-create trigger meetings_summary_appeared
-after update of summary on public.meetings
-for each row execute function private.note_summary_appearance();
-create trigger meetings_summaries_inserted
-after insert on public.meetings
-referencing new table as inserted
-for each statement execute function private.note_inserted_summaries();
+revoke all on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
+  public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb)
+  from public, anon, authenticated;
+grant execute on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
+  public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb)
+  to service_role;
 
 notify pgrst, 'reload schema';

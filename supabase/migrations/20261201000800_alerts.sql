@@ -1,82 +1,18 @@
 -- Alerts: 'tell me when this comes up'. A parent leaves an address and a search, a topic or a board member, and is
--- told (by email, or through a private feed) when a new or changed meeting, topic or vote matches it. This migration
--- is the database part: the alerts, their matching against each run's new and changed records, and the functions a
--- page calls to create and manage them. What the emails and feeds say is written elsewhere (docs/alerts.md).
+-- told (by email, or through a private feed) when a new or changed meeting, topic or vote matches it: the alerts,
+-- their matching against each run's new and changed records, the functions a page calls to create and manage them,
+-- the queuing of the alert emails and each alert's feed. What the emails and feeds say is written by the sender
+-- (src/lib/mail/alertEmails.ts) and the feed (supabase/functions/_shared/alert-feed.ts) from what is queued here.
 --
--- The address of an alert goes through the confirmed-email flow that exists: its row in public.subscriptions (one per
--- address, without a district) is confirmed by the link of a confirmation email (confirm_subscription, single use,
--- three days), at most one confirmation an hour per address, within the mailbox's and the site's hourly caps. An
--- alert of an address not confirmed yet waits: nothing is matched for it until the address is confirmed.
+-- The address of an alert goes through the confirmed-email flow: its row in public.subscriptions (one per address,
+-- without a district, holding the management token) is confirmed by the link of a confirmation email
+-- (confirm_subscription, single use, three days), at most one confirmation an hour per address, within the mailbox's
+-- and the site's hourly caps. An alert of an address not confirmed yet waits: nothing is matched for it until the
+-- address is confirmed. unsubscribe(token) ends every alert of the address.
 --
--- What changes for a hosted database that ran the earlier migrations:
---   * subscriptions.district_id may be null: such a row is an address's alerts (one per address). It gains
---     manage_token (the signed link of the page that lists and manages the address's alerts; null for a district's
---     subscription). subscribe(), confirm_subscription() and unsubscribe() are unchanged: a row without a district
---     gets no digest, and unsubscribe(token) ends every alert of the address. queue_digests() counts only districts'
---     subscriptions among those up to date.
---   * email_outbox.kind may be 'alert_confirmation' (queued by create_alert; the sender learns to write it next).
---   * New private tables: alerts, alert_matches, alert_runs, record_changes (with statement triggers on meetings,
---     topics and votings that note when a record's searched text changes).
---   * New functions: create_alert, list_alerts, pause_alert, set_alert_frequency, delete_alert and unsubscribe_alerts
---     for anon; match_alerts for the sender (service_role only).
-
--- An address's alerts are a subscription without a district.
-alter table public.subscriptions alter column district_id drop not null;
-alter table public.subscriptions add column manage_token text;
-alter table public.subscriptions add constraint subscriptions_manage_token_only_for_alerts
-  check ((district_id is null) = (manage_token is not null));
-create unique index subscriptions_alerts_email_key on public.subscriptions (lower(email)) where district_id is null;
-create unique index subscriptions_manage_token_key on public.subscriptions (manage_token);
-comment on column public.subscriptions.district_id is 'The district whose summaries the address gets; null for the row that holds an address''s alerts (one per address).';
-comment on column public.subscriptions.manage_token is 'The token of the link that lists and manages an address''s alerts (64 hex characters); null for a district''s subscription.';
-
--- queue_digests() as before; its count of subscriptions up to date leaves out the rows of alerts, which get no digest.
-create or replace function public.queue_digests()
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  queued integer;
-begin
-  -- One queuing at a time: two overlapping runs would otherwise both read the same digest_through.
-  perform pg_advisory_xact_lock(hashtext('public.queue_digests'));
-  with due as (
-    select s.id as subscription_id, s.email, s.district_id, s.unsubscribe_token, max(a.appeared_at) as through,
-      jsonb_agg(jsonb_build_object(
-        'id', m.id, 'date', m.date, 'title', m.title, 'meeting_type', m.meeting_type,
-        'topics', m.topics, 'summary', m.summary
-      ) order by m.date desc, m.id desc) as meetings
-    from public.subscriptions s
-    join private.summary_appearances a on a.district_id = s.district_id and a.appeared_at > s.digest_through
-    join public.meetings m on m.id = a.meeting_id
-    where s.confirmed_at is not null and s.unsubscribed_at is null
-    group by s.id
-  ),
-  moved as (
-    update public.subscriptions s set digest_through = due.through from due where s.id = due.subscription_id
-  ),
-  inserted as (
-    insert into public.email_outbox (kind, subscription_id, recipient, payload)
-    select 'digest', due.subscription_id, due.email, jsonb_build_object(
-      'district_id', due.district_id,
-      'district_name', private.district_name(due.district_id),
-      'unsubscribe_token', due.unsubscribe_token,
-      'meetings', due.meetings)
-    from due
-    returning 1
-  )
-  select count(*) into queued from inserted;
-  return jsonb_build_object('queued', queued, 'up_to_date', (
-    select count(*) from public.subscriptions s
-    where s.confirmed_at is not null and s.unsubscribed_at is null and s.district_id is not null) - queued);
-end;
-$$;
-
-alter table public.email_outbox drop constraint email_outbox_kind_check;
-alter table public.email_outbox add constraint email_outbox_kind_check check (kind in ('confirmation', 'digest', 'alert_confirmation'));
+-- After each matching run, one email per address groups every match of its alerts not sent yet, daily or weekly as
+-- each alert asks; the matches it lists are marked sent in the same transaction that queues it, so no match goes out
+-- twice and none is lost.
 
 -- When a record's searched text last changed (its search_vector: a meeting's title, topics and summary, a topic's
 -- title and description, a vote's issue, category, outcome and members' votes). Kept beside the tables, as
@@ -135,6 +71,8 @@ create trigger votings_note_insert after insert on public.votings referencing ne
   for each statement execute function private.note_record_insert('vote');
 create trigger votings_note_update after update on public.votings referencing old table as old_rows new table as new_rows
   for each statement execute function private.note_record_update('vote');
+comment on function private.note_record_insert() is 'Notes the inserted records of a statement as changed now (private.record_changes).';
+comment on function private.note_record_update() is 'Notes the updated records of a statement whose searched text changed as changed now (private.record_changes).';
 
 create table private.alerts (
   id bigint generated always as identity primary key,
@@ -165,9 +103,11 @@ create table private.alerts (
   check ((kind = 'topic') = (topic_id is not null)),
   check ((kind = 'member') = (member is not null)),
   check (kind <> 'member' or (district_id is not null and kinds = array['vote'])),
-  check (kind = 'member' or not minority_only)
+  check (kind = 'member' or not minority_only),
+  last_sent_at timestamptz
 );
 comment on table private.alerts is 'Alerts: a search, a topic or a member''s votes an address asked to hear about, where, how often; matched by match_alerts().';
+comment on column private.alerts.last_sent_at is 'When this alert''s matches last went out in an email; null before the first. A weekly alert waits a week from it (or from its creation).';
 create unique index alerts_feed_token_key on private.alerts (feed_token);
 create index alerts_subscription_idx on private.alerts (subscription_id);
 -- Matching: a record's district's alerts through this, the alerts of its state and of every district through the
@@ -205,21 +145,21 @@ create table private.alert_matches (
 );
 comment on table private.alert_matches is 'Each (alert, record) match, queued once: what the next email or feed of the alert lists.';
 create index alert_matches_unsent_idx on private.alert_matches (alert_id) where sent_at is null;
+-- An alert's newest matches (its feed) are read without reading all of them.
+create index alert_matches_alert_newest_idx on private.alert_matches (alert_id, id desc);
 alter table private.alert_matches enable row level security;
 
 revoke all on private.record_changes, private.alerts, private.alert_runs, private.alert_matches from public, anon, authenticated;
 
-insert into private.rate_limits (action, max_count, per, message) values
-  ('alert', 20, interval '1 hour', 'Too many alerts from your connection in the last hour. Please try again later.');
-
 /*
-  private.search_text_problem(text) returns text: why an alert's search text is refused, in the words the record
+  private.search_text_problem(text) returns jsonb: why an alert's search text is refused, with the codes the record
   search uses for the same text (the search page's for empty and too long text, search_records' own for a search only
-  of words to leave out and for too many words), or null when it is fine. A search only of stop words finds nothing
-  (search_records answers no rows); an alert for it could never match, so it is refused too.
+  of words to leave out and for too many words), as {"code": "search.too_long", "max": 200, "length": 250}, or null
+  when it is fine. A search only of stop words finds nothing (search_records answers no rows); an alert for it could
+  never match, so it is refused too (search.stop_words).
 */
 create function private.search_text_problem(search_text text)
-returns text
+returns jsonb
 language plpgsql
 immutable
 set search_path = ''
@@ -230,29 +170,29 @@ declare
   terms record;
 begin
   if needle = '' then
-    return 'Type a word or a phrase to search for.';
+    return jsonb_build_object('code', 'search.empty');
   end if;
   if length(needle) > 200 then
-    return format('Search text can be at most 200 characters; this is %s.', length(needle));
+    return jsonb_build_object('code', 'search.too_long', 'max', 200, 'length', length(needle));
   end if;
   query := websearch_to_tsquery('english', needle);
   if numnode(query) = 0 then
-    return 'Add a word to look for: every word of this search is too common to be searched for.';
+    return jsonb_build_object('code', 'search.stop_words');
   end if;
   if private.search_candidates(query) is null then
-    return 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.';
+    return jsonb_build_object('code', 'search.only_left_out');
   end if;
   terms := private.search_terms(query);
   if terms.looked_for > 10 then
-    return format('Search for at most %s words at a time; this search has %s.', 10, terms.looked_for);
+    return jsonb_build_object('code', 'search.too_many_words', 'max', 10, 'count', terms.looked_for);
   end if;
   if terms.left_out > 5 then
-    return format('Leave out at most %s words at a time; this search leaves out %s.', 5, terms.left_out);
+    return jsonb_build_object('code', 'search.too_many_left_out', 'max', 5, 'count', terms.left_out);
   end if;
   return null;
 end;
 $$;
-comment on function private.search_text_problem(text) is 'Why a search text is refused (the record search''s own words), or null.';
+comment on function private.search_text_problem(text) is 'Why a search text is refused (the record search''s own codes, with their parameters), or null.';
 
 -- The words an alert is found by: a record can match the query only if it holds one of them. For a query without
 -- 'or' (words, phrases, words left out) every word it looks for is needed, so one suffices, the rarest in the
@@ -342,23 +282,27 @@ begin
     where jsonb_typeof(m) = 'object' and lower(btrim(m ->> 'name')) = lower(btrim(member)));
 end;
 $$;
+comment on function private.member_listed(jsonb, text) is 'Whether a member is listed in a vote''s votes, with or without a recorded vote.';
 
 /*
-  create_alert(email, kind, q, district_id, state, kinds, topic_id, member, minority_only, frequency) returns jsonb,
-  as subscribe() answers:
+  create_alert(email, kind, q, district_id, state, kinds, topic_id, member, minority_only, frequency, language) returns
+  jsonb, as subscribe() answers:
     {"ok": true, "errors": {}, "form_errors": []}   the alert is stored (or was already: the same alert again stores
                                                      nothing more). A confirmation email is queued when the address is
                                                      not confirmed (at most once an hour); the answer is the same
                                                      either way, so it tells nobody whether an address is known.
-    {"ok": false, "errors": {"email": ["..."]}, "form_errors": ["..."]}   nothing stored, nothing sent
-    {"ok": false, "errors": {}, "form_errors": ["..."], "limited": true}  a limit (the client's, the mailbox's, the
-                                                     site's); nothing stored
+    {"ok": false, "errors": {"email": [{"code": "field.email_invalid"}]}, "form_errors": [{"code": "form.no_topic",
+      "id": 9}, ...]}                                nothing stored, nothing sent
+    {"ok": false, "errors": {}, "form_errors": [{"code": "limit.alerts"}], "limited": true}   a limit (the client's,
+                                                     the mailbox's limit.mailbox, the site's limit.site); nothing stored
   kind 'search': q (refused as the record search refuses it), in district_id, or state, or (both null) every district,
     of kinds (meeting, topic, vote; null for all).
   kind 'topic': topic_id; the topic's title as a phrase, in its district (q, district_id and state are not used).
   kind 'member': member (a name listed in district_id's votes), votes only; minority_only: only the votes where fewer
     members voted as they did than some other way.
-  frequency: 'daily' (null) or 'weekly'. At most 50 alerts per address.
+  frequency: 'daily' (null) or 'weekly'. At most 50 alerts per address. language (en, es or zh; default en) is stored
+  on the address's alerts row: its confirmation and its alert emails are written in it; setting up an alert again
+  from a page in another language changes it. The confirmation is queued by private.queue_confirmation.
 */
 create function public.create_alert(
   email text,
@@ -370,7 +314,8 @@ create function public.create_alert(
   topic_id bigint default null,
   member text default null,
   minority_only boolean default false,
-  frequency text default 'daily')
+  frequency text default 'daily',
+  language text default 'en')
 returns jsonb
 language plpgsql
 volatile
@@ -381,9 +326,9 @@ as $$
 declare
   most_alerts constant integer := 50;
   address text := btrim(create_alert.email);
-  problems text[] := private.email_problems(btrim(create_alert.email));
+  problems jsonb := private.email_problems(btrim(create_alert.email));
   errors jsonb := '{}'::jsonb;
-  form_errors text[] := '{}';
+  form_errors jsonb := '[]'::jsonb;
   alert_kind text := coalesce(create_alert.kind, 'search');
   wanted_kinds text[] := coalesce(create_alert.kinds, array['meeting', 'topic', 'vote']);
   how_often text := coalesce(create_alert.frequency, 'daily');
@@ -392,90 +337,92 @@ declare
   state_code text := nullif(upper(btrim(create_alert.state)), '');
   words text;
   alert_query tsquery;
+  problem jsonb;
   refusal text;
   topic public.topics;
   sub public.subscriptions;
-  token text := private.new_token();
   existing integer;
 begin
-  if cardinality(problems) > 0 then
-    errors := jsonb_build_object('email', to_jsonb(problems));
+  if jsonb_array_length(problems) > 0 then
+    errors := jsonb_build_object('email', problems);
   end if;
   if alert_kind not in ('search', 'topic', 'member') then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors',
-      jsonb_build_array('An alert is for a search, a topic or a member; kind must be search, topic or member.'));
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.alert_kind')));
+  end if;
+  if not private.is_language(create_alert.language) then
+    errors := errors || jsonb_build_object('language', jsonb_build_array(jsonb_build_object('code', 'field.language')));
   end if;
   if how_often not in ('daily', 'weekly') then
-    errors := errors || jsonb_build_object('frequency', jsonb_build_array('must be daily or weekly'));
+    errors := errors || jsonb_build_object('frequency', jsonb_build_array(jsonb_build_object('code', 'field.frequency')));
   end if;
   if cardinality(wanted_kinds) = 0 or not wanted_kinds <@ array['meeting', 'topic', 'vote'] then
-    form_errors := form_errors || 'kinds may only name meeting, topic and vote'::text;
+    form_errors := form_errors || jsonb_build_object('code', 'search.kinds');
   end if;
   if coalesce(create_alert.minority_only, false) and alert_kind <> 'member' then
-    form_errors := form_errors || 'Only a member''s alert can be limited to the votes where the member was in the minority.'::text;
+    form_errors := form_errors || jsonb_build_object('code', 'form.minority_only');
   end if;
 
   if alert_kind = 'search' then
-    refusal := private.search_text_problem(create_alert.q);
-    if refusal is not null then
-      form_errors := form_errors || refusal;
+    problem := private.search_text_problem(create_alert.q);
+    if problem is not null then
+      form_errors := form_errors || problem;
     else
       words := btrim(create_alert.q);
       alert_query := websearch_to_tsquery('english', words);
     end if;
     if district is not null and state_code is not null then
-      form_errors := form_errors || 'An alert is for one district, one state or every district: give a district or a state, not both.'::text;
+      form_errors := form_errors || jsonb_build_object('code', 'form.district_or_state');
     elsif district is not null and not exists (select from public.districts d where d.id = district) then
-      form_errors := form_errors || ('There is no district ' || district || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_alert_district', 'id', district);
     elsif state_code is not null and (state_code !~ '^[A-Z]{2}$' or not exists (select from public.districts d where d.state = state_code)) then
-      form_errors := form_errors || ('There is no district in the state ' || left(create_alert.state, 20) || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_state_district', 'state', left(create_alert.state, 20));
     end if;
   elsif alert_kind = 'topic' then
     select t.* into topic from public.topics t where t.id = create_alert.topic_id;
     if not found then
-      form_errors := form_errors || ('There is no topic ' || coalesce(create_alert.topic_id::text, '(none given)') || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_topic', 'id', create_alert.topic_id);
     else
       words := left(btrim(topic.title), 200);
       alert_query := phraseto_tsquery('english', words);
       district := topic."districtId";
       state_code := null;
       if numnode(alert_query) = 0 then
-        form_errors := form_errors || 'This topic''s title has no word that can be searched for.'::text;
+        form_errors := form_errors || jsonb_build_object('code', 'form.topic_unsearchable');
       end if;
     end if;
   else
     wanted_kinds := array['vote'];
     state_code := null;
     if name is null then
-      errors := errors || jsonb_build_object('member', jsonb_build_array('is required'));
+      errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.required')));
     elsif length(name) > 200 then
-      errors := errors || jsonb_build_object('member', jsonb_build_array('must be at most 200 characters'));
+      errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.max_length', 'max', 200)));
     elsif district is null or not exists (select from public.districts d where d.id = district) then
-      form_errors := form_errors || ('There is no district ' || coalesce(district::text, '(none given)') || ' to set an alert for.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_alert_district', 'id', district);
     elsif not exists (select from public.votings v where v."districtId" = district and private.member_listed(v.votes, name)) then
-      form_errors := form_errors || ('No vote of this board lists a member named ' || name || '.');
+      form_errors := form_errors || jsonb_build_object('code', 'form.no_member', 'name', name);
     else
       words := name;
       alert_query := phraseto_tsquery('english', name);
       if numnode(alert_query) = 0 then
-        errors := errors || jsonb_build_object('member', jsonb_build_array('must hold a name that can be searched for'));
+        errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.name_unsearchable')));
       end if;
     end if;
   end if;
 
-  if errors <> '{}'::jsonb or cardinality(form_errors) > 0 then
-    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', to_jsonb(form_errors));
+  if errors <> '{}'::jsonb or jsonb_array_length(form_errors) > 0 then
+    return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', form_errors);
   end if;
 
   refusal := private.rate_limited('alert');
   if refusal is not null then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(refusal));
+    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', refusal)));
   end if;
 
   begin
-    insert into public.subscriptions (email, district_id, manage_token)
-    values (address, null, private.new_token())
-    on conflict ((lower(email))) where district_id is null do nothing;
+    insert into public.subscriptions (email, district_id, manage_token, language)
+    values (address, null, private.new_token(), create_alert.language)
+    on conflict ((lower(email))) where district_id is null do update set language = excluded.language;
     -- The row lock makes concurrent alerts of one address count, and queue a confirmation, one after another.
     select s.* into sub from public.subscriptions s
     where lower(s.email) = lower(address) and s.district_id is null
@@ -492,8 +439,8 @@ begin
     else
       select count(*) into existing from private.alerts a where a.subscription_id = sub.id;
       if existing >= most_alerts then
-        raise exception 'This address has % alerts, the most one address may have. Delete one on the page that manages them to add another.', most_alerts
-          using errcode = 'SB422';
+        -- Undoes what this call stored (the address's row, its language): nothing changes.
+        raise exception 'form.most_alerts' using errcode = 'SB422';
       end if;
       insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, topic_id, member, minority_only, frequency)
       values (sub.id, alert_kind, words, alert_query, private.query_anchors(alert_query), district, state_code, wanted_kinds,
@@ -501,38 +448,22 @@ begin
               coalesce(create_alert.minority_only, false), how_often);
     end if;
 
-    if (sub.confirmed_at is null or sub.unsubscribed_at is not null)
-       and (sub.confirmation_sent_at is null or sub.confirmation_sent_at < now() - interval '1 hour') then
-      refusal := private.limit_reached('confirmation_mailbox', private.mailbox(address));
-      if refusal is null then
-        refusal := private.limit_reached('confirmation_total', 'all');
-      end if;
-      if refusal is not null then
-        -- Undoes the alert stored above and the mailbox's count: nothing changes.
-        raise exception '%', refusal using errcode = 'SB429';
-      end if;
-      insert into private.confirmation_tokens (token_hash, subscription_id, expires_at)
-      values (private.token_hash(token), sub.id, now() + interval '3 days');
-      insert into public.email_outbox (kind, subscription_id, recipient, payload)
-      values ('alert_confirmation', sub.id, sub.email, jsonb_build_object(
-        'token', token,
-        'unsubscribe_token', sub.unsubscribe_token,
-        'manage_token', sub.manage_token,
-        'alert', jsonb_build_object('kind', alert_kind, 'text', words, 'district_id', district,
-          'district_name', private.district_name(district), 'state', state_code, 'kinds', to_jsonb(wanted_kinds),
-          'minority_only', coalesce(create_alert.minority_only, false), 'frequency', how_often)));
-      update public.subscriptions s set confirmation_sent_at = now() where s.id = sub.id;
-    end if;
+    -- Past a cap this raises SB429, which undoes the alert stored above: nothing changes.
+    perform private.queue_confirmation(sub, 'alert_confirmation', jsonb_build_object(
+      'manage_token', sub.manage_token,
+      'alert', jsonb_build_object('kind', alert_kind, 'text', words, 'district_id', district,
+        'district_name', private.district_name(district), 'state', state_code, 'kinds', to_jsonb(wanted_kinds),
+        'minority_only', coalesce(create_alert.minority_only, false), 'frequency', how_often)));
   exception
     when sqlstate 'SB429' then
-      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(sqlerrm));
+      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
     when sqlstate 'SB422' then
-      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'form_errors', jsonb_build_array(sqlerrm));
+      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'form_errors', jsonb_build_array(jsonb_build_object('code', 'form.most_alerts', 'max', most_alerts)));
   end;
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;
 $$;
-comment on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text) is 'Sets up an alert for a search, a topic or a member''s votes (confirmation email when the address is not confirmed; 50 per address); answers {ok, errors, form_errors}.';
+comment on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text) is 'Sets up an alert for a search, a topic or a member''s votes (confirmation email in the given language when the address is not confirmed; 50 per address); answers {ok, errors, form_errors}.';
 
 -- The address's alerts row of a management link's token, or null (a malformed or unknown token).
 create function private.alerts_owner(token text)
@@ -544,6 +475,7 @@ as $$
   select s.* from public.subscriptions s
   where token ~ '^[0-9a-f]{64}$' and s.manage_token = token and s.district_id is null
 $$;
+comment on function private.alerts_owner(text) is 'The alerts row of the address whose management token this is, or null.';
 
 -- What a management function answers for a token that names no address: malformed (not 64 hex) or unknown.
 create function private.token_refusal(token text)
@@ -554,6 +486,7 @@ set search_path = ''
 as $$
   select jsonb_build_object('ok', false, 'status', case when token ~ '^[0-9a-f]{64}$' then 'unknown' else 'malformed' end)
 $$;
+comment on function private.token_refusal(text) is 'The answer of a management function for a token that names no address: malformed or unknown.';
 
 /*
   list_alerts(token) returns jsonb: the management page's read.
@@ -592,7 +525,7 @@ comment on function public.list_alerts(text) is 'The alerts of a management link
     {"ok": true, "status": "paused" | "resumed" | "changed" | "deleted", "alert_id": 1}
     {"ok": false, "status": "unknown" | "malformed"}             the token names no address
     {"ok": false, "status": "no_alert", "alert_id": 1}           the address has no such alert (another's, or deleted)
-    {"ok": false, "status": "invalid", "errors": {"frequency": ["must be daily or weekly"]}}
+    {"ok": false, "status": "invalid", "errors": {"frequency": [{"code": "field.frequency"}]}}
 */
 create function public.pause_alert(token text, alert_id bigint, paused boolean default true)
 returns jsonb
@@ -631,7 +564,7 @@ begin
     return private.token_refusal(token);
   end if;
   if set_alert_frequency.frequency is null or set_alert_frequency.frequency not in ('daily', 'weekly') then
-    return jsonb_build_object('ok', false, 'status', 'invalid', 'errors', jsonb_build_object('frequency', jsonb_build_array('must be daily or weekly')));
+    return jsonb_build_object('ok', false, 'status', 'invalid', 'errors', jsonb_build_object('frequency', jsonb_build_array(jsonb_build_object('code', 'field.frequency'))));
   end if;
   update private.alerts a set frequency = set_alert_frequency.frequency
   where a.id = set_alert_frequency.alert_id and a.subscription_id = owner.id;
@@ -782,15 +715,234 @@ end;
 $$;
 comment on function public.match_alerts(timestamptz) is 'Queues each alert''s matches among the records written or changed since the last run (or since), once each; answers {run_id, since, through, records, queued}.';
 
-revoke execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text), public.list_alerts(text),
+/*
+  private.marked_snippet(body, query) returns text: the part of a record's text that matches the query, as the record
+  search shows it: at most two fragments of 12 to 30 words, joined by ' … ', escaped for HTML, with <mark>…</mark>
+  around the matching words (the only markup it carries). The sender reads it back through the site's sanitiser.
+*/
+create function private.marked_snippet(body text, query tsquery)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select replace(replace(
+    replace(replace(replace(replace(regexp_replace(
+      ts_headline('english', coalesce(body, ''), query, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+      '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
+    chr(1), '<mark>'), chr(2), '</mark>')
+$$;
+comment on function private.marked_snippet(text, tsquery) is 'A record''s matching excerpt as the record search shows it: escaped HTML with <mark> around the matched words.';
+
+/*
+  queue_alert_emails() returns jsonb {"queued": emails, "matches": matches listed, "waiting": matches not sent yet (of
+  weekly alerts not due, of paused alerts)}: for each confirmed address that did not unsubscribe, one email (email_outbox kind 'alert') listing the
+  unsent matches of its alerts that are due, grouped by alert, newest record first. An alert is due when it is not
+  paused and its last email went out at least 20 hours ago (daily; the nightly run may start at a slightly different
+  time each night) or 6 days 20 hours ago (weekly, counted from its creation before its first email). In the same
+  transaction the listed matches get sent_at and their alerts last_sent_at: a match is queued once, and an address with
+  nothing due gets nothing. A match whose record was deleted since is marked sent without being listed.
+
+  The payload: {manage_token, unsubscribe_token, language, alerts: [{id, kind, text, district_id, district_name, state, kinds,
+  member, minority_only, frequency, feed_token, matches: [{kind, id, district_id, district_name, date, title, snippet,
+  href}]}]}; href is the record's place on its district page (#meeting-MM-DD-YY, #topic-id, #vote-id), as the record
+  search links it.
+*/
+create function public.queue_alert_emails()
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  queued integer;
+  listed integer;
+  waiting integer;
+begin
+  -- One queuing at a time: two overlapping runs would otherwise both list the same unsent matches.
+  perform pg_advisory_xact_lock(hashtext('public.queue_alert_emails'));
+  with due_matches as materialized (
+  select m.id as match_id, a.id as alert_id, a.subscription_id, m.record_kind, m.record_id, m.district_id, m.matched_at
+  from private.alerts a
+  join public.subscriptions s on s.id = a.subscription_id
+  join private.alert_matches m on m.alert_id = a.id and m.sent_at is null
+  where s.confirmed_at is not null and s.unsubscribed_at is null and not a.paused
+    and case a.frequency
+          when 'weekly' then coalesce(a.last_sent_at, a.created_at) <= now() - interval '6 days 20 hours'
+          else a.last_sent_at is null or a.last_sent_at <= now() - interval '20 hours'
+        end
+  ),
+  described as (
+    select dm.match_id, dm.alert_id, dm.subscription_id, dm.record_kind, dm.record_id, dm.district_id, d.name as district_name,
+      case dm.record_kind when 'meeting' then m.date when 'vote' then v."voteDate" end as record_date,
+      dm.matched_at,
+      case dm.record_kind
+        when 'meeting' then (
+          select case when kind_of = '' or lower(kind_of) = 'normal' or left(lower(base), length(kind_of)) = lower(kind_of) then base
+                      else upper(left(kind_of, 1)) || substr(kind_of, 2) || ' ' || base end
+            from (select coalesce(nullif(btrim(m.title), ''), 'Board Meeting') as base, coalesce(btrim(m.meeting_type), '') as kind_of) as named)
+        when 'topic' then t.title
+        else coalesce(nullif(btrim(v.issue), ''), 'Vote')
+      end as title,
+      private.marked_snippet(case dm.record_kind
+        when 'meeting' then concat_ws(' ', private.plain_text(m.summary), private.topics_text(m.topics))
+        when 'topic' then coalesce(nullif(private.plain_text(t.description), ''), t.title)
+        else concat_ws(' · ', v.issue, v.category, v.outcome, private.votes_by_choice(v.votes))
+      end, a.query) as snippet,
+      case dm.record_kind
+        when 'meeting' then '/' || dm.district_id || '?tab=Meetings#meeting-' || to_char(m.date, 'MM-DD-YY')
+        when 'topic' then '/' || dm.district_id || '?tab=topics#topic-' || dm.record_id
+        else '/' || dm.district_id || '?tab=voting#vote-' || dm.record_id
+      end as href
+    from due_matches dm
+    join private.alerts a on a.id = dm.alert_id
+    join public.districts d on d.id = dm.district_id
+    left join public.meetings m on dm.record_kind = 'meeting' and m.id = dm.record_id
+    left join public.topics t on dm.record_kind = 'topic' and t.id = dm.record_id
+    left join public.votings v on dm.record_kind = 'vote' and v.id = dm.record_id
+    where m.id is not null or t.id is not null or v.id is not null
+  ),
+  per_alert as (
+    select x.subscription_id, x.alert_id, jsonb_agg(jsonb_build_object(
+        'kind', x.record_kind, 'id', x.record_id, 'district_id', x.district_id, 'district_name', x.district_name,
+        'date', coalesce(x.record_date, x.matched_at::date), 'title', x.title, 'snippet', x.snippet, 'href', x.href)
+        order by coalesce(x.record_date, x.matched_at::date) desc, x.record_kind, x.record_id desc) as matches
+    from described x
+    group by x.subscription_id, x.alert_id
+  ),
+  per_address as (
+    select p.subscription_id, jsonb_agg(jsonb_build_object(
+        'id', a.id, 'kind', a.kind, 'text', a.search_text, 'district_id', a.district_id,
+        'district_name', private.district_name(a.district_id), 'state', a.state, 'kinds', to_jsonb(a.kinds),
+        'member', a.member, 'minority_only', a.minority_only, 'frequency', a.frequency, 'feed_token', a.feed_token,
+        'matches', p.matches) order by a.created_at, a.id) as alerts
+    from per_alert p join private.alerts a on a.id = p.alert_id
+    group by p.subscription_id
+  ),
+  inserted as (
+    insert into public.email_outbox (kind, subscription_id, recipient, payload)
+    select 'alert', s.id, s.email, jsonb_build_object('manage_token', s.manage_token, 'unsubscribe_token', s.unsubscribe_token,
+      'language', s.language, 'alerts', pa.alerts)
+    from per_address pa join public.subscriptions s on s.id = pa.subscription_id
+    returning 1
+  ),
+  stamped as (
+    update private.alerts a set last_sent_at = now() where a.id in (select p.alert_id from per_alert p)
+  ),
+  marked as (
+    update private.alert_matches m set sent_at = now() where m.id in (select dm.match_id from due_matches dm)
+  )
+  select (select count(*) from inserted), (select count(*) from described) into queued, listed;
+
+  select count(*) into waiting from private.alert_matches m where m.sent_at is null;
+  return jsonb_build_object('queued', queued, 'matches', listed, 'waiting', waiting);
+end;
+$$;
+comment on function public.queue_alert_emails() is 'Queues one email per address with its alerts'' unsent matches that are due (daily or weekly), marking them sent in the same transaction; answers {queued, matches, waiting}.';
+
+/*
+  stop_alerts(token, alert_ids) returns jsonb: the one-click unsubscribe (RFC 8058) of an alert email, whose
+  List-Unsubscribe address carries the address's management token and the ids of the alerts the email came from. Those
+  alerts are deleted (with their matches); the address's other alerts stay. {"ok": true, "status": "stopped",
+  "deleted": n} (also when they were deleted already); {"ok": false, "status": "unknown" | "malformed"} for a token
+  that names no address. At most 50 ids (an address's most alerts).
+*/
+create function public.stop_alerts(token text, alert_ids bigint[])
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  owner public.subscriptions := private.alerts_owner(token);
+  deleted integer;
+begin
+  if owner.id is null then
+    return private.token_refusal(token);
+  end if;
+  delete from private.alerts a
+  where a.subscription_id = owner.id and a.id = any ((coalesce(stop_alerts.alert_ids, '{}'))[1:50]);
+  get diagnostics deleted = row_count;
+  return jsonb_build_object('ok', true, 'status', 'stopped', 'deleted', deleted);
+end;
+$$;
+comment on function public.stop_alerts(text, bigint[]) is 'The one-click unsubscribe of an alert email: deletes those alerts of a management link''s address; answers {ok, status, deleted}.';
+
+/*
+  alert_feed(token) returns jsonb: what an alert's feed lists, by its feed token.
+    {"ok": true, "alert": {kind, text, district_id, district_name, state, kinds, minority_only, frequency},
+     "entries": [{kind, id, district_id, district_name, date, title, snippet, href, matched_at}, ...]}   its newest 50
+     matches, newest first; snippet is plain text (the matching words in their sentence, as the record search quotes them)
+    {"ok": false, "status": "malformed" | "unknown"}   a token that is not 64 lowercase hex characters, or names no alert
+  The work is bounded: one alert found by its unique token, at most 50 of its matches read through their index, each
+  record read by its key.
+*/
+create function public.alert_feed(token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  alert private.alerts;
+begin
+  if token is null or token !~ '^[0-9a-f]{64}$' then
+    return jsonb_build_object('ok', false, 'status', 'malformed');
+  end if;
+  select a.* into alert from private.alerts a where a.feed_token = alert_feed.token;
+  if not found then
+    return jsonb_build_object('ok', false, 'status', 'unknown');
+  end if;
+  return jsonb_build_object('ok', true,
+    'alert', jsonb_build_object('kind', alert.kind, 'text', alert.search_text, 'district_id', alert.district_id,
+      'district_name', private.district_name(alert.district_id), 'state', alert.state, 'kinds', to_jsonb(alert.kinds),
+      'minority_only', alert.minority_only, 'frequency', alert.frequency),
+    'entries', coalesce((
+      select jsonb_agg(jsonb_build_object('kind', x.record_kind, 'id', x.record_id, 'district_id', x.district_id,
+          'district_name', d.name, 'date', x.record_date, 'title', x.title, 'snippet', x.snippet, 'href', x.href,
+          'matched_at', x.matched_at) order by x.id desc)
+      from (
+        select m.id, m.record_kind, m.record_id, m.district_id, m.matched_at,
+          coalesce(case m.record_kind when 'meeting' then mt.date when 'vote' then v."voteDate" end, m.matched_at::date) as record_date,
+          case m.record_kind
+            when 'meeting' then coalesce(nullif(btrim(mt.title), ''), 'Board Meeting')
+            when 'topic' then t.title
+            else coalesce(nullif(btrim(v.issue), ''), 'Vote')
+          end as title,
+          btrim(regexp_replace(ts_headline('english', case m.record_kind
+              when 'meeting' then concat_ws(' ', private.plain_text(mt.summary), private.topics_text(mt.topics))
+              when 'topic' then coalesce(nullif(private.plain_text(t.description), ''), t.title)
+              else concat_ws(' · ', v.issue, v.category, v.outcome, private.votes_by_choice(v.votes))
+            end, alert.query, 'StartSel=' || chr(1) || ', StopSel=' || chr(1) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+            '[\x01\s]+', ' ', 'g')) as snippet,
+          case m.record_kind
+            when 'meeting' then '/' || m.district_id || '?tab=Meetings#meeting-' || to_char(mt.date, 'MM-DD-YY')
+            when 'topic' then '/' || m.district_id || '?tab=topics#topic-' || m.record_id
+            else '/' || m.district_id || '?tab=voting#vote-' || m.record_id
+          end as href
+        from (select * from private.alert_matches am where am.alert_id = alert.id order by am.id desc limit 50) m
+        left join public.meetings mt on m.record_kind = 'meeting' and mt.id = m.record_id
+        left join public.topics t on m.record_kind = 'topic' and t.id = m.record_id
+        left join public.votings v on m.record_kind = 'vote' and v.id = m.record_id
+        where mt.id is not null or t.id is not null or v.id is not null
+      ) x
+      join public.districts d on d.id = x.district_id), '[]'::jsonb));
+end;
+$$;
+comment on function public.alert_feed(text) is 'An alert''s feed by its feed token: the alert and its newest 50 matches; answers {ok, alert, entries} or {ok: false, status}.';
+
+revoke execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
   public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
-  public.unsubscribe_alerts(text), public.match_alerts(timestamptz) from public, anon, authenticated;
-grant execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text), public.list_alerts(text),
+  public.unsubscribe_alerts(text), public.stop_alerts(text, bigint[]), public.alert_feed(text), public.match_alerts(timestamptz),
+  public.queue_alert_emails() from public, anon, authenticated;
+grant execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
   public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
-  public.unsubscribe_alerts(text) to anon, authenticated;
-grant execute on function public.match_alerts(timestamptz) to service_role;
+  public.unsubscribe_alerts(text), public.stop_alerts(text, bigint[]), public.alert_feed(text) to anon, authenticated;
+grant execute on function public.match_alerts(timestamptz), public.queue_alert_emails() to service_role;
 revoke all on function private.note_record_insert(), private.note_record_update(), private.search_text_problem(text),
   private.query_anchors(tsquery), private.member_vote(jsonb, text), private.member_listed(jsonb, text), private.alerts_owner(text),
-  private.token_refusal(text) from public;
-
-notify pgrst, 'reload schema';
+  private.token_refusal(text), private.marked_snippet(text, tsquery) from public;

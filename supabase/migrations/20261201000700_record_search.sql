@@ -1,17 +1,26 @@
--- The record search with a bounded cost and a limit per client. search_records keeps its parameters and its result
--- columns; what changes:
+-- Search the record: every meeting summary, topic and board vote, found by Postgres full-text search and served
+-- through PostgREST as /rest/v1/rpc/search_records, the same locally and on hosted Supabase.
 --
---   * Refused with 400 and plain words: a search of only words to leave out (`-board`, `a or -b`), which no index can
---     serve, so it read every row of the record; more than 10 different words to look for; more than 5 to leave out.
+-- Each searchable table has a generated tsvector column (search_vector: English configuration; the title weighted
+-- above the body, markup stripped before indexing) and a GIN index on it. search_records() ranks the matches by
+-- relevance, then newest, and pages through them with a cursor. Its cost is bounded and so is its use per client:
+--
+--   * Refused with 400 and a code: a search of only words to leave out (`-board`, `a or -b`; search.only_left_out),
+--     which no index can serve, so it would read every row of the record; more than 10 different words to look for
+--     (search.too_many_words); more than 5 to leave out (search.too_many_left_out).
 --   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
---     fourth answers 429 with plain words at once, so one client cannot hold every database connection while other
+--     fourth answers 429 (limit.searches) at once, so one client cannot hold every database connection while other
 --     visitors wait.
 --   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
 --     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
 --     docs/search.md.
---
--- Before, 28 excluded words with no word to look for took 1.2-2.2 s over 150,000 meetings, and 20 of them at once held
--- every connection until the statement timeout (500), while a plain read waited 7 s.
+
+create index meetings_search_idx on public.meetings using gin (search_vector);
+create index topics_search_idx on public.topics using gin (search_vector);
+create index votings_search_idx on public.votings using gin (search_vector);
+-- A word found in most of the record (a common word) is served newest first from these, not from the GIN index.
+create index meetings_date_idx on public.meetings (date desc nulls last, id desc);
+create index votings_date_idx on public.votings ("voteDate" desc nulls last, id desc);
 
 -- The rows the GIN index finds for a search without reading their words: the search's indexable part (querytree: what
 -- is left out dropped) with each phrase loosened to all of its words. Every row the search matches is among them, and
@@ -94,23 +103,6 @@ end;
 $$;
 comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
 
--- The readable text of rich text, as before, with white space collapsed by replacing only what is not already one
--- space (a run of spaces, or a tab, newline or other space character): the same text in about half the time, which
--- every search's snippets and every write's search_vector pay. The generated columns that use it keep their values.
-create or replace function private.plain_text(html text)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select btrim(regexp_replace(
-    replace(replace(replace(replace(replace(replace(
-      regexp_replace(regexp_replace(coalesce(html, ''), '<(script|style)[^>]*>[^<]*</(script|style)>', ' ', 'gi'), '<[^>]*>', ' ', 'g'),
-      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-    '\s{2,}|(?! )\s', ' ', 'g'))
-$$;
-
 -- The search, in two steps.
 --
 -- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
@@ -135,7 +127,7 @@ $$;
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
 -- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
 -- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
-create or replace function private.search_records(
+create function private.search_records(
   search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
 returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
 language plpgsql
@@ -191,22 +183,22 @@ declare
   seq_scans text;
 begin
   if length(needle) > 200 then
-    raise exception 'search text is longer than 200 characters' using errcode = '22023';
+    raise exception 'search.too_long' using detail = jsonb_build_object('max', 200, 'length', length(needle))::text, errcode = '22023';
   end if;
   if size < 1 or size > 50 then
-    raise exception 'page_size must be between 1 and 50' using errcode = '22023';
+    raise exception 'search.page_size' using detail = jsonb_build_object('min', 1, 'max', 50)::text, errcode = '22023';
   end if;
   if not chosen <@ array['meeting', 'topic', 'vote'] then
-    raise exception 'kinds may only name meeting, topic and vote' using errcode = '22023';
+    raise exception 'search.kinds' using errcode = '22023';
   end if;
   if from_date is not null and to_date is not null and from_date > to_date then
-    raise exception 'date_from is after date_to' using errcode = '22023';
+    raise exception 'search.dates' using errcode = '22023';
   end if;
   if after is not null then
     parts := string_to_array(after, '|');
     if array_length(parts, 1) is distinct from 4 or parts[1] !~ '^[0-9.e+-]+$' or parts[2] !~ '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$'
        or parts[3] not in ('meeting', 'topic', 'vote') or parts[4] !~ '^[0-9]{1,18}$' then
-      raise exception 'cursor is not one this search gave' using errcode = '22023';
+      raise exception 'search.cursor' using errcode = '22023';
     end if;
     after_rank := parts[1]::real;
     after_date := nullif(parts[2], '')::date;
@@ -221,14 +213,14 @@ begin
   end if;
   candidates := private.search_candidates(query);
   if candidates is null then
-    raise exception 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.' using errcode = '22023';
+    raise exception 'search.only_left_out' using errcode = '22023';
   end if;
   terms := private.search_terms(query);
   if terms.looked_for > most_looked_for then
-    raise exception 'Search for at most % words at a time; this search has %.', most_looked_for, terms.looked_for using errcode = '22023';
+    raise exception 'search.too_many_words' using detail = jsonb_build_object('max', most_looked_for, 'count', terms.looked_for)::text, errcode = '22023';
   end if;
   if terms.left_out > most_left_out then
-    raise exception 'Leave out at most % words at a time; this search leaves out %.', most_left_out, terms.left_out using errcode = '22023';
+    raise exception 'search.too_many_left_out' using detail = jsonb_build_object('max', most_left_out, 'count', terms.left_out)::text, errcode = '22023';
   end if;
 
   -- A few searches at once per client: each holds one of its slots until its transaction ends (PostgREST runs each
@@ -239,8 +231,8 @@ begin
     while not pg_try_advisory_xact_lock(hashtext('search_records'), hashtext(caller || ' ' || slot)) loop
       slot := slot + 1;
       if slot > searches_at_once then
-        -- PT429: PostgREST answers it with HTTP 429 and this message.
-        raise exception 'Too many searches at once from your connection. Wait for one to finish, then search again.' using errcode = 'PT429';
+        -- PT429: PostgREST answers it with HTTP 429 and this code.
+        raise exception 'limit.searches' using errcode = 'PT429';
       end if;
     end loop;
   end if;
@@ -413,4 +405,28 @@ begin
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
+comment on function private.search_records(text, bigint, text[], date, date, integer, text) is 'The record search behind public.search_records, with its own parameter names (plpgsql cannot share them with its result columns).';
+revoke all on function private.search_records(text, bigint, text[], date, date, integer, text) from public;
+grant execute on function private.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
+
+-- The API: the parameter and column names are a contract (the site, the docs and outside checks use them).
+create function public.search_records(
+  q text,
+  district_id bigint default null,
+  kinds text[] default null,
+  date_from date default null,
+  date_to date default null,
+  page_size integer default 20,
+  cursor text default null)
+returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.search_records(q, district_id, kinds, date_from, date_to, page_size, cursor)
+$$;
+comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, then newest; page_size rows (at most 50) after cursor.';
+revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text) from public, anon, authenticated;
+grant execute on function public.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
 revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery), private.topics_text(jsonb), private.votes_by_choice(jsonb) from public;
