@@ -1,8 +1,8 @@
 // The rules of an import (npm run import), each a pure function: how a spreadsheet's cells are read, what makes a row
 // wrong, and the words a volunteer reads about it. The readers in src/lib/node/importFiles.ts apply them to files.
-import { outcomeProblem } from '../district/voteRecords.ts';
-import { videoIdFromLink } from '../district/video.ts';
-import { TIMESTAMP_PATTERN } from '../district/timestamps.ts';
+import { outcomeProblem } from './record/outcomes.ts';
+import { videoIdFromLink } from './record/videoLinks.ts';
+import { TIMESTAMP_PATTERN } from './record/timestamps.ts';
 import { MINUTES_STATUSES, SUMMARY_SOURCES } from './data/meetings.ts';
 
 /** One thing wrong (error: the row is refused) or worth knowing (warning: the row loads) about a file, row and column. */

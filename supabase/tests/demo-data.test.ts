@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkVoting, type Voting } from '../../src/lib/data/votings';
-import { outcomeProblem, voteCounts } from '../../src/district/voteRecords';
+import { outcomeProblem, voteCounts } from '../../src/lib/record/outcomes';
 import { superuser } from './helpers';
 import { DEMO_DIR, importFiles } from '../../scripts/lib/postgres.mjs';
 

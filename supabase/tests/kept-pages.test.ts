@@ -67,11 +67,11 @@ describe('the kept district pages follow the code that made them', { timeout: 90
     expect(first.rendered).toContain('1.html');
   });
 
-  it('a change to the time stamp rule (video.ts) makes every page again, and the page shows it', async () => {
+  it('a change to the video link rule (videoLinks.ts) makes every page again, and the page shows it', async () => {
     const before = timestampButtons();
     expect(before).toBeGreaterThan(0);
     // Short links (youtu.be/ID) stop counting as videos: their meetings' time stamps are no longer buttons.
-    change('src/district/video.ts', "host === 'youtu.be'", "host === 'youtu.be.invalid'");
+    change('src/lib/record/videoLinks.ts', "host === 'youtu.be'", "host === 'youtu.be.invalid'");
     const { output, rendered } = await build();
     expect(reread(output)).toBe(reread(first.output));
     expect(timestampButtons()).toBeLessThan(before);

@@ -3,7 +3,7 @@
 // agrees with its votes.
 import { describe, expect, it } from 'vitest';
 import { districtRows, nextTuesdayAfter, nthTuesday } from '../../scripts/lib/scale-fixtures.mjs';
-import { outcomeProblem, voteCounts } from '../../src/district/voteRecords';
+import { outcomeProblem, voteCounts } from '../../src/lib/record/outcomes';
 
 interface Rows {
   meetings: { date: string; isUpcoming: boolean; meeting_type: string }[];

@@ -2,7 +2,8 @@
 // row's payload, in the subscriber's language (the catalogues' mail. messages; English by default). Pure rules (the
 // sanitiser is passed in), so they are table-tested and the same for every sender. The alerts' emails are in
 // alertEmails.ts. Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { meetingAnchor, meetingShareUrl, meetingTitle, meetingTopicsText } from '../../district/meetingCards.ts';
+import { meetingAnchor, meetingShareUrl } from '../record/meetingLinks.ts';
+import { meetingTitle, meetingTopicsText } from '../record/meetingTitles.ts';
 import { formatDate } from '../../i18n/dates.ts';
 import { LOCALE_FACTS, localizedPath, type Locale } from '../../i18n/locales.ts';
 import type { MessageValues, Translator } from '../../i18n/translate.ts';

@@ -1,7 +1,7 @@
 // Time stamps in summaries: parsing (3 parts, 2 parts, anything else), finding them in text, and the buttons.
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { linkTimestamps, parseTimestamp, splitTimestamps } from '../timestamps';
+import { linkTimestamps, parseTimestamp, splitTimestamps } from '../../src/lib/record/timestamps';
 
 describe('parseTimestamp: 3 parts are h:m:s, 2 parts m:s, anything else 0', () => {
   it.each([
