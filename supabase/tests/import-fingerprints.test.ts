@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTransport, postgresTransport, runImport, type ImportOptions, type ImportTransport } from '../../src/lib/node/importRun';
-import type { ImportKind } from '../../src/lib/importChecks';
+import { clientTransport, postgresTransport, runImport, type ImportOptions, type ImportTransport } from '../../src/importer/node/importRun';
+import type { ImportKind } from '../../src/importer/importChecks';
 import { dbUrl, sql } from './helpers';
 
 const WRITE: ImportOptions = { dryRun: false, skipInvalid: false, replace: false };

@@ -1,5 +1,5 @@
-// What the readers of an import's files share (src/lib/node/importCsv.ts, importOcd.ts): the shapes of a file, a read
-// and a row, the size limit, UTF-8 decoding, the problem collector, and the rules that check a row's rich text and a
+// What the readers of an import's files share (importCsv.ts, importOcd.ts): the shapes of a file, a read and a row,
+// the size limit, UTF-8 decoding, the problem collector, and the rules that check a row's rich text and a
 // meeting's cells the same way whichever file brings them.
 import { firstTimestamp, type CellResult, type ImportKind, type ImportProblem } from '../importChecks.ts';
 import { richTextDrops } from './importRichText.ts';

@@ -1,6 +1,5 @@
 // Reading an import's CSV files (districts.csv, meetings.csv, topics.csv, votes.csv) through csv-parse: the header
-// (every column named, none misspelt), then every row through the cell rules of src/lib/importChecks.ts. Nothing here
-// writes.
+// (every column named, none misspelt), then every row through the cell rules of ../importChecks.ts. Nothing here writes.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';

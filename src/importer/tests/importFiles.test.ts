@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findImportFiles, readImportFile } from '../../src/lib/node/importFiles';
-import { richTextDrops, markdownToHtml } from '../../src/lib/node/importRichText';
-import { MAX_FILE_BYTES } from '../../src/lib/node/importRows';
+import { findImportFiles, readImportFile } from '../node/importFiles';
+import { richTextDrops, markdownToHtml } from '../node/importRichText';
+import { MAX_FILE_BYTES } from '../node/importRows';
 
 /** Writes files into a new folder and reads every import file in it. */
 function readFolder(files: Record<string, string | Buffer>) {

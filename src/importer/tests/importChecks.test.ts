@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   countLine, describeProblem, firstTimestamp, isTimeZone, looksLikeFormula, memberKey, memberName, outcomeMismatch, parseChoice, parseCount,
   parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, quoteValue, suggestColumn, unguardCell, voteTable, SUMMARY_SOURCES,
-} from '../../src/lib/importChecks';
-import { exitCode, reportCsv, reportLines } from '../../src/lib/importReport';
+} from '../importChecks';
+import { exitCode, reportCsv, reportLines } from '../importReport';
 
 const value = <T>(result: { ok: true; value: T } | { ok: false; message: string }) => (result.ok ? result.value : `! ${result.message}`);
 

@@ -1,5 +1,5 @@
 // The report of an import run, as the operator reads it (printed) and as a CSV to open beside the spreadsheet.
-import { csvLine } from './csvCells.ts';
+import { csvLine } from '../lib/csvCells.ts';
 import { KINDS, countLine, describeProblem, type ImportKind, type ImportProblem, type KindCounts } from './importChecks.ts';
 
 /** What a report needs of a run. */

@@ -1,9 +1,9 @@
 // The rules of an import (npm run import), each a pure function: how a spreadsheet's cells are read, what makes a row
-// wrong, and the words a volunteer reads about it. The readers in src/lib/node/importFiles.ts apply them to files.
-import { outcomeProblem } from './record/outcomes.ts';
-import { videoIdFromLink } from './record/videoLinks.ts';
-import { TIMESTAMP_PATTERN } from './record/timestamps.ts';
-import { MINUTES_STATUSES, SUMMARY_SOURCES } from './data/meetings.ts';
+// wrong, and the words a volunteer reads about it. The readers in node/importFiles.ts apply them to files.
+import { outcomeProblem } from '../lib/record/outcomes.ts';
+import { videoIdFromLink } from '../lib/record/videoLinks.ts';
+import { TIMESTAMP_PATTERN } from '../lib/record/timestamps.ts';
+import { MINUTES_STATUSES, SUMMARY_SOURCES } from '../lib/data/meetings.ts';
 
 /** One thing wrong (error: the row is refused) or worth knowing (warning: the row loads) about a file, row and column. */
 export interface ImportProblem {

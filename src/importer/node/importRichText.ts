@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { marked } from 'marked';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
-import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP, type Sanitize } from '../sanitize.ts';
+import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP, type Sanitize } from '../../lib/sanitize.ts';
 
 /** Markdown as HTML (CommonMark and GitHub's tables, through marked), without the trailing new line. */
 export function markdownToHtml(markdown: string): string {
@@ -74,7 +74,7 @@ export function richTextDrops(html: string): { dropped: string[]; unsafe: string
   const before = inventory(html);
   if (!before.outside) return { dropped: [], unsafe: [] };
   // Loaded the first time rich text needs it: jsdom takes seconds to load, and most imports never need it.
-  sanitizer ??= (createRequire(import.meta.url)('./sanitize-jsdom.ts') as typeof import('./sanitize-jsdom.ts')).createJsdomSanitizer();
+  sanitizer ??= (createRequire(import.meta.url)('../../lib/node/sanitize-jsdom.ts') as typeof import('../../lib/node/sanitize-jsdom.ts')).createJsdomSanitizer();
   const after = inventory(sanitizer(html)).items;
   const dropped: string[] = [];
   for (const [item, n] of before.items) {

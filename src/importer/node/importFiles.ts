@@ -1,6 +1,6 @@
 // Reading an import's files (npm run import): which files a folder holds, and each file read and checked whole: its
 // size, its encoding and its fingerprint here, its rows by its reader (CSV: importCsv.ts; Open Civic Data JSON:
-// importOcd.ts). Nothing here writes; src/lib/node/importRun.ts does.
+// importOcd.ts). Nothing here writes; importRun.ts does.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';

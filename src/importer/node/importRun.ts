@@ -1,4 +1,4 @@
-// One run of `npm run import`: reads and checks every file (src/lib/node/importFiles.ts), checks what needs the record
+// One run of `npm run import`: reads and checks every file (importFiles.ts), checks what needs the record
 // (unknown districts, a member spelt two ways, the same row twice), sends the good rows to the database's staging
 // area and has import_apply write them in one transaction, or writes nothing. A row whose fingerprint (its columns as
 // read) is the one the record holds for it, for the row as it still is, is counted unchanged and not sent. The
