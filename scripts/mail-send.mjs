@@ -8,7 +8,7 @@
 // local stack of `npm start` and its mail catcher.
 import { hostname } from 'node:os';
 import { stackConfig } from './lib/stack-config.mjs';
-import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
+import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/alerts/node/mail-sender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });

@@ -6,7 +6,7 @@ import { startPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
 import { assertPortFree } from './ports.mjs';
 import { startMailCatcher, startMailWorker } from './mail.mjs';
-import { mailConfigFromEnv } from '../../src/lib/node/mail-sender.ts';
+import { mailConfigFromEnv } from '../../src/alerts/node/mail-sender.ts';
 
 /**
  * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.

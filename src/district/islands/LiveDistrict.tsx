@@ -16,7 +16,7 @@ import { tabFromSearch } from '../tabs';
 import { listenToTimestamps } from '../browser/videoTimestamps';
 import DistrictBody from '../view/DistrictBody';
 import RecordSearch from '../../components/islands/RecordSearch';
-import SubscribeForm from '../../components/islands/SubscribeForm';
+import SubscribeForm from '../../alerts/islands/SubscribeForm';
 import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';
 import VotingTables from './VotingTables';

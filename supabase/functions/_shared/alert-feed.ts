@@ -7,8 +7,8 @@
 // its matches), the same token is read from the database at most once a minute (answers are kept per token, and
 // requests that arrive while it is read wait for that one read), and one client may ask FEED_REQUESTS_PER_MINUTE
 // times a minute; past that it gets 429 in plain words with Retry-After. A feed reader checks a feed every hour or so.
-import { describeAlert, type AlertSummary } from '../../../src/lib/alerts/describe.ts';
-import { mailTranslator } from '../../../src/lib/mail/mailText.ts';
+import { describeAlert, type AlertSummary } from '../../../src/alerts/describe.ts';
+import { mailTranslator } from '../../../src/alerts/mailText.ts';
 
 export interface AlertFeedEnv {
   /** The Supabase API origin (PostgREST under /rest/v1). */

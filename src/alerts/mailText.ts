@@ -3,11 +3,11 @@
 // function) and nothing of this reaches a browser. A subscriber's language is stored with the subscription; anything
 // else reads as English.
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import en from '../../i18n/messages/en.json' with { type: 'json' };
-import es from '../../i18n/messages/es.json' with { type: 'json' };
-import zh from '../../i18n/messages/zh.json' with { type: 'json' };
-import { isLocale, type Locale } from '../../i18n/locales.ts';
-import { translator, type Catalogue, type Translator } from '../../i18n/translate.ts';
+import en from '../i18n/messages/en.json' with { type: 'json' };
+import es from '../i18n/messages/es.json' with { type: 'json' };
+import zh from '../i18n/messages/zh.json' with { type: 'json' };
+import { isLocale, type Locale } from '../i18n/locales.ts';
+import { translator, type Catalogue, type Translator } from '../i18n/translate.ts';
 
 const CATALOGUES: Record<Locale, Catalogue> = { en, es, zh };
 

@@ -1,10 +1,10 @@
 // The subscriptions table: written only through subscribe(email, district_id), one row per address and
 // district; it answers {ok, errors, form_errors} like the agenda vote. The links in emails call
 // confirm_subscription(token) and unsubscribe(token). Nobody reads the table through the API.
-import type { FormResult } from './formResult';
-import type { RpcDb } from './client';
-import { callFormFunction } from './formCall';
-import { QueryError } from './queryError';
+import type { FormResult } from '../../lib/data/formResult';
+import type { RpcDb } from '../../lib/data/client';
+import { callFormFunction } from '../../lib/data/formCall';
+import { QueryError } from '../../lib/data/queryError';
 
 export const TABLE = 'subscriptions';
 const SUBSCRIBE_FUNCTION = 'subscribe';

@@ -7,10 +7,10 @@
 // writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
 import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { createAlert, type NewAlert } from '../../lib/data/alerts';
-import { refusalText, sendFailureText } from '../../lib/alerts/answers';
-import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../../lib/alerts/describe';
-import { FIELD_NAMES, alertFormValues, type AlertScope } from '../../lib/alerts/formValues';
+import { createAlert, type NewAlert } from '../data/alerts';
+import { refusalText, sendFailureText } from '../answers';
+import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../describe';
+import { FIELD_NAMES, alertFormValues, type AlertScope } from '../formValues';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { recordLang, type Locale } from '../../i18n/locales';
 

@@ -2,12 +2,12 @@
 // English, by the catalogue in Spanish and Chinese (never English server text there), and the catalogues of the
 // alerts and the emails complete in every language, with the placeholders English has.
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en.json';
-import es from '../../src/i18n/messages/es.json';
-import zh from '../../src/i18n/messages/zh.json';
-import { ALERT_ANSWER_KEYS, manageRefusal, refusalText, sendFailureText } from '../../src/lib/alerts/answers';
-import { placeholders, translator, type Catalogue } from '../../src/i18n/translate';
-import { isManageToken, parseManageAnswer } from '../../src/lib/data/alerts';
+import en from '../../i18n/messages/en.json';
+import es from '../../i18n/messages/es.json';
+import zh from '../../i18n/messages/zh.json';
+import { ALERT_ANSWER_KEYS, manageRefusal, refusalText, sendFailureText } from '../answers';
+import { placeholders, translator, type Catalogue } from '../../i18n/translate';
+import { isManageToken, parseManageAnswer } from '../data/alerts';
 
 const ours = (catalogue: Catalogue) => Object.keys(catalogue).filter((key) => /^(alerts|mail)\./.test(key)).sort();
 const tEs = translator('es', es);

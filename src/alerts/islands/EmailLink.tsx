@@ -5,7 +5,7 @@
 // words come as props, in the page's one language, for its one action (emailLinkKeys).
 import { useState, useSyncExternalStore } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../../lib/data/subscriptions';
+import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../data/subscriptions';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { SEND_FAILURE_KEYS, sendFailure } from '../../i18n/serverText';
@@ -81,7 +81,7 @@ export default function EmailLink({ action, locale, messages }: Props) {
   // The token in the address, read once hydrated (undefined before: the server rendered the page without it). The
   // island sleeps until the button is pressed (client:demand), and the press is sent again once it is awake, so the
   // button is live from the start and reads the address itself. A link without a whole token is answered at load,
-  // with no call and no React, by the page's own script (src/lib/browser/emailLinkAtLoad.ts).
+  // with no call and no React, by the page's own script (src/alerts/browser/emailLinkAtLoad.ts).
   const token = useSyncExternalStore(noSubscription, addressToken, () => undefined);
   const alertLink = useSyncExternalStore(noSubscription, forAlerts, () => false);
   const [sent, setSent] = useState<State | null>(null);

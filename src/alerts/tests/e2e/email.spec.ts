@@ -4,14 +4,14 @@
 // second run sends nothing, the unsubscribe page and the one-click POST each end a subscription, and a further summary
 // sends nothing.
 import { expect, test, type Page } from '@playwright/test';
-import { sql } from '../../supabase/tests/helpers';
-import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
-import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../fixtures/mail-districts.mjs';
-import { useTranslations } from '../../src/i18n/catalogues';
+import { sql } from '../../../../supabase/tests/helpers';
+import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-helpers';
+import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../../../../tests/fixtures/mail-districts.mjs';
+import { useTranslations } from '../../../i18n/catalogues';
 
 /** What the subscribe box says once the server took the address (its English words, from the catalogue). */
 const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });
-import { islandAsleep } from './site-helpers';
+import { islandAsleep } from '../../../../tests/e2e/site-helpers';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../mail/emails.ts';
-import { alertConfirmationEmail, alertEmail, type AlertConfirmationPayload, type AlertEmailPayload, type MarkedPart, type SnippetReader } from '../mail/alertEmails.ts';
-import { mailLocale } from '../mail/mailText.ts';
+import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../emails.ts';
+import { alertConfirmationEmail, alertEmail, type AlertConfirmationPayload, type AlertEmailPayload, type MarkedPart, type SnippetReader } from '../alertEmails.ts';
+import { mailLocale } from '../mailText.ts';
 
 export type EmailKind = 'confirmation' | 'digest' | 'alert_confirmation' | 'alert';
 /** The emails someone waits for (sent within seconds by the worker, within a minute hosted): the confirmations. */
@@ -121,7 +121,7 @@ export interface DigestText {
  */
 export async function loadDigestText(): Promise<DigestText> {
   // One after the other: jsdom requires parse5, which the sanitiser imports, and Node refuses both at once.
-  const { createJsdomSanitizer, richTextProblem } = await import('./sanitize-jsdom.ts');
+  const { createJsdomSanitizer, richTextProblem } = await import('../../lib/node/sanitize-jsdom.ts');
   const { JSDOM } = await import('jsdom');
   const sanitize = createJsdomSanitizer();
   const { document } = new JSDOM('').window;

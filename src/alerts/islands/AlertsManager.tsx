@@ -4,9 +4,9 @@
 // rel="alternate">). A malformed or unknown link gets a clear answer and changes nothing; a failed write is shown.
 import { useEffect, useState } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { alertFeedUrl, isManageToken, manageAlerts, type ListedAlert, type ManageCall } from '../../lib/data/alerts';
-import { manageRefusal, sendFailureText } from '../../lib/alerts/answers';
-import { describeAlert } from '../../lib/alerts/describe';
+import { alertFeedUrl, isManageToken, manageAlerts, type ListedAlert, type ManageCall } from '../data/alerts';
+import { manageRefusal, sendFailureText } from '../answers';
+import { describeAlert } from '../describe';
 import { translator, type Catalogue } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';
 

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
-import AlertForm, { type AlertTarget } from '../AlertForm';
+import AlertForm, { type AlertTarget } from '../islands/AlertForm';
 import { formMessages } from '../alertMessages';
-import type { Locale } from '../../../i18n/locales';
+import type { Locale } from '../../i18n/locales';
 
 const search: AlertTarget = { kind: 'search', districtId: 7, districtName: 'Palo Alto Unified School District', states: ['CA'] };
 const topic: AlertTarget = { kind: 'topic', districtId: 7, districtName: 'Palo Alto Unified School District', topics: [{ id: 3, title: 'Budget' }] };

@@ -1,7 +1,7 @@
 // The email links' pages at load, without React: what the address alone decides, shown in the server's HTML.
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { linkAtLoad, showLinkAtLoad } from '../../src/lib/browser/emailLinkAtLoad';
+import { linkAtLoad, showLinkAtLoad } from '../browser/emailLinkAtLoad';
 
 const TOKEN = 'a'.repeat(64);
 

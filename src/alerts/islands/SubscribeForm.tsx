@@ -3,7 +3,7 @@
 // come as props, in the page's one language (SUBSCRIBE_KEYS); the server's refusals are worded by src/i18n/serverText.ts.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { subscribe } from '../../lib/data/subscriptions';
+import { subscribe } from '../data/subscriptions';
 import type { FormResult } from '../../lib/data/formResult';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import type { Locale } from '../../i18n/locales';

@@ -1,8 +1,8 @@
 // The 'Get Summaries In Your Email' box on the district page of the built site, and what the database holds.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sql } from '../../supabase/tests/helpers';
-import { useTranslations } from '../../src/i18n/catalogues';
+import { sql } from '../../../../supabase/tests/helpers';
+import { useTranslations } from '../../../i18n/catalogues';
 
 /** What the subscribe box says once the server took the address (its English words, from the catalogue). */
 const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });

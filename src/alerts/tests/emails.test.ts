@@ -9,9 +9,9 @@ import {
   excerpt,
   oneClickUnsubscribeUrl,
   type DigestPayload,
-} from '../../src/lib/mail/emails';
-import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../../src/lib/node/mail-sender';
-import { isEmailLinkToken, parseEmailLinkResult } from '../../src/lib/data/subscriptions';
+} from '../emails';
+import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../node/mail-sender';
+import { isEmailLinkToken, parseEmailLinkResult } from '../data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const token = 'a'.repeat(64);

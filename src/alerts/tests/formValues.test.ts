@@ -1,7 +1,7 @@
 // The alert form as it stands when its island wakes (it loads at the reader's first touch): what the reader typed and
 // chose is read from the form's data, so the island takes it over instead of resetting it.
 import { describe, expect, it } from 'vitest';
-import { FIELD_NAMES, alertFormValues, type AlertFormValues } from '../../src/lib/alerts/formValues';
+import { FIELD_NAMES, alertFormValues, type AlertFormValues } from '../formValues';
 
 const RADIOS = { scope: 'r1-scope', frequency: 'r1-frequency' };
 

@@ -4,12 +4,12 @@
 // meeting's card, and the management page of the email lists the alert, gives its feed (read here) and pauses it.
 // The site is not built again between the update and the mail run: the card already exists on the built page.
 import { expect, test } from '@playwright/test';
-import { sql } from '../../supabase/tests/helpers';
-import { inboxOf, linkIn, runMailSend } from '../../supabase/tests/mail-helpers';
-import { formMessages } from '../../src/components/alerts/alertMessages';
-import { translator } from '../../src/i18n/translate';
-import { useTranslations } from '../../src/i18n/catalogues';
-import { RECORD_SEARCH_PATH } from '../../src/lib/recordSearch';
+import { sql } from '../../../../supabase/tests/helpers';
+import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-helpers';
+import { formMessages } from '../../alertMessages';
+import { translator } from '../../../i18n/translate';
+import { useTranslations } from '../../../i18n/catalogues';
+import { RECORD_SEARCH_PATH } from '../../../lib/recordSearch';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const t = translator('en', formMessages('en'));

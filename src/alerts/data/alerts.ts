@@ -1,10 +1,10 @@
 // The alerts (private.alerts): written and read only through their functions. create_alert answers {ok, errors,
 // form_errors} like subscribe; the management page's functions take the address's signed token and answer a status.
 // Nobody reads the tables through the API. Each alert's feed is served by the API side at /functions/v1/alert-feed.
-import type { RpcDb } from './client';
-import { callFormFunction } from './formCall';
-import type { FormResult } from './formResult';
-import { QueryError } from './queryError';
+import type { RpcDb } from '../../lib/data/client';
+import { callFormFunction } from '../../lib/data/formCall';
+import type { FormResult } from '../../lib/data/formResult';
+import { QueryError } from '../../lib/data/queryError';
 
 export const TABLE = 'alerts';
 

@@ -3,9 +3,9 @@
 // snippets come in as parts read back from the site's sanitiser (the sender's job), so the text and the HTML are both
 // made from sanitised text, and the HTML holds only escaped text, <mark> and our own links.
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { formatDate } from '../../i18n/dates.ts';
-import { localizedPath, type Locale } from '../../i18n/locales.ts';
-import { alertSubject, describeAlert, type AlertSummary, type AlertRecordKind } from '../alerts/describe.ts';
+import { formatDate } from '../i18n/dates.ts';
+import { localizedPath, type Locale } from '../i18n/locales.ts';
+import { alertSubject, describeAlert, type AlertSummary, type AlertRecordKind } from './describe.ts';
 import { confirmUrl, escapeHtml, htmlPage, link, trimSlash, unsubscribeHeaders, unsubscribeUrl, type Email, type MailLinks } from './emails.ts';
 import { mailTranslator } from './mailText.ts';
 

@@ -2,11 +2,11 @@
 // matches, with the marked words read back from the site's sanitiser, the links in the reader's language and the
 // one-click address of the alerts the email came from.
 import { describe, expect, it } from 'vitest';
-import { describeAlert, type AlertSummary } from '../../src/lib/alerts/describe';
-import { alertConfirmationEmail, alertEmail, stopAlertsUrl, type AlertEmailPayload } from '../../src/lib/mail/alertEmails';
-import { htmlMessage } from '../../src/lib/mail/emails';
-import { mailLocale, mailTranslator } from '../../src/lib/mail/mailText';
-import { loadDigestText } from '../../src/lib/node/mail-sender';
+import { describeAlert, type AlertSummary } from '../describe';
+import { alertConfirmationEmail, alertEmail, stopAlertsUrl, type AlertEmailPayload } from '../alertEmails';
+import { htmlMessage } from '../emails';
+import { mailLocale, mailTranslator } from '../mailText';
+import { loadDigestText } from '../node/mail-sender';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const manage = 'c'.repeat(64);

@@ -2,11 +2,11 @@
 // get' line, the confirmation email and each alert email say it the same way ('"cell phones" in Palo Alto Unified
 // School District, meeting summaries only, daily'). Pure; the words are catalogue messages under alerts.
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { LOCALE_FACTS, type Locale } from '../../i18n/locales.ts';
-import type { Translator } from '../../i18n/translate.ts';
-import type { AlertRecordKind, AlertSummary } from '../data/alerts.ts';
+import { LOCALE_FACTS, type Locale } from '../i18n/locales.ts';
+import type { Translator } from '../i18n/translate.ts';
+import type { AlertRecordKind, AlertSummary } from './data/alerts.ts';
 
-export type { AlertFrequency, AlertKind, AlertRecordKind, AlertSummary } from '../data/alerts.ts';
+export type { AlertFrequency, AlertKind, AlertRecordKind, AlertSummary } from './data/alerts.ts';
 
 export const ALL_RECORD_KINDS: readonly AlertRecordKind[] = ['meeting', 'topic', 'vote'];
 

@@ -2,11 +2,11 @@
 // row's payload, in the subscriber's language (the catalogues' mail. messages; English by default). Pure rules (the
 // sanitiser is passed in), so they are table-tested and the same for every sender. The alerts' emails are in
 // alertEmails.ts. Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
-import { meetingAnchor, meetingShareUrl } from '../record/meetingLinks.ts';
-import { meetingTitle, meetingTopicsText } from '../record/meetingTitles.ts';
-import { formatDate } from '../../i18n/dates.ts';
-import { LOCALE_FACTS, localizedPath, type Locale } from '../../i18n/locales.ts';
-import type { MessageValues, Translator } from '../../i18n/translate.ts';
+import { meetingAnchor, meetingShareUrl } from '../lib/record/meetingLinks.ts';
+import { meetingTitle, meetingTopicsText } from '../lib/record/meetingTitles.ts';
+import { formatDate } from '../i18n/dates.ts';
+import { LOCALE_FACTS, localizedPath, type Locale } from '../i18n/locales.ts';
+import type { MessageValues, Translator } from '../i18n/translate.ts';
 import { mailTranslator } from './mailText.ts';
 
 /** Where an email's links point. */

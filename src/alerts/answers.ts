@@ -1,11 +1,11 @@
 // How the alert forms and the management page put the database's answers into sentences, in the page's language: each
 // answer is worded by the site's one table of server answers (src/i18n/serverText.ts); this only names the alert form's
 // fields and says what the management page's refusals mean. Pure, table-tested.
-import type { Locale } from '../../i18n/locales';
-import type { Translator } from '../../i18n/translate';
-import { SEND_FAILURE_KEYS, fieldProblem, formProblem, sendFailure, serverTextKeys } from '../../i18n/serverText';
-import type { FormResult } from '../data/formResult';
-import type { ManageStatus } from '../data/alerts';
+import type { Locale } from '../i18n/locales';
+import type { Translator } from '../i18n/translate';
+import { SEND_FAILURE_KEYS, fieldProblem, formProblem, sendFailure, serverTextKeys } from '../i18n/serverText';
+import type { FormResult } from '../lib/data/formResult';
+import type { ManageStatus } from './data/alerts';
 
 /** The server answers the alert form can be given (create_alert's), and why a request failed: what the form is given. */
 export const ALERT_ANSWER_KEYS = [...serverTextKeys('field', 'form', 'limit', 'search'), ...SEND_FAILURE_KEYS];
