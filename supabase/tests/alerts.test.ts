@@ -3,7 +3,7 @@
 // and deletes, and a token with one character changed does nothing; match_alerts queues each (alert, record) match
 // once, from the new and changed records; nothing of an address is readable with the anon key.
 import { describe, expect, it } from 'vitest';
-import { checkSearchText } from '../../src/lib/recordSearch';
+import { checkSearchText } from '../../src/search/recordSearch';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
 import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';

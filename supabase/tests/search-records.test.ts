@@ -3,7 +3,7 @@
 // on a search's cost and on searches at once per client, and that nothing private is searchable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newClientAddress, rest, rpc, rpcFrom, sql, superuser, type ApiError } from './helpers';
-import type { RecordResult } from '../../src/lib/data/records';
+import type { RecordResult } from '../../src/search/data/records';
 
 const NORTH = 990301;
 const SOUTH = 990302;

@@ -15,7 +15,7 @@ import { sanitize } from '../../lib/sanitize';
 import { tabFromSearch } from '../tabs';
 import { listenToTimestamps } from '../browser/videoTimestamps';
 import DistrictBody from '../view/DistrictBody';
-import RecordSearch from '../../components/islands/RecordSearch';
+import RecordSearch from '../../search/islands/RecordSearch';
 import SubscribeForm from '../../alerts/islands/SubscribeForm';
 import TopicVoting from './TopicVoting';
 import VideoPopup from './VideoPopup';

@@ -9,7 +9,7 @@ import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-he
 import { formMessages } from '../../alertMessages';
 import { translator } from '../../../i18n/translate';
 import { useTranslations } from '../../../i18n/catalogues';
-import { RECORD_SEARCH_PATH } from '../../../lib/recordSearch';
+import { RECORD_SEARCH_PATH } from '../../../search/recordSearch';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const t = translator('en', formMessages('en'));

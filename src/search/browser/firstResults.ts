@@ -4,7 +4,7 @@
 // markup (its status line, its list and its 'Show more results' button, which it answers too); the island, once
 // awake, takes the results over from the same store and answers alone from its own first search on.
 import { atom } from 'nanostores';
-import { rpcApi } from './rpcApi';
+import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from './recordResults';
 import { searchRecords, type RecordResult } from '../data/records';
 import { RECORD_KINDS, RECORD_PAGE_SIZE, addressQuery, checkSearchText, resultsStatus, searchFailure, type AddressQuery } from '../recordSearch';

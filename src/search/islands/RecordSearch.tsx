@@ -5,14 +5,14 @@
 // row into view, highlighted (the page's board script and the topic island do the opening). Its words come as props,
 // in the page's one language (RECORD_SEARCH_KEYS); the results are the record's own words, in English.
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { KIND_KEYS, RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, RECORD_KINDS } from '../../lib/recordSearch';
+import { KIND_KEYS, RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, RECORD_KINDS } from '../recordSearch';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { collator } from '../../i18n/dates';
-import { searchRecords, type RecordKind, type RecordResult } from '../../lib/data/records';
+import { searchRecords, type RecordKind, type RecordResult } from '../data/records';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { drawRecordResults } from '../../lib/browser/recordResults';
-import { $firstResults, detachFirstResults, firstResultsAttached, firstResultsStatus, moreFirstResults, type FirstResults } from '../../lib/browser/firstResults';
+import { drawRecordResults } from '../browser/recordResults';
+import { $firstResults, detachFirstResults, firstResultsAttached, firstResultsStatus, moreFirstResults, type FirstResults } from '../browser/firstResults';
 import './RecordSearch.css';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */

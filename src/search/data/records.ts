@@ -1,6 +1,6 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
-import type { RpcDb } from './client';
-import { QueryError } from './queryError';
+import type { RpcDb } from '../../lib/data/client';
+import { QueryError } from '../../lib/data/queryError';
 
 export type RecordKind = 'meeting' | 'topic' | 'vote';
 

@@ -2,12 +2,12 @@
 // failure say (in English as the server words them, and in the page's language), and the search page's address.
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../../src/lib/recordSearch';
-import { drawRecordResults } from '../../src/lib/browser/recordResults';
-import type { RecordResult } from '../../src/lib/data/records';
-import { translator } from '../../src/i18n/translate';
-import en from '../../src/i18n/messages/en.json';
-import es from '../../src/i18n/messages/es.json';
+import { addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../recordSearch';
+import { drawRecordResults } from '../browser/recordResults';
+import type { RecordResult } from '../data/records';
+import { translator } from '../../i18n/translate';
+import en from '../../i18n/messages/en.json';
+import es from '../../i18n/messages/es.json';
 
 const tEn = translator('en', en);
 const tEs = translator('es', es);
