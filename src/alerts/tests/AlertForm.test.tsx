@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
 import AlertForm, { type AlertTarget } from '../islands/AlertForm';
-import { formMessages } from '../alertMessages';
+import { formMessages } from '../build/alertMessages';
 import type { Locale } from '../../i18n/locales';
 
 const search: AlertTarget = { kind: 'search', districtId: 7, districtName: 'Palo Alto Unified School District', states: ['CA'] };

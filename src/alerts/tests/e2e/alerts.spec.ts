@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
 import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-helpers';
-import { formMessages } from '../../alertMessages';
+import { formMessages } from '../../build/alertMessages';
 import { translator } from '../../../i18n/translate';
 import { useTranslations } from '../../../i18n/catalogues';
 import { RECORD_SEARCH_PATH } from '../../../search/recordSearch';

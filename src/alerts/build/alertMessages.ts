@@ -1,10 +1,10 @@
 // The catalogue messages each alerts island is given, for its one language: the form's and the management page's,
 // the words they share (kinds, frequencies, the plain description of an alert), and the server's answers each shows.
-import { catalogue } from '../i18n/catalogues';
-import type { Locale } from '../i18n/locales';
-import { pickMessages, type Catalogue } from '../i18n/translate';
-import { SEND_FAILURE_KEYS } from '../i18n/serverText';
-import { ALERT_ANSWER_KEYS } from './answers';
+import { catalogue } from '../../i18n/catalogues';
+import type { Locale } from '../../i18n/locales';
+import { pickMessages, type Catalogue } from '../../i18n/translate';
+import { SEND_FAILURE_KEYS } from '../../i18n/serverText';
+import { ALERT_ANSWER_KEYS } from '../answers';
 
 const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
 
