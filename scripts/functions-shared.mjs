@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALERT_TEXT_COPY, alertTextCopy } from './lib/functionsShared.mjs';
-import { root } from './lib/stack-config.mjs';
+import { root } from './lib/stackConfig.mjs';
 
 writeFileSync(join(root, ALERT_TEXT_COPY), await alertTextCopy());
 console.log(`functions:shared: wrote ${ALERT_TEXT_COPY}`);

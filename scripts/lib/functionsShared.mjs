@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { root } from './stack-config.mjs';
+import { root } from './stackConfig.mjs';
 
 const ALERT_TEXT_ENTRY = 'src/alerts/alertText.ts';
 export const ALERT_TEXT_COPY = 'supabase/functions/_shared/alertText.js';

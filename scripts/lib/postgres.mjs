@@ -4,7 +4,7 @@ import pg from 'pg';
 import { existsSync, readdirSync, readFileSync, statSync, chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { userInfo } from 'node:os';
-import { root } from './stack-config.mjs';
+import { root } from './stackConfig.mjs';
 
 /** The demo data as import files: the importer loads them into a new database (then supabase/seed.sql adds the rest). */
 export const DEMO_DIR = join(root, 'supabase', 'demo');

@@ -7,7 +7,7 @@ import { checkSearchText } from '../../src/search/recordSearch';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
 import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
-import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mail-helpers';
+import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `alert-${crypto.randomUUID()}@example.org`;

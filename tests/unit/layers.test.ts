@@ -21,10 +21,10 @@ describe('the linter refuses an import across a layer', () => {
 
   it.each([
     ['src/lib, below the features, importing the district page', 'src/lib/rule.ts', "import { VOTING_TABLES_DEMAND } from '../district/voteRecords';", 'import-x/no-restricted-paths'],
-    ['src/lib importing a component', 'src/lib/rule.ts', "import { ICONS } from '../components/icons';", 'import-x/no-restricted-paths'],
+    ['src/lib importing a component', 'src/lib/rule.ts', "import { ICONS } from '../components/Icons';", 'import-x/no-restricted-paths'],
     ['a pure rule importing a build/ module', 'src/district/rule.ts', "import { readBuiltPage } from './build/keptPages';", 'import-x/no-restricted-paths'],
     ['a view importing a node/ module', 'src/district/view/Part.tsx', "import { scriptHash } from '../../lib/node/csp';", 'import-x/no-restricted-paths'],
-    ['an island importing the mail sender', 'src/alerts/islands/Form.tsx', "import { sendDueEmails } from '../node/mail-sender';", 'import-x/no-restricted-paths'],
+    ['an island importing the mail sender', 'src/alerts/islands/Form.tsx', "import { sendDueEmails } from '../node/mailSender';", 'import-x/no-restricted-paths'],
     ['a browser module importing the catalogues\' reader', 'src/search/browser/script.ts', "import { catalogue } from '../../i18n/catalogues';", 'import-x/no-restricted-paths'],
     ['a store importing a route', 'src/district/stores/store.ts', "import { GET } from '../../pages/robots.txt';", 'import-x/no-restricted-paths'],
     ['a pure rule importing jsdom', 'src/lib/rule.ts', "import { JSDOM } from 'jsdom';", 'no-restricted-imports'],

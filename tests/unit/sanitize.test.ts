@@ -1,6 +1,6 @@
 // The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
 import { describe, expect, it } from 'vitest';
-import { createJsdomSanitizer, richTextProblem } from '../../src/lib/node/sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from '../../src/lib/node/sanitizeJsdom';
 import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../src/lib/sanitize';
 import { linkTimestamps } from '../../src/lib/record/timestamps';
 

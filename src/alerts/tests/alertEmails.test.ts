@@ -6,7 +6,7 @@ import { describeAlert, type AlertSummary } from '../describe';
 import { alertConfirmationEmail, alertEmail, stopAlertsUrl, type AlertEmailPayload } from '../alertEmails';
 import { htmlMessage } from '../emails';
 import { mailLocale, mailTranslator } from '../mailText';
-import { loadDigestText } from '../node/mail-sender';
+import { loadDigestText } from '../node/mailSender';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
 const manage = 'c'.repeat(64);

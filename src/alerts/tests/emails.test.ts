@@ -10,7 +10,7 @@ import {
   oneClickUnsubscribeUrl,
   type DigestPayload,
 } from '../emails';
-import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../node/mail-sender';
+import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../node/mailSender';
 import { isEmailLinkToken, parseEmailLinkResult } from '../data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };

@@ -16,7 +16,7 @@ import { boundedRichTextJobs, checkDistrictPage, TABLE, withRichText } from '../
 import { sanitizeJob } from '../richText';
 import type { District } from '../../lib/data/districts';
 import { districtMembers, type BoardMember } from '../boardMembers';
-import { createJsdomSanitizer, richTextProblem } from '../../lib/node/sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from '../../lib/node/sanitizeJsdom';
 import { pageFile, type KeptPage } from './keptPages';
 import { pageVersion } from './pageVersion';
 import { readRetryWait } from './readRetry';

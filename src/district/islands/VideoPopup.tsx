@@ -9,7 +9,7 @@ import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVi
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../video';
 import { videoWatchUrl } from '../../lib/record/videoLinks';
 import { useHydrated } from '../../lib/browser/hydrated';
-import { CloseIcon, ExpandIcon } from '../../components/icons';
+import { CloseIcon, ExpandIcon } from '../../components/Icons';
 import '../view/district.css';
 import './VideoPopup.css';
 

@@ -66,7 +66,7 @@ describe('pageVersion: a hash of what makes a kept page', () => {
 describe('importGraph: the files and libraries the loader really uses', () => {
   it('follows imports through the rules into the sanitiser, the video rule and the paths', async () => {
     const { files, packages } = await importGraph(join(ROOT, 'src/district/build/loader.ts'), ROOT);
-    expect(files).toEqual(expect.arrayContaining(['src/lib/record/videoLinks.ts', 'src/lib/paths.ts', 'src/lib/sanitize.ts', 'src/lib/record/timestamps.ts', 'src/lib/node/sanitize-jsdom.ts']));
+    expect(files).toEqual(expect.arrayContaining(['src/lib/record/videoLinks.ts', 'src/lib/paths.ts', 'src/lib/sanitize.ts', 'src/lib/record/timestamps.ts', 'src/lib/node/sanitizeJsdom.ts']));
     expect(files).not.toContain('src/components/islands/AgendaVoteForm.tsx');
     expect(packages).toEqual(expect.arrayContaining(['dompurify', 'jsdom', 'zod']));
   });

@@ -7,7 +7,7 @@ import { meetingShareUrl } from '../../lib/record/meetingLinks';
 import type { MeetingCardData } from '../meetingCards';
 import { cardDate, recordLang, type Locale, type MessageKey, type T } from '../words';
 import { LOCALE_FACTS } from '../../i18n/locales';
-import { ShareIcon } from '../../components/icons';
+import { ShareIcon } from '../../components/Icons';
 import './district.css';
 import './MeetingList.css';
 

@@ -74,7 +74,7 @@ export function richTextDrops(html: string): { dropped: string[]; unsafe: string
   const before = inventory(html);
   if (!before.outside) return { dropped: [], unsafe: [] };
   // Loaded the first time rich text needs it: jsdom takes seconds to load, and most imports never need it.
-  sanitizer ??= (createRequire(import.meta.url)('../../lib/node/sanitize-jsdom.ts') as typeof import('../../lib/node/sanitize-jsdom.ts')).createJsdomSanitizer();
+  sanitizer ??= (createRequire(import.meta.url)('../../lib/node/sanitizeJsdom.ts') as typeof import('../../lib/node/sanitizeJsdom.ts')).createJsdomSanitizer();
   const after = inventory(sanitizer(html)).items;
   const dropped: string[] = [];
   for (const [item, n] of before.items) {

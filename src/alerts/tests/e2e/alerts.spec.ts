@@ -5,7 +5,7 @@
 // The site is not built again between the update and the mail run: the card already exists on the built page.
 import { expect, test } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-helpers';
+import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mailHelpers';
 import { formMessages } from '../../build/alertMessages';
 import { translator } from '../../../i18n/translate';
 import { useTranslations } from '../../../i18n/catalogues';

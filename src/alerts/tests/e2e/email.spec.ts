@@ -5,13 +5,13 @@
 // sends nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mail-helpers';
-import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../../../../tests/fixtures/mail-districts.mjs';
+import { inboxOf, linkIn, runMailSend } from '../../../../supabase/tests/mailHelpers';
+import { MAIL_DISTRICT_ID, MAIL_DISTRICT_NAME, MAIL_MEETING } from '../../../../tests/fixtures/mailDistricts.mjs';
 import { useTranslations } from '../../../i18n/catalogues';
 
 /** What the subscribe box says once the server took the address (its English words, from the catalogue). */
 const subscribedMessage = (email: string) => useTranslations('en')('subscribe.subscribed', { email });
-import { islandAsleep } from '../../../../tests/e2e/site-helpers';
+import { islandAsleep } from '../../../../tests/e2e/siteHelpers';
 
 const siteUrl = () => process.env.TEST_SITE_URL ?? '';
 const box = (page: Page) => page.getByRole('region', { name: 'Get Summaries In Your Email' });

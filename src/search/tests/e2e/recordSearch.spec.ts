@@ -2,7 +2,7 @@
 // result lands on the exact meeting card, topic or vote row; the site-wide page finds a term in two districts and
 // narrows to one; the empty, failed and too-long states say so.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, islandHydrated } from '../../../../tests/e2e/site-helpers';
+import { expectNoAxeViolations, islandHydrated } from '../../../../tests/e2e/siteHelpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_records';
 

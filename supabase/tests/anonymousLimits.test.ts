@@ -3,7 +3,7 @@
 // Each limit test sends from an address of its own on the loopback network (127.0.0.x), as separate visitors would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
-import { newDistrict } from './mail-helpers';
+import { newDistrict } from './mailHelpers';
 
 /** A topic of a district of its own: the browser tests read district 1's topics and counts as the seed has them. */
 async function newTopic(): Promise<number> {

@@ -5,7 +5,7 @@
 // the page the subscriber used.
 import { describe, expect, it } from 'vitest';
 import { rpc, sql, type FormAnswer } from './helpers';
-import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict, runMailSend, type CaughtEmail } from './mail-helpers';
+import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict, runMailSend, type CaughtEmail } from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `alert-mail-${crypto.randomUUID()}@example.org`;

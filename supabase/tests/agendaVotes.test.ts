@@ -166,7 +166,7 @@ describe('each form fill is stored once', () => {
     const again = await rpc('submit_agenda_vote', submission);
     expect(first.body).toEqual({ ok: true, errors: {}, form_errors: [] });
     expect(again.body).toEqual({ ok: true, errors: {}, form_errors: [] });
-    // The same key with other answers is a conflict, never a silent ok (anonymous-limits.test.ts).
+    // The same key with other answers is a conflict, never a silent ok (anonymousLimits.test.ts).
     const rows = await sql<{ budget: string }>('select budget from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
     expect(rows).toEqual([{ budget: 'support' }]);
   });

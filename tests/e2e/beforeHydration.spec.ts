@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
 import { useTranslations } from '../../src/i18n/catalogues';
-import { islandAsleep, islandHydrated, pageErrors, suggestionList } from './site-helpers';
+import { islandAsleep, islandHydrated, pageErrors, suggestionList } from './siteHelpers';
 
 type Sleeper = 'DistrictSearch' | 'RecordSearch' | 'AgendaVoteForm' | 'EmailLink';
 

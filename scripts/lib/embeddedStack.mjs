@@ -1,17 +1,17 @@
 // Starts the whole embedded Supabase stack (Postgres, PostgREST, gateway) and stops every part of it together.
 import { rmSync } from 'node:fs';
-import { JWT_SECRET, stackConfig } from './stack-config.mjs';
+import { JWT_SECRET, stackConfig } from './stackConfig.mjs';
 import { startPostgres, prepareDatabase } from './postgres.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
 import { assertPortFree } from './ports.mjs';
 import { startMailCatcher, startMailWorker } from './mail.mjs';
-import { mailConfigFromEnv } from '../../src/alerts/node/mail-sender.ts';
+import { mailConfigFromEnv } from '../../src/alerts/node/mailSender.ts';
 
 /**
  * Starts the stack and resolves with its addresses, keys and a stop() that ends every process it started.
  * `reset` deletes the data folder first; `quiet` keeps the servers' own logs out of the console.
- * @param {import('./stack-config.mjs').StackOverrides & { reset?: boolean, quiet?: boolean, verbose?: boolean }} options
+ * @param {import('./stackConfig.mjs').StackOverrides & { reset?: boolean, quiet?: boolean, verbose?: boolean }} options
  */
 export async function startStack(options = {}) {
   const config = stackConfig(options);

@@ -1,7 +1,7 @@
 // The rest of the district page: the subscribe box, 'Did you find this useful?', and an accessibility sweep.
 import { expect, test } from '@playwright/test';
-import { stubYouTube } from './district-helpers';
-import { expectNoAxeViolations } from '../../../../tests/e2e/site-helpers';
+import { stubYouTube } from './districtHelpers';
+import { expectNoAxeViolations } from '../../../../tests/e2e/siteHelpers';
 
 test("'Get Summaries In Your Email' has a required email field and a 'Subscribe' button", async ({ page }) => {
   await page.goto('/1');

@@ -2,7 +2,7 @@
 // link with its alert, the hash that opens a card, sanitised summaries and time stamps that open the video.
 import { expect, test } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { collectAlerts } from './district-helpers';
+import { collectAlerts } from './districtHelpers';
 
 /** District 1's upcoming meeting: the seed puts it on the first Tuesday after the day it was loaded. */
 async function upcomingMeeting() {

@@ -4,7 +4,7 @@
 // subscribe box offering to tell the reader when it is covered. Every expectation is read from the database.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { suggestionList } from '../../../../tests/e2e/site-helpers';
+import { suggestionList } from '../../../../tests/e2e/siteHelpers';
 import { formatDate } from '../../../i18n/dates';
 
 /** Palos Verdes Peninsula Unified: a demo district with no meeting and no vote. */

@@ -12,10 +12,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { root } from './lib/stack-config.mjs';
-import { startStack, stopOnExit } from './lib/embedded-stack.mjs';
+import { root } from './lib/stackConfig.mjs';
+import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
 import { buildSite } from './lib/site.mjs';
-import { serveStatic } from './lib/static-server.mjs';
+import { serveStatic } from './lib/staticServer.mjs';
 
 const WIDTH = 960;
 const HEIGHT = 540;

@@ -1,7 +1,7 @@
 // The local server applies netlify.toml's redirects and headers as Netlify does: the rules, and the site's own file.
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headersFor, pathMatches, readNetlifyRules, redirectFor } from '../../scripts/lib/netlify-rules.mjs';
+import { headersFor, pathMatches, readNetlifyRules, redirectFor } from '../../scripts/lib/netlifyRules.mjs';
 
 const site = readNetlifyRules(join(resolve(import.meta.dirname, '../..'), 'netlify.toml'));
 const url = (path: string) => new URL(path, 'https://example.org');

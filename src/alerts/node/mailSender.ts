@@ -79,7 +79,7 @@ export function missingMailSettings(env: Record<string, string | undefined>): st
   return ['PUBLIC_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL', 'SMTP_HOST', 'MAIL_FROM'].filter((name) => !env[name]);
 }
 
-/** The settings from the environment; `defaults` are the local stack's (see scripts/lib/stack-config.mjs). */
+/** The settings from the environment; `defaults` are the local stack's (see scripts/lib/stackConfig.mjs). */
 export function mailConfigFromEnv(env: Record<string, string | undefined>, defaults: { apiUrl: string; serviceKey: string }): MailConfig {
   const apiUrl = env.PUBLIC_SUPABASE_URL || defaults.apiUrl;
   return {
@@ -121,7 +121,7 @@ export interface DigestText {
  */
 export async function loadDigestText(): Promise<DigestText> {
   // One after the other: jsdom requires parse5, which the sanitiser imports, and Node refuses both at once.
-  const { createJsdomSanitizer, richTextProblem } = await import('../../lib/node/sanitize-jsdom.ts');
+  const { createJsdomSanitizer, richTextProblem } = await import('../../lib/node/sanitizeJsdom.ts');
   const { JSDOM } = await import('jsdom');
   const sanitize = createJsdomSanitizer();
   const { document } = new JSDOM('').window;

@@ -2,7 +2,7 @@
 // the upcoming meeting is after the day they are loaded, members sometimes dissent or are absent, and every outcome
 // agrees with its votes.
 import { describe, expect, it } from 'vitest';
-import { districtRows, nextTuesdayAfter, nthTuesday } from '../../scripts/lib/scale-fixtures.mjs';
+import { districtRows, nextTuesdayAfter, nthTuesday } from '../../scripts/lib/scaleFixtures.mjs';
 import { outcomeProblem, voteCounts } from '../../src/lib/record/outcomes';
 
 interface Rows {

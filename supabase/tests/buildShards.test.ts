@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedSince } from '../../scripts/lib/build-outputs.mjs';
+import { renderedSince } from '../../scripts/lib/buildOutputs.mjs';
 import { anonKey, apiUrl, sql } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');

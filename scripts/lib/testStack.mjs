@@ -1,8 +1,8 @@
 // The embedded stack the tests run against, on ports from `base`, and the environment the tests read it from. Used by
-// the browser tests (scripts/e2e-stack.mjs, playwright.config.ts) and by the database tests (supabase/tests/global-setup.ts).
+// the browser tests (scripts/e2e-stack.mjs, playwright.config.ts) and by the database tests (supabase/tests/globalSetup.ts).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stackConfig } from './stack-config.mjs';
+import { stackConfig } from './stackConfig.mjs';
 
 /**
  * The test stack's ports from `base`: the API, Postgres, PostgREST and the mail catcher; the site is served at base + 29.
@@ -49,7 +49,7 @@ export function testStackEnv(base, work) {
  */
 export async function startTestStack(base, work) {
   // Imported here: playwright.config.ts reads testStackEnv in every worker and needs none of the servers.
-  const { startStack } = await import('./embedded-stack.mjs');
+  const { startStack } = await import('./embeddedStack.mjs');
   const { liftWriteLimits } = await import('./postgres.mjs');
   const env = testStackEnv(base, work);
   const stack = await startStack({ ...testPorts(base), siteUrl: env.TEST_SITE_URL, dataDir: join(work, 'postgres'), reset: true, quiet: true });

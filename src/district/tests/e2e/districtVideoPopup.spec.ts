@@ -2,7 +2,7 @@
 // under the navbar), resized, dragged within bounds, closed by button or Escape, and usable from the keyboard.
 // The YouTube player cannot load here (no internet), so youtube-nocookie.com answers with an empty page.
 import { expect, test, type Page } from '@playwright/test';
-import { stubYouTube } from './district-helpers';
+import { stubYouTube } from './districtHelpers';
 
 const OFFSET = 10;
 

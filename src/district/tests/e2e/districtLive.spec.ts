@@ -3,7 +3,7 @@
 // with the superuser (ids 900000 and up, random) and deleted afterwards.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { collectAlerts, stubYouTube } from './district-helpers';
+import { collectAlerts, stubYouTube } from './districtHelpers';
 
 const LIVE = 900000 + Math.floor(Math.random() * 49999) * 2;
 const EMPTY = LIVE + 1;

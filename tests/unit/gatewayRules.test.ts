@@ -1,7 +1,7 @@
 // The local gateway's rules: which headers it passes on (RFC 9110's hop-by-hop headers stay on their own connection)
 // and what an error answer may tell an anonymous visitor.
 import { describe, expect, it } from 'vitest';
-import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from '../../scripts/lib/gateway-rules.mjs';
+import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from '../../scripts/lib/gatewayRules.mjs';
 
 describe('endToEndHeaders', () => {
   it.each([

@@ -1,7 +1,7 @@
-// The goals bench:build judges each size on (scripts/lib/build-goals.mjs): a ratio to the bare build, seconds on the
+// The goals bench:build judges each size on (scripts/lib/buildGoals.mjs): a ratio to the bare build, seconds on the
 // 2-core machine, and peak memory; every miss is worded with its figure and its goal.
 import { describe, expect, it } from 'vitest';
-import { BUILD_GOALS, buildMisses } from '../../scripts/lib/build-goals.mjs';
+import { BUILD_GOALS, buildMisses } from '../../scripts/lib/buildGoals.mjs';
 
 type Figures = [seconds: number, peakMB: number | null];
 const builds = (first: Figures, unchanged: Figures, nightly: Figures) => ({

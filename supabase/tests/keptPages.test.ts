@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedSince } from '../../scripts/lib/build-outputs.mjs';
+import { renderedSince } from '../../scripts/lib/buildOutputs.mjs';
 import { anonKey, apiUrl, sql } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');

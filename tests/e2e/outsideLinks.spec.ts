@@ -2,7 +2,7 @@
 // accessible name is exactly the words shown, and that it opens a new tab is its description, not part of its name.
 // The navigation bar marks the current page, visibly and with aria-current.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { config } from './site-helpers';
+import { config } from './siteHelpers';
 
 const NEW_TAB = 'Opens in a new tab';
 

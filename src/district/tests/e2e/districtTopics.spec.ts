@@ -3,8 +3,8 @@
 // (8, 9 and 10) and assert relative changes; display tests read topics 1 to 3, which no test votes on.
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
-import { collectAlerts, shownTopic } from './district-helpers';
-import { islandHydrated } from '../../../../tests/e2e/site-helpers';
+import { collectAlerts, shownTopic } from './districtHelpers';
+import { islandHydrated } from '../../../../tests/e2e/siteHelpers';
 
 // The topic island loads on the first interaction (client:demand): until then the board script answers the bar and
 // the vote buttons, and the island takes over what they showed. Most tests act as a visitor does, without waiting.
@@ -173,7 +173,7 @@ test('a failed vote write is logged, shown, and the counts stay as they were', a
 });
 
 test('past the limit on votes for one topic, the topic says so and the counts stay as they were', async ({ page }) => {
-  // The limit is real (supabase/tests/anonymous-limits.test.ts) but lifted for this suite, whose every request comes
+  // The limit is real (supabase/tests/anonymousLimits.test.ts) but lifted for this suite, whose every request comes
   // from one address: the database's answer past it (HTTP 429 with its message) is given in the browser.
   const start = await dbCounts(9);
   await page.route('**/rest/v1/rpc/vote_topic', (route) =>

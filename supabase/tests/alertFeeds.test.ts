@@ -4,8 +4,8 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, newClientAddress, newClients, rpc, sql } from './helpers';
-import { addMeetingSummary, confirmationToken, newDistrict } from './mail-helpers';
-import { FEED_REQUESTS_PER_MINUTE } from '../functions/_shared/alert-feed';
+import { addMeetingSummary, confirmationToken, newDistrict } from './mailHelpers';
+import { FEED_REQUESTS_PER_MINUTE } from '../functions/_shared/alertFeed';
 
 /** A GET of the API from a local address of the caller's choosing, as a visitor at that address would make it. */
 function getFrom(localAddress: string, path: string): Promise<{ status: number; type: string; body: string }> {

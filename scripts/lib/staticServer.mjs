@@ -1,12 +1,12 @@
 // The built site served as Netlify serves it: /x answers x.html, missing paths get 404.html with status 404, the
-// redirects and headers of netlify.toml apply (scripts/lib/netlify-rules.mjs), and text is sent gzipped. `npm start`,
+// redirects and headers of netlify.toml apply (scripts/lib/netlifyRules.mjs), and text is sent gzipped. `npm start`,
 // the browser tests and bench:pages serve the site with it.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { headersFor, readNetlifyRules, redirectFor } from './netlify-rules.mjs';
-import { root } from './stack-config.mjs';
+import { headersFor, readNetlifyRules, redirectFor } from './netlifyRules.mjs';
+import { root } from './stackConfig.mjs';
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -45,7 +45,7 @@ function resolveFile(dir, pathname) {
  * Serves dir on host:port (127.0.0.1 unless told); resolves with { url, close() }.
  * @param {string} dir
  * @param {number} port
- * @param {{ host?: string, rules?: import('./netlify-rules.mjs').NetlifyRules }} [options]
+ * @param {{ host?: string, rules?: import('./netlifyRules.mjs').NetlifyRules }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {}) {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStack } from '../../scripts/lib/embedded-stack.mjs';
+import { startStack } from '../../scripts/lib/embeddedStack.mjs';
 import { anonKey, apiUrl, sql } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');

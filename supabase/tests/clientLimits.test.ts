@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonKey, apiUrl, sql, type FormAnswer } from './helpers';
-import { newDistrict } from './mail-helpers';
+import { newDistrict } from './mailHelpers';
 
 const restUrl = () => process.env.TEST_REST_URL ?? '';
 

@@ -253,7 +253,7 @@ test('an edited resend after a lost answer stores the new answers, never silentl
 });
 
 test('past the limit on votes from one connection, the form says so and keeps the answers', async ({ page }) => {
-  // The limit is real (supabase/tests/anonymous-limits.test.ts) but lifted for this suite, whose every request comes
+  // The limit is real (supabase/tests/anonymousLimits.test.ts) but lifted for this suite, whose every request comes
   // from one address: the database's answer past it is given in the browser.
   const message = 'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.';
   await page.route(RPC, (route) =>
@@ -397,7 +397,7 @@ test("the residents' totals load without holding up the form, and say so in plai
 });
 
 test('before the first batch of answers the page says when totals appear, never a count', async ({ page }) => {
-  // What the function answers before a batch is published: no row (supabase/tests/agenda-vote-totals.test.ts).
+  // What the function answers before a batch is published: no row (supabase/tests/agendaVoteTotals.test.ts).
   await page.route(TOTALS_RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
   await openForm(page);
   for (const item of ITEMS) {

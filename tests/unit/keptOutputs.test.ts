@@ -14,8 +14,8 @@ describe('manifestOutputs', () => {
   it.each([
     ['no record (a first build)', null, []],
     ['a record without routes', {}, []],
-    ['a route without paths', { routes: { 'src/pages/[id].astro': {} } }, []],
-    ['every route’s outputs', manifest({ 'src/pages/[id].astro': ['1.html', '2.html'], 'src/pages/[id]/votes.csv.ts': ['1/votes.csv'] }), ['1.html', '2.html', '1/votes.csv']],
+    ['a route without paths', { routes: { 'src/pages/[...lang]/[id].astro': {} } }, []],
+    ['every route’s outputs', manifest({ 'src/pages/[...lang]/[id].astro': ['1.html', '2.html'], 'src/pages/[id]/votes.csv.ts': ['1/votes.csv'] }), ['1.html', '2.html', '1/votes.csv']],
   ])('%s', (_, record, expected) => {
     expect([...manifestOutputs(record)]).toEqual(expected);
   });
