@@ -32,8 +32,10 @@ function accessibilityOptions(prefix) {
 }
 
 const ROOT = import.meta.dirname;
-/** Where code runs decides where it lives: these run only in Node (the build, the importer, the mail sender). */
-// (The catalogues' reader sits with the languages but reads them from disk, and Astro's content config runs the loader.)
+/**
+ * Where code runs decides where it lives: these run only in Node (the build, the importer, the mail sender, the routes;
+ * the catalogues' reader sits with the languages but reads them from disk; Astro's content config runs the loader).
+ */
 const NODE_ONLY = ['src/**/node/**', 'src/**/build/**', 'src/pages/**', 'src/{content.config,i18n/catalogues}.ts'];
 /**
  * What the browser may run, and so may reach nothing of NODE_ONLY: every .ts and .tsx module outside node/, build/,
