@@ -4,7 +4,7 @@
 import { defineConfig, devices, chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { browserTestPlaces, testStackEnv } from './scripts/lib/test-stack.mjs';
+import { browserTestPlaces, testStackEnv } from './scripts/lib/testStack.mjs';
 
 const { base, work, siteUrl, controlUrl } = browserTestPlaces();
 // The tests reach the stack through the environment, as the database tests do (supabase/tests/helpers.ts).

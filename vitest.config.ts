@@ -12,7 +12,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.{ts,tsx}'], sequence: { groupOrder: 0 } } },
       {
         extends: true,
-        test: { name: 'db', include: ['supabase/tests/**/*.test.ts'], fileParallelism: false, globalSetup: ['supabase/tests/global-setup.ts'], sequence: { groupOrder: 1 } },
+        test: { name: 'db', include: ['supabase/tests/**/*.test.ts'], fileParallelism: false, globalSetup: ['supabase/tests/globalSetup.ts'], sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -7,7 +7,7 @@
 // each bare build. The site is built as `npm run build` builds it (scripts/build.mjs: one Astro build per core, at
 // most two), so its peak memory is that of all its processes together, and its CPU time is printed beside its wall
 // time; a bare build is one plain `astro build`. Uses its own embedded stack on BENCH_PORT_BASE (26000) ports and its
-// own Astro cache folder. At a preset's size or more it judges that preset's goals (scripts/lib/build-goals.mjs: each
+// own Astro cache folder. At a preset's size or more it judges that preset's goals (scripts/lib/buildGoals.mjs: each
 // build's ratio to the bare build of as many HTML pages, the first and the nightly build's seconds, and every build's
 // peak memory) and exits 1 when one is missed (scripts/lib/goals.mjs).
 // Languages: `--languages=en` builds the English pages alone (SITE_LOCALES=en), `--languages=all` every language
@@ -18,15 +18,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startStack } from './lib/embedded-stack.mjs';
-import { changeSomeDistricts, loadScaleFixtures } from './lib/scale-fixtures.mjs';
+import { startStack } from './lib/embeddedStack.mjs';
+import { changeSomeDistricts, loadScaleFixtures } from './lib/scaleFixtures.mjs';
 import { connect } from './lib/postgres.mjs';
 import { BUILD_ENV, BUILD_NODE_ARGS, siteEnv } from './lib/site.mjs';
 import { measure, printTable } from './lib/measure.mjs';
-import { countOutputs, renderedSince } from './lib/build-outputs.mjs';
+import { countOutputs, renderedSince } from './lib/buildOutputs.mjs';
 import { Goals } from './lib/goals.mjs';
-import { BUILD_GOALS, buildMisses } from './lib/build-goals.mjs';
-import { root } from './lib/stack-config.mjs';
+import { BUILD_GOALS, buildMisses } from './lib/buildGoals.mjs';
+import { root } from './lib/stackConfig.mjs';
 
 const PRESETS = { english: { districts: 20_000, languages: 'en' }, languages: { districts: 13_500, languages: 'all' } };
 const flags = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=')));

@@ -7,12 +7,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack } from './lib/embedded-stack.mjs';
+import { startStack } from './lib/embeddedStack.mjs';
 import { connect } from './lib/postgres.mjs';
-import { writeScaleFixtures } from './lib/scale-fixtures.mjs';
+import { writeScaleFixtures } from './lib/scaleFixtures.mjs';
 import { measure, printTable, processTreeCpu } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
-import { root } from './lib/stack-config.mjs';
+import { root } from './lib/stackConfig.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startStack } from './lib/embedded-stack.mjs';
+import { startStack } from './lib/embeddedStack.mjs';
 import { buildSite } from './lib/site.mjs';
-import { serveStatic } from './lib/static-server.mjs';
+import { serveStatic } from './lib/staticServer.mjs';
 import { median, printTable } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
 

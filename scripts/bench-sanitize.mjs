@@ -3,10 +3,10 @@
 // beside the time of sanitising; then rows of nested tags, sanitised on jsdom without the bounds (as before they
 // existed) beside the check that now refuses them. Needs no stack. Prints medians of BENCH_RUNS (3) runs.
 import { JSDOM } from 'jsdom';
-import { districtRows } from './lib/scale-fixtures.mjs';
+import { districtRows } from './lib/scaleFixtures.mjs';
 import { median, printTable } from './lib/measure.mjs';
 import { createSanitizer } from '../src/lib/sanitize.ts';
-import { createJsdomSanitizer, richTextProblem } from '../src/lib/node/sanitize-jsdom.ts';
+import { createJsdomSanitizer, richTextProblem } from '../src/lib/node/sanitizeJsdom.ts';
 
 const districts = Number.parseInt(process.argv[2] ?? '300', 10);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);

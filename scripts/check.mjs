@@ -7,7 +7,7 @@
 // Both checks run even when the first fails; exits 1 if either found anything.
 import { join } from 'node:path';
 import { run } from './lib/site.mjs';
-import { root } from './lib/stack-config.mjs';
+import { root } from './lib/stackConfig.mjs';
 
 /** @param {string} path */
 const bin = (path) => join(root, 'node_modules', path);

@@ -4,11 +4,11 @@
 import { createServer } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { stopOnExit } from './lib/embedded-stack.mjs';
-import { browserTestPlaces, startTestStack } from './lib/test-stack.mjs';
+import { stopOnExit } from './lib/embeddedStack.mjs';
+import { browserTestPlaces, startTestStack } from './lib/testStack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
-import { loadMailFixtures } from '../tests/fixtures/mail-districts.mjs';
+import { loadMailFixtures } from '../tests/fixtures/mailDistricts.mjs';
 
 const { base, work, controlUrl } = browserTestPlaces();
 /** @type {Awaited<ReturnType<typeof startTestStack>>['stack'] | undefined} */

@@ -1,7 +1,7 @@
 // `npm run fixtures:scale -- [N] [seed]`: replaces the data of the database at DATABASE_URL (default: the
 // local embedded one, which must be running: `npm run stack`) with N generated districts (default 20,000).
-import { loadScaleFixtures } from './lib/scale-fixtures.mjs';
-import { stackConfig } from './lib/stack-config.mjs';
+import { loadScaleFixtures } from './lib/scaleFixtures.mjs';
+import { stackConfig } from './lib/stackConfig.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? '20000', 10);
 const seed = Number.parseInt(process.argv[3] ?? '1', 10);

@@ -17,11 +17,11 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { startStack } from './lib/embedded-stack.mjs';
+import { startStack } from './lib/embeddedStack.mjs';
 import { connect } from './lib/postgres.mjs';
-import { prng } from './lib/scale-fixtures.mjs';
+import { prng } from './lib/scaleFixtures.mjs';
 import { signJwt } from './lib/jwt.mjs';
-import { JWT_SECRET } from './lib/stack-config.mjs';
+import { JWT_SECRET } from './lib/stackConfig.mjs';
 import { printTable } from './lib/measure.mjs';
 
 /**

@@ -8,10 +8,10 @@
 //   --history [N]   the last N runs (10)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { stackConfig } from './lib/stack-config.mjs';
-import { apiTransport, postgresTransport, runImport } from '../src/lib/node/importRun.ts';
-import { exitCode, reportCsv, reportLines } from '../src/lib/importReport.ts';
-import { countLine, describeProblem, KINDS } from '../src/lib/importChecks.ts';
+import { stackConfig } from './lib/stackConfig.mjs';
+import { apiTransport, postgresTransport, runImport } from '../src/importer/node/importRun.ts';
+import { exitCode, reportCsv, reportLines } from '../src/importer/importReport.ts';
+import { countLine, describeProblem, KINDS } from '../src/importer/importChecks.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

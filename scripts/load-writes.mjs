@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startStack } from './lib/embedded-stack.mjs';
+import { startStack } from './lib/embeddedStack.mjs';
 import { connect, liftWriteLimits } from './lib/postgres.mjs';
-import { prng } from './lib/scale-fixtures.mjs';
+import { prng } from './lib/scaleFixtures.mjs';
 import { printTable } from './lib/measure.mjs';
 
 /**

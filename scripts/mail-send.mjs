@@ -7,8 +7,8 @@
 // Settings: see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY); without them it uses the
 // local stack of `npm start` and its mail catcher.
 import { hostname } from 'node:os';
-import { stackConfig } from './lib/stack-config.mjs';
-import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/lib/node/mail-sender.ts';
+import { stackConfig } from './lib/stackConfig.mjs';
+import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/alerts/node/mailSender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });

@@ -1,7 +1,7 @@
-// Serves a built site as Netlify serves it (scripts/lib/static-server.mjs) until stopped: the browser tests' web server.
+// Serves a built site as Netlify serves it (scripts/lib/staticServer.mjs) until stopped: the browser tests' web server.
 //   node scripts/serve-site.mjs <folder> <port>
 import { resolve } from 'node:path';
-import { serveStatic } from './lib/static-server.mjs';
+import { serveStatic } from './lib/staticServer.mjs';
 
 const [dir, port] = process.argv.slice(2);
 if (!dir || !port) {

@@ -1,7 +1,7 @@
 // `npm run stack` starts the embedded Supabase stack and keeps it running; `npm run db:reset` starts over.
 //   --reset  delete the local database first (it is created again with the migrations and the demo seed)
 //   --exit   stop again once the database is ready (for db:reset)
-import { startStack, stopOnExit } from './lib/embedded-stack.mjs';
+import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
 
 const args = new Set(process.argv.slice(2));
 try {

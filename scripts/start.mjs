@@ -1,8 +1,8 @@
 // `npm start`: the embedded Supabase stack, a build of the site against it, and the site served on PORT (4321).
-import { startStack, stopOnExit } from './lib/embedded-stack.mjs';
+import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
 import { buildSite } from './lib/site.mjs';
-import { serveStatic } from './lib/static-server.mjs';
-import { root } from './lib/stack-config.mjs';
+import { serveStatic } from './lib/staticServer.mjs';
+import { root } from './lib/stackConfig.mjs';
 import { join } from 'node:path';
 import { assertPortFree } from './lib/ports.mjs';
 

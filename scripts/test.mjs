@@ -5,12 +5,12 @@
 //   TEST_ONLY=check  only the type check and the linter
 //   TEST_ONLY=unit   only Vitest (unit and database tests)
 //   TEST_ONLY=e2e    only the browser tests
-// Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/district-tabs.spec.ts`).
+// Extra arguments go to Playwright (e.g. `npm test -- src/district/tests/e2e/districtTabs.spec.ts`).
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib/site.mjs';
-import { root } from './lib/stack-config.mjs';
+import { root } from './lib/stackConfig.mjs';
 
 const only = process.env.TEST_ONLY ?? '';
 const reports = mkdtempSync(join(tmpdir(), 'sbt-test-'));

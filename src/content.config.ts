@@ -1,4 +1,4 @@
-// The build-time snapshot of the database (one entry per district page, src/lib/node/districtPages.ts) and the About
+// The build-time snapshot of the database (one entry per district page, src/district/build/loader.ts) and the About
 // page's content that operators edit in src/content/.
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';

@@ -1,7 +1,7 @@
 // Hosted: sends the queued confirmation emails (of a district's summaries or of an alert) every minute (a Netlify
 // scheduled function), so a resident who subscribes gets the link within a minute. The same sender as `npm run mail:send` and the local stack's worker;
 // digests stay with mail:send after the nightly build. Settings: the site's environment (see docs/email.md).
-import { CONFIRMATION_KINDS, mailConfigFromEnv, missingMailSettings, sendDueEmails } from '../../src/lib/node/mail-sender.ts';
+import { CONFIRMATION_KINDS, mailConfigFromEnv, missingMailSettings, sendDueEmails } from '../../src/alerts/node/mailSender.ts';
 
 export default async function sendConfirmations(): Promise<Response> {
   const missing = missingMailSettings(process.env);

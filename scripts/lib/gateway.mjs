@@ -5,9 +5,9 @@
 import { Agent, createServer, request } from 'node:http';
 import { pipeline } from 'node:stream';
 import { verifiedRole } from './jwt.mjs';
-import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from './gateway-rules.mjs';
-import { oneClickUnsubscribe } from '../../supabase/functions/_shared/one-click-unsubscribe.ts';
-import { createFeedServer } from '../../supabase/functions/_shared/alert-feed.ts';
+import { endToEndHeaders, publicErrorBody, UNREACHABLE_MESSAGE } from './gatewayRules.mjs';
+import { oneClickUnsubscribe } from '../../supabase/functions/_shared/oneClickUnsubscribe.ts';
+import { createFeedServer } from '../../supabase/functions/_shared/alertFeed.ts';
 
 /**
  * The largest request body passed on. The largest legitimate one is an agenda vote: five answers, an address of at
@@ -99,7 +99,7 @@ function declaredLength(req) {
  * Runs the one-click unsubscribe function, as Supabase serves its Edge Functions under /functions/v1.
  * @param {Request} req
  * @param {Response} res
- * @param {import('../../supabase/functions/_shared/one-click-unsubscribe.ts').OneClickEnv} env
+ * @param {import('../../supabase/functions/_shared/oneClickUnsubscribe.ts').OneClickEnv} env
  */
 async function serveOneClick(req, res, env) {
   /** @type {Buffer[]} */

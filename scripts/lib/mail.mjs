@@ -1,7 +1,7 @@
 // The local stack's mail: a mail catcher (maildev) that keeps every email the site sends and shows them in a web
 // inbox, as the Supabase CLI's local stack does, and a worker that sends queued confirmation emails within seconds.
 import MailDev from 'maildev';
-import { CONFIRMATION_KINDS, sendDueEmails } from '../../src/lib/node/mail-sender.ts';
+import { CONFIRMATION_KINDS, sendDueEmails } from '../../src/alerts/node/mailSender.ts';
 
 /**
  * Starts maildev: SMTP on smtpPort, the web inbox and its JSON API (/email) on webPort, both on 127.0.0.1.
@@ -19,7 +19,7 @@ const WORKER_INTERVAL_MS = 1000;
 /**
  * Sends queued confirmation emails every second until stopped (digests wait for `npm run mail:send`). A failure is
  * logged once until the next success, and never stops the stack.
- * @param {import('../../src/lib/node/mail-sender.ts').MailConfig} config
+ * @param {import('../../src/alerts/node/mailSender.ts').MailConfig} config
  * @param {{ log?: (line: string) => void }} [options]
  */
 export function startMailWorker(config, { log = () => {} } = {}) {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { existsSync, readdirSync, readFileSync, statSync, chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { userInfo } from 'node:os';
-import { root } from './stack-config.mjs';
+import { root } from './stackConfig.mjs';
 
 /** The demo data as import files: the importer loads them into a new database (then supabase/seed.sql adds the rest). */
 export const DEMO_DIR = join(root, 'supabase', 'demo');
@@ -95,8 +95,8 @@ export async function connect(dbUrl) {
  */
 export async function importFiles(client, paths) {
   // Loaded here: the importer brings jsdom, marked and parse5, which the other users of this module never need.
-  const { clientTransport, runImport } = await import('../../src/lib/node/importRun.ts');
-  const { reportLines } = await import('../../src/lib/importReport.ts');
+  const { clientTransport, runImport } = await import('../../src/importer/node/importRun.ts');
+  const { reportLines } = await import('../../src/importer/importReport.ts');
   const outcome = await runImport(paths, { dryRun: false, skipInvalid: false, replace: false }, clientTransport(client, true));
   if (outcome.status !== 'written' || outcome.problems.some((p) => p.severity === 'error')) throw new Error(reportLines(outcome, 'the database').join('\n'));
   return outcome;

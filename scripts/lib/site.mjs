@@ -1,7 +1,7 @@
-// Builds the site against a Supabase (embedded or hosted), as a child process (static-server.mjs serves the result).
+// Builds the site against a Supabase (embedded or hosted), as a child process (staticServer.mjs serves the result).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { root } from './stack-config.mjs';
+import { root } from './stackConfig.mjs';
 
 const buildScript = join(root, 'scripts', 'build.mjs');
 

@@ -1,6 +1,7 @@
 // Board members' own pages: who they are (from the district's votings), their address, and their record of votes.
 import type { Voting } from '../lib/data/votings';
-import { DEFAULT_SORT, NO_VOTE, boardMembers, memberVote, sortVotings } from './voteRecords';
+import { DEFAULT_SORT, boardMembers, memberVote, sortVotings } from './voteRecords';
+import { NO_VOTE } from '../lib/record/outcomes';
 import { districtPath } from '../lib/paths';
 
 /** A voting record as the member rules read it (both tables: type recent and past). */

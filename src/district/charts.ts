@@ -2,7 +2,8 @@
 // Every picture shows its numbers as text and sits beside a real table of the same numbers, so colour and shape
 // never carry meaning alone.
 import type { Meeting } from '../lib/data/meetings';
-import { isUpcomingMeeting, meetingTopicList } from './meetingCards';
+import { isUpcomingMeeting } from './meetingCards';
+import { meetingTopicList } from '../lib/record/meetingTitles';
 import type { AgreementMatrix } from './agreement';
 
 /** A school year runs from July to June. */

@@ -1,5 +1,5 @@
 // The district_pages view: everything a district page shows as one document per district (the district, its meetings,
-// topics and votes, already in the page's order), with its digest. The build reads it (src/lib/node/districtPages.ts)
+// topics and votes, already in the page's order), with its digest. The build reads it (src/district/build/loader.ts)
 // and so does the live page of a district added after the build, in one request.
 import type { Db } from '../lib/data/client';
 import { checkDistrict, type District } from '../lib/data/districts';
@@ -8,9 +8,9 @@ import { checkTopic, type Topic } from '../lib/data/topics';
 import { checkVoting, type Voting } from '../lib/data/votings';
 import type { Checked } from '../lib/data/validate';
 import { QueryError } from '../lib/data/queryError';
-import type { Sanitize, SafeHtml } from '../lib/sanitize';
-import { linkTimestamps } from './timestamps';
+import type { SafeHtml } from '../lib/sanitize';
 import { summaryJob } from './meetingCards';
+import type { RichTextJob } from './richText';
 import { descriptionJob } from './topicItems';
 
 export const TABLE = 'district_pages';
@@ -73,14 +73,6 @@ export function checkDistrictPage(raw: unknown): CheckedPage {
     votings: checkRows('votings', doc.votings, checkVoting, problems, broken),
   };
   return { page, problems, broken };
-}
-
-/** One piece of rich text to sanitise; `timestamps` also turns its time stamps into buttons. null: there is none. */
-export type RichTextJob = { html: string; timestamps: boolean } | null;
-
-/** Sanitises one piece of a page's rich text with the given sanitiser (jsdom's at build, the page's in the browser). */
-export function sanitizeJob(sanitizer: Sanitize, job: RichTextJob): SafeHtml | null {
-  return job ? sanitizer(job.html, job.timestamps ? linkTimestamps : undefined) : null;
 }
 
 /** The rich text of a page to sanitise, in order: every meeting's summary, then every topic's description. */

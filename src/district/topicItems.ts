@@ -1,7 +1,7 @@
 // Topic rules: the vote counter display, the vote transition table, anchors, share links and preselection.
 import type { Topic, TopicVote } from '../lib/data/topics';
 import type { SafeHtml } from '../lib/sanitize';
-import type { RichTextJob } from './document';
+import type { RichTextJob } from './richText';
 
 export interface VoteCounts {
   upvotes: number;

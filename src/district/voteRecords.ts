@@ -1,5 +1,7 @@
-// Voting table rules: M/D/YY dates in UTC, member columns, vote tones, outcome lines and sorting.
+// Voting table rules: M/D/YY dates in UTC, member columns, vote tones and sorting. What an outcome says against the
+// votes is the record's own rule (src/lib/record/outcomes.ts), which the importer applies too.
 import type { Voting } from '../lib/data/votings';
+import { NO_VOTE } from '../lib/record/outcomes.ts';
 
 /** One row of a voting table, as the page and the island receive it. */
 export type VotingRow = Pick<Voting, 'id' | 'voteDate' | 'category' | 'issue' | 'outcome' | 'votes'>;
@@ -27,10 +29,6 @@ export function sortDirectionLabel(key: SortKey, direction: SortDirection): stri
 /** What a screen reader hears for a '-' cell: the member has no vote recorded in that record. */
 export const NO_VOTE_RECORDED = 'No vote recorded';
 
-
-/** What a cell shows when a member has no vote in a record. */
-export const NO_VOTE = '-';
-
 /** A vote date as M/D/YY, read in UTC; a missing date shows as '-'. */
 export function formatVoteDate(value: string | null | undefined): string {
   if (!value) return NO_VOTE;
@@ -56,13 +54,6 @@ export function memberVote(row: Pick<VotingRow, 'votes'>, name: string): string 
 export function voteTone(vote: string): 'yes' | 'no' | 'other' {
   const word = vote.trim().toLowerCase();
   return word === 'yes' ? 'yes' : word === 'no' ? 'no' : 'other';
-}
-
-/** An outcome of the form 'text (detail)' is shown on two lines: 'Passed (4-1)' → 'Passed' and '(4-1)'. */
-export function splitOutcome(outcome: string | null | undefined): { text: string; detail: string | null } {
-  const value = outcome?.trim() ?? '';
-  const match = /^(.*\S)\s*(\([^()]*\))$/.exec(value);
-  return match ? { text: match[1], detail: match[2] } : { text: value, detail: null };
 }
 
 /** A header click: the same column again reverses the order, another column sorts ascending. */
@@ -114,48 +105,4 @@ export function sortVotings<T extends VotingRow>(rows: T[], sort: SortState, com
 export function votingTables<T extends VotingRow & Pick<Voting, 'type'>>(records: T[]): { recent: T[]; past: T[] } {
   const sorted = sortVotings(records, DEFAULT_SORT);
   return { recent: sorted.filter((r) => r.type === 'recent'), past: sorted.filter((r) => r.type === 'past') };
-}
-
-/** How a record's members voted: Yes, No, another vote cast (such as Abstain), and no vote recorded ('-', Absent, blank). */
-export function voteCounts(votes: readonly { vote: string }[]): { yes: number; no: number; other: number; none: number } {
-  const counts = { yes: 0, no: 0, other: 0, none: 0 };
-  for (const { vote } of votes) {
-    const word = vote.trim().toLowerCase();
-    if (word === 'yes') counts.yes += 1;
-    else if (word === 'no') counts.no += 1;
-    else if (word === '' || word === NO_VOTE || word === 'absent') counts.none += 1;
-    else counts.other += 1;
-  }
-  return counts;
-}
-
-// Outcome words by what they claim: a decision for, a decision against, or no decision taken.
-const PASSED = /^(passed|approved|adopted|carried|ratified|accepted)\b/i;
-const FAILED = /^(failed|defeated|rejected)\b/i;
-const NOT_DECIDED = /^(tabled|postponed|withdrawn|continued|no action)\b/i;
-
-/**
- * Why an outcome does not agree with the votes beside it, or null when it does. Counts in the outcome ('Passed (4-1)',
- * '(4-0-1)') are the Yes, No and other votes cast, exactly; Passed and Approved need more Yes than No, Failed no more
- * Yes than No (a tie fails), and Tabled or Postponed no Yes or No at all. An outcome it does not know is not judged.
- */
-export function outcomeProblem(outcome: string | null | undefined, votes: readonly { vote: string }[]): string | null {
-  const { text, detail } = splitOutcome(outcome);
-  const { yes, no, other } = voteCounts(votes);
-  const counts = detail ? /^\((\d+)-(\d+)(?:-(\d+))?\)$/.exec(detail) : null;
-  if (counts) {
-    const [shownYes, shownNo, shownOther] = [Number(counts[1]), Number(counts[2]), Number(counts[3] ?? 0)];
-    if (shownYes !== yes || shownNo !== no || shownOther !== other) {
-      return `'${outcome}' counts ${shownYes}-${shownNo}-${shownOther} but the votes are ${yes} Yes, ${no} No, ${other} other`;
-    }
-  }
-  if (PASSED.test(text) && yes <= no) return `'${outcome}' says it passed but the votes are ${yes} Yes, ${no} No`;
-  if (FAILED.test(text) && (yes > no || yes + no === 0)) return `'${outcome}' says it failed but the votes are ${yes} Yes, ${no} No`;
-  if (NOT_DECIDED.test(text) && yes + no > 0) return `'${outcome}' says no decision was taken but ${yes + no} Yes or No votes are recorded`;
-  return null;
-}
-
-/** Whether an outcome agrees with the votes beside it (see outcomeProblem). */
-export function outcomeAgreesWithVotes(outcome: string | null | undefined, votes: readonly { vote: string }[]): boolean {
-  return outcomeProblem(outcome, votes) === null;
 }

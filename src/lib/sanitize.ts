@@ -1,6 +1,6 @@
 // THE sanitiser: every piece of rich text (meeting summaries, topic descriptions) passes through here before it
 // reaches set:html or dangerouslySetInnerHTML. DOMPurify with an explicit allowlist, on whatever window it is
-// given: jsdom at build and in the mail sender (node/sanitize-jsdom.ts, which keeps jsdom out of the browser bundle),
+// given: jsdom at build and in the mail sender (node/sanitizeJsdom.ts, which keeps jsdom out of the browser bundle),
 // the page's in the browser.
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 
@@ -92,7 +92,7 @@ export type Sanitize = (html: string | null | undefined, enhance?: (body: HTMLEl
 /**
  * A sanitiser on the given window (jsdom's at build, the page's in the browser). Text for which `outOfBounds` gives a
  * reason is never parsed and comes back empty: the length alone by default (a browser's own parser caps the depth),
- * the whole of RICH_TEXT_LIMITS on jsdom (see sanitize-jsdom.ts).
+ * the whole of RICH_TEXT_LIMITS on jsdom (see sanitizeJsdom.ts).
  */
 export function createSanitizer(win: WindowLike, outOfBounds: (html: string) => string | null = richTextSizeProblem): Sanitize {
   const purify: DOMPurify = createDOMPurify(win);

@@ -190,7 +190,7 @@ create table public.email_outbox (
   kind text not null check (kind in ('confirmation', 'digest', 'alert_confirmation', 'alert')),
   subscription_id bigint references public.subscriptions (id) on delete set null,
   recipient text not null check (length(recipient) <= 254),
-  -- Everything the email says, decided when it was queued (see src/lib/mail/emails.ts for how it is written).
+  -- Everything the email says, decided when it was queued (see src/alerts/emails.ts for how it is written).
   payload jsonb not null,
   -- queued -> sending -> sent; a failed attempt goes back to queued with a later next_attempt_at, or to failed
   -- for good after the last attempt; a digest whose subscriber left before it went out is skipped.

@@ -368,7 +368,7 @@ begin
     shown as (
       select p.kind, p.district, p.id, p.day, p.rank,
              case p.kind
-               -- The card's title (src/lib/meetings.ts meetingTitle): 'Board Meeting' when none, a type other than
+               -- The card's title (src/lib/record/meetingTitles.ts meetingTitle): 'Board Meeting' when none, a type other than
                -- 'normal' capitalised before it unless the title starts with it.
                when 'meeting' then (
                  select case when kind_of = '' or lower(kind_of) = 'normal' or left(lower(base), length(kind_of)) = lower(kind_of) then base

@@ -2,7 +2,7 @@
 -- told (by email, or through a private feed) when a new or changed meeting, topic or vote matches it: the alerts,
 -- their matching against each run's new and changed records, the functions a page calls to create and manage them,
 -- the queuing of the alert emails and each alert's feed. What the emails and feeds say is written by the sender
--- (src/lib/mail/alertEmails.ts) and the feed (supabase/functions/_shared/alert-feed.ts) from what is queued here.
+-- (src/alerts/alertEmails.ts) and the feed (supabase/functions/_shared/alertFeed.ts) from what is queued here.
 --
 -- The address of an alert goes through the confirmed-email flow: its row in public.subscriptions (one per address,
 -- without a district, holding the management token) is confirmed by the link of a confirmation email

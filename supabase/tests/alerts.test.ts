@@ -3,12 +3,12 @@
 // and deletes, and a token with one character changed does nothing; match_alerts queues each (alert, record) match
 // once, from the new and changed records; nothing of an address is readable with the anon key.
 import { describe, expect, it } from 'vitest';
-import { checkSearchText } from '../../src/lib/recordSearch';
+import { checkSearchText } from '../../src/search/recordSearch';
 import { translator } from '../../src/i18n/translate';
 import { SERVER_CODES, answerText } from '../../src/i18n/serverText';
 import en from '../../src/i18n/messages/en.json';
 import { newClientAddress, refusalOf, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer, type Refusal } from './helpers';
-import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mail-helpers';
+import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `alert-${crypto.randomUUID()}@example.org`;

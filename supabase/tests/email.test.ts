@@ -3,7 +3,7 @@
 // summaries, nothing twice, a stopped run finished by the next one, a failing server reported by address.
 import { describe, expect, it } from 'vitest';
 import { rest, rpc, sql, type ApiError } from './helpers';
-import { addMeetingSummary, standInApi, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mail-helpers';
+import { addMeetingSummary, standInApi, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mailHelpers';
 
 
 const address = () => `parent-${crypto.randomUUID()}@example.org`;

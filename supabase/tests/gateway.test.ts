@@ -6,9 +6,9 @@ import { Agent, createServer, request } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { anonKey, apiUrl, rest, rpc, sql, type FormAnswer } from './helpers';
-import { inboxOf } from './mail-helpers';
+import { inboxOf } from './mailHelpers';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { JWT_SECRET } from '../../scripts/lib/stack-config.mjs';
+import { JWT_SECRET } from '../../scripts/lib/stackConfig.mjs';
 import { startGateway } from '../../scripts/lib/gateway.mjs';
 import { postgrestBinary } from '../../scripts/lib/postgrest.mjs';
 

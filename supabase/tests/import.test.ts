@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTransport, clientTransport, postgresTransport, runImport, type ImportOptions } from '../../src/lib/node/importRun';
+import { apiTransport, clientTransport, postgresTransport, runImport, type ImportOptions } from '../../src/importer/node/importRun';
 import { meetingEvents, voteEvents } from '../../src/district/follow/openData';
 import { checkDistrictPage } from '../../src/district/document';
 import { apiUrl, dbUrl, rest, sql, superuser } from './helpers';

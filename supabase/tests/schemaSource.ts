@@ -1,7 +1,7 @@
 // The database's source as the migrations write it: every function, view, table, trigger and policy they create,
 // with the file and line, and a function's body or a view's query. Read by the test that keeps one definition of each
-// object (tests/unit/schema-source.test.ts) and by the one that finds the applied database equal to its source
-// (schema-source.test.ts here).
+// object (tests/unit/schemaSource.test.ts) and by the one that finds the applied database equal to its source
+// (schemaSource.test.ts here).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 

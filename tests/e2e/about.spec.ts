@@ -1,7 +1,7 @@
 // The About page: 'How It Works' with four numbered cards that open a modal (closed by X, a click on the
 // overlay, or Escape), and 'Meet The Team' with three people.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './site-helpers';
+import { expectNoAxeViolations } from './siteHelpers';
 
 const STEPS = ['Data Collection', 'Automated AI Summarization', 'Trending Topic Extraction', 'Voting Pattern Analysis'];
 

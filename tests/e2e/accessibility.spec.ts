@@ -1,7 +1,7 @@
 // WCAG 2.2 AA: an axe sweep of every route and of every tab and dialog state, with no violations.
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './site-routes';
-import { expectNoAxeViolations, suggestionList } from './site-helpers';
+import { ROUTES } from './siteRoutes';
+import { expectNoAxeViolations, suggestionList } from './siteHelpers';
 
 for (const route of ROUTES) {
   test(`axe finds no violations on ${route}`, async ({ page }) => {

@@ -1,6 +1,6 @@
 // The pages after 'Did you find this useful?': the thank-you page and the feedback page.
 import { expect, test } from '@playwright/test';
-import { config } from './site-helpers';
+import { config } from './siteHelpers';
 
 const PAGES = [
   { path: '/yesform', heading: 'Thank You for Your Feedback', text: 'Thank you for letting us know the site was useful.' },

@@ -1,7 +1,7 @@
 // The home page: the hero, the way to Palo Alto, and 'What We Provide' with its demo clip, which fades in
 // once 10% of it is visible (and does not move at all under reduced motion).
 import { expect, test, type Page } from '@playwright/test';
-import { settle, suggestionList } from './site-helpers';
+import { settle, suggestionList } from './siteHelpers';
 
 const HERO_TEXT =
   'Stay informed on every school board decision, track the topics that matter most, and get up-to-date voting details—all in one place.';

@@ -2,7 +2,7 @@
 // for search engines, a translated page shows no English words of the interface (the record and names are data), and
 // axe finds nothing on the translated routes (the English ones are swept by accessibility.spec).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './site-helpers';
+import { expectNoAxeViolations } from './siteHelpers';
 
 /** Every kind of page: the site's own, the agenda vote form, a district page's three tabs and a member's page. */
 const OWN_ROUTES = [

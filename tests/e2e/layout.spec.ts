@@ -2,7 +2,7 @@
 // nothing scrolls sideways and the main heading is on screen. Spanish words run longest (the header's links, the
 // district page's tabs), so the translated pages with the most controls are visited too.
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './site-routes';
+import { ROUTES } from './siteRoutes';
 
 const TRANSLATED = ['/es/', '/es/1', '/es/1?tab=voting', '/zh/1?tab=topics', '/es/1/members/daniel-whitfield', '/zh/search/records?q=budget', '/es/votingPAUSD'];
 

@@ -2,7 +2,7 @@
 // replaces https://accounts.google.com/gsi/client with a small fake `google.accounts.id` that records
 // what the page asked of it and answers as Google would.
 import { expect, test, type Page } from '@playwright/test';
-import { config } from './site-helpers';
+import { config } from './siteHelpers';
 
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
 

@@ -1,7 +1,7 @@
 // The navigation bar on a phone: under 768 px a hamburger opens a sidebar with the same three links and
 // a close control; focus moves into it, Escape closes it, and focus returns to the hamburger.
 import { expect, test } from '@playwright/test';
-import { config, expectNoAxeViolations } from './site-helpers';
+import { config, expectNoAxeViolations } from './siteHelpers';
 
 test.describe('at 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 700 } });

@@ -2,7 +2,7 @@
 // every page still reads from its pre-rendered HTML, every live part says what went wrong instead of hanging, and a
 // write shows an error and keeps what the resident typed.
 import { expect, test } from '@playwright/test';
-import { shownTopic } from '../../src/district/tests/e2e/district-helpers';
+import { shownTopic } from '../../src/district/tests/e2e/districtHelpers';
 
 test.describe('@offline the database is stopped', () => {
   // The test stack (scripts/e2e-stack.mjs) stops every part of itself; a second stop does nothing.

@@ -3,7 +3,7 @@
 // a blank string, a failed search, and a slow earlier answer that must not replace a newer one.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { US_STATES } from '../../src/lib/districtSearch';
-import { expectNoAxeViolations, islandHydrated, settle, suggestionList } from './site-helpers';
+import { expectNoAxeViolations, islandHydrated, settle, suggestionList } from './siteHelpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_districts';
 const searchText = (request: Request) => (request.url().includes('/rpc/search_districts') ? request.postDataJSON()?.search_text : undefined);

@@ -1,7 +1,7 @@
 // The Content-Security-Policy holds on every route: no violation and no console error while a page loads
 // and its islands hydrate.
 import { expect, test } from '@playwright/test';
-import { ROUTES } from './site-routes';
+import { ROUTES } from './siteRoutes';
 
 for (const route of ROUTES) {
   test(`${route} loads with zero CSP violations and zero console errors`, async ({ page }) => {

@@ -1,7 +1,7 @@
 // The navigation bar and footer on every route, word for word, with their link targets
 // from the site configuration; the demo-data notice; no outside scripts; and an accessibility sweep.
 import { expect, test } from '@playwright/test';
-import { ROUTES, config, expectNoAxeViolations } from './site-helpers';
+import { ROUTES, config, expectNoAxeViolations } from './siteHelpers';
 
 for (const route of ROUTES) {
   test.describe(`on ${route}`, () => {

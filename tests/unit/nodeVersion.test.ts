@@ -1,6 +1,6 @@
 // The Node every command needs: package.json's engines range, judged before a command loads anything else.
 import { describe, expect, it } from 'vitest';
-import { nodeProblem, nodeSatisfies, rangeInWords, requiredRange } from '../../scripts/lib/node-version.mjs';
+import { nodeProblem, nodeSatisfies, rangeInWords, requiredRange } from '../../scripts/lib/nodeVersion.mjs';
 
 const RANGE = '^22.22.2 || ^24.15.0 || >=26.0.0';
 

@@ -1,8 +1,8 @@
 // The one sanitiser (run here on jsdom, as at build): what it keeps and what it removes.
 import { describe, expect, it } from 'vitest';
-import { createJsdomSanitizer, richTextProblem } from '../../src/lib/node/sanitize-jsdom';
+import { createJsdomSanitizer, richTextProblem } from '../../src/lib/node/sanitizeJsdom';
 import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../src/lib/sanitize';
-import { linkTimestamps } from '../../src/district/timestamps';
+import { linkTimestamps } from '../../src/lib/record/timestamps';
 
 // The sanitiser on a jsdom window, as the build's loader and the mail sender run it.
 const sanitize = createJsdomSanitizer();

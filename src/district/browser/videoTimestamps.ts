@@ -1,7 +1,7 @@
 // Time stamps in meeting summaries open the video popup, with one delegated listener for the whole page (cards
 // rendered later, on the live path, are covered too). Expand/Minimize and share need no module: the board script
 // (browser/boardScript.ts) handles them as soon as the HTML is shown.
-import { TIMESTAMP_CLASS } from '../timestamps';
+import { TIMESTAMP_CLASS } from '../../lib/record/timestamps';
 import { openVideoPopup } from '../stores/videoPopup';
 
 function onClick(event: MouseEvent): void {

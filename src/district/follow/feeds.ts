@@ -5,7 +5,8 @@ import type { District } from '../../lib/data/districts';
 import type { Meeting } from '../../lib/data/meetings';
 import type { SafeHtml } from '../../lib/sanitize';
 import { districtPath } from '../../lib/paths';
-import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
+import { meetingLinks } from '../../lib/record/meetingLinks';
+import { meetingTitle, meetingTopicList } from '../../lib/record/meetingTitles';
 import { officialSources, zonedStart } from '../../lib/officialRecords';
 import { summarySourceLine } from '../meetingSources';
 

@@ -2,7 +2,8 @@
 import type { District } from '../../lib/data/districts';
 import type { Meeting } from '../../lib/data/meetings';
 import { districtPath } from '../../lib/paths';
-import { meetingLinks, meetingTitle } from '../meetingCards';
+import { meetingLinks } from '../../lib/record/meetingLinks';
+import { meetingTitle } from '../../lib/record/meetingTitles';
 
 /** A meeting as schema.org describes it. */
 export interface MeetingEvent {

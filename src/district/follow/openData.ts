@@ -7,7 +7,8 @@ import { districtPath, voteAnchor } from '../../lib/paths';
 import { castVote, voteKind, type MemberVoting } from '../boardMembers';
 import { schoolYearStart } from '../charts';
 import { csvLine } from '../../lib/csvCells.ts';
-import { meetingLinks, meetingTitle, meetingTopicList } from '../meetingCards';
+import { meetingLinks } from '../../lib/record/meetingLinks';
+import { meetingTitle, meetingTopicList } from '../../lib/record/meetingTitles';
 import { officialSources, zonedStart, type OfficialSources } from '../../lib/officialRecords';
 
 export { csvCell, csvLine } from '../../lib/csvCells.ts';

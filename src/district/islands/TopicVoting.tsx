@@ -11,7 +11,7 @@ import { failureKind } from '../../i18n/serverText';
 import { districtWords, recordLang, voteCountText, type Locale, type T } from '../words';
 import type { Catalogue } from '../../i18n/translate';
 import { $topicCounts, $topicVoteErrors, $topicVotes, $topicVotesPending, castTopicVote, loadLiveTopicCounts } from '../stores/topicVotes';
-import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../../components/icons';
+import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../../components/Icons';
 import { barEnds, centerTopic, scrollBar } from '../browser/topicBar';
 import '../view/district.css';
 import './TopicVoting.css';

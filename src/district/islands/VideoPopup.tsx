@@ -6,9 +6,10 @@ import type { Catalogue } from '../../i18n/translate';
 import { districtWords, type Locale } from '../words';
 import { useStore } from '@nanostores/react';
 import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../stores/videoPopup';
-import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, videoWatchUrl, type Size } from '../video';
+import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../video';
+import { videoWatchUrl } from '../../lib/record/videoLinks';
 import { useHydrated } from '../../lib/browser/hydrated';
-import { CloseIcon, ExpandIcon } from '../../components/icons';
+import { CloseIcon, ExpandIcon } from '../../components/Icons';
 import '../view/district.css';
 import './VideoPopup.css';
 

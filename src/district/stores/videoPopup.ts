@@ -1,6 +1,7 @@
 // The one video popup's state, shared by the delegated time stamp listener (plain script) and the popup island.
 import { atom } from 'nanostores';
-import { videoEmbedSrc, type Box, type Point, type PopupPlacement } from '../video';
+import { videoEmbedSrc } from '../../lib/record/videoLinks';
+import type { Box, Point, PopupPlacement } from '../video';
 
 export interface VideoPopupState {
   timestamp: string;

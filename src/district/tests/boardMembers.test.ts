@@ -2,7 +2,8 @@
 // first, and their counts of yes, no, other and no vote recorded.
 import { describe, expect, it } from 'vitest';
 import { castVote, districtMembers, inMinority, memberPath, memberRecord, memberRecords, memberSlugBase, memberSlugs, voteKind, type MemberVoting } from '../boardMembers';
-import { NO_VOTE, boardMembers, memberVote, votingTables } from '../voteRecords';
+import { NO_VOTE } from '../../lib/record/outcomes';
+import { boardMembers, memberVote, votingTables } from '../voteRecords';
 
 const v = (pairs: string): { name: string; vote: string }[] =>
   pairs

@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import BoardTabs from '../view/BoardTabs';
 import boardScript from '../browser/boardScript';
 import { buildInlineScript } from '../../lib/node/inlineScript';
-import { meetingShareUrl } from '../meetingCards';
+import { meetingShareUrl } from '../../lib/record/meetingLinks';
 import { topicShareUrl } from '../topicItems';
 import { DEFAULT_TAB, TABS, boardPanel, tabFromSearch } from '../tabs';
 import { catalogue } from '../../i18n/catalogues';

@@ -6,7 +6,7 @@ import Parser from 'rss-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../lib/districtSearch';
 import type { SafeHtml } from '../../lib/sanitize';
-import { meetingLinks } from '../meetingCards';
+import { meetingLinks } from '../../lib/record/meetingLinks';
 import { feedAlternates, feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../follow/feeds';
 
 const SITE = 'https://boards.example.org';

@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import DistrictView from '../view/DistrictView';
+import DistrictView from '../build/DistrictView';
 import TopicVoting, { topicVoteFailure } from '../islands/TopicVoting';
 import { loadFailureIn } from '../islands/LiveDistrict';
 import VotingTables from '../islands/VotingTables';

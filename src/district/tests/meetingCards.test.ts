@@ -1,57 +1,8 @@
-// Meeting card rules: MM/DD/YY in UTC, the title with its meeting type, topics joined with commas, anchors.
+// Meeting card rules: what a card shows, the upcoming badge, the Expand/Minimize control, the summary's sanitising.
 import { describe, expect, it } from 'vitest';
-import { formatMeetingDate, isUpcomingMeeting, meetingAnchor, meetingCards, meetingShareUrl, meetingTitle, meetingToggleTarget, meetingToggleVerb, meetingTopicsText, summaryJob } from '../meetingCards';
+import { isUpcomingMeeting, meetingCards, meetingToggleTarget, meetingToggleVerb, summaryJob } from '../meetingCards';
 import type { Meeting } from '../../lib/data/meetings';
 import type { SafeHtml } from '../../lib/sanitize';
-
-describe('formatMeetingDate: MM/DD/YY, read in UTC', () => {
-  it.each([
-    ['2024-08-13', '08/13/24'],
-    ['2025-01-01', '01/01/25'],
-    ['2024-12-31', '12/31/24'],
-    ['2026-12-08', '12/08/26'],
-    ['2000-02-29', '02/29/00'],
-    // A time late in the day in UTC is still that UTC day, whatever the machine's time zone.
-    ['2025-06-17T23:30:00Z', '06/17/25'],
-    ['2025-06-18T01:00:00+02:00', '06/17/25'],
-    ['not a date', 'not a date'],
-  ])('%s → %s', (value, expected) => {
-    expect(formatMeetingDate(value)).toBe(expected);
-  });
-});
-
-describe('meetingTitle: default Board Meeting; a type other than normal is capitalised and put first', () => {
-  it.each([
-    ['Regular Board Meeting', 'normal', 'Regular Board Meeting'],
-    [null, 'normal', 'Board Meeting'],
-    ['', 'normal', 'Board Meeting'],
-    ['   ', null, 'Board Meeting'],
-    [null, 'special', 'Special Board Meeting'],
-    [null, 'study session', 'Study session Board Meeting'],
-    ['Teacher Housing', 'study session', 'Study session Teacher Housing'],
-    ['Regular Board Meeting', 'upcoming', 'Upcoming Regular Board Meeting'],
-    ['Regular Board Meeting', 'Normal', 'Regular Board Meeting'],
-    ['Special Board Meeting', 'special', 'Special Board Meeting'],
-    ['Board Meeting', 'closed', 'Closed Board Meeting'],
-  ])('%j of type %j → %s', (title, type, expected) => {
-    expect(meetingTitle(title, type)).toBe(expected);
-  });
-});
-
-describe('meetingTopicsText: an array is joined with commas', () => {
-  it.each([
-    [['Budget', 'LCAP', 'Calendar 2025-26'], 'Budget, LCAP, Calendar 2025-26'],
-    [['Budget'], 'Budget'],
-    [[], ''],
-    ['Student Mental Health and Wellness', 'Student Mental Health and Wellness'],
-    ['["Budget","LCAP"]', 'Budget, LCAP'],
-    ['[not json', '[not json'],
-    [[' Budget ', '', 'LCAP'], 'Budget, LCAP'],
-    [null, ''],
-  ])('%j → %j', (topics, expected) => {
-    expect(meetingTopicsText(topics)).toBe(expected);
-  });
-});
 
 describe('isUpcomingMeeting: flagged, or of type upcoming', () => {
   it.each([
@@ -61,19 +12,6 @@ describe('isUpcomingMeeting: flagged, or of type upcoming', () => {
     [null, null, false],
   ])('isUpcoming=%j, type=%j → %j', (isUpcoming, type, expected) => {
     expect(isUpcomingMeeting({ isUpcoming, meeting_type: type })).toBe(expected);
-  });
-});
-
-describe('meeting anchors and share links', () => {
-  it.each([
-    ['2024-09-10', 'meeting-09-10-24'],
-    ['2025-06-17', 'meeting-06-17-25'],
-  ])('%s → #%s', (date, anchor) => {
-    expect(meetingAnchor(date)).toBe(anchor);
-  });
-
-  it('the share link is page URL + ?tab=Meetings#meeting-MM-DD-YY', () => {
-    expect(meetingShareUrl('https://example.org/1', 'meeting-09-10-24')).toBe('https://example.org/1?tab=Meetings#meeting-09-10-24');
   });
 });
 

@@ -36,7 +36,7 @@ describe('pageVersion: a hash of what makes a kept page', () => {
   });
 
   it.each([
-    ['the time stamp rule (which links become buttons)', 'src/district/video.ts', (text: string) => text.replace("host === 'youtu.be'", "host === 'youtu.be.example'")],
+    ['the time stamp rule (which links become buttons)', 'src/lib/record/videoLinks.ts', (text: string) => text.replace("host === 'youtu.be'", "host === 'youtu.be.example'")],
     ['a path rule (member pages kept in the store)', 'src/lib/paths.ts', (text: string) => text.replace('return `/${', 'return `/district/${')],
     ['the sanitiser', 'src/lib/sanitize.ts', (text: string) => text.replace("'mark',", '')],
     ['a row check', 'src/lib/data/meetings.ts', (text: string) => `${text}\n// a change\n`],
@@ -66,7 +66,7 @@ describe('pageVersion: a hash of what makes a kept page', () => {
 describe('importGraph: the files and libraries the loader really uses', () => {
   it('follows imports through the rules into the sanitiser, the video rule and the paths', async () => {
     const { files, packages } = await importGraph(join(ROOT, 'src/district/build/loader.ts'), ROOT);
-    expect(files).toEqual(expect.arrayContaining(['src/district/video.ts', 'src/lib/paths.ts', 'src/lib/sanitize.ts', 'src/district/timestamps.ts', 'src/lib/node/sanitize-jsdom.ts']));
+    expect(files).toEqual(expect.arrayContaining(['src/lib/record/videoLinks.ts', 'src/lib/paths.ts', 'src/lib/sanitize.ts', 'src/lib/record/timestamps.ts', 'src/lib/node/sanitizeJsdom.ts']));
     expect(files).not.toContain('src/components/islands/AgendaVoteForm.tsx');
     expect(packages).toEqual(expect.arrayContaining(['dompurify', 'jsdom', 'zod']));
   });

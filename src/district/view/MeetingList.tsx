@@ -3,10 +3,11 @@
 // by LiveDistrict for later districts. A card's title, topics and summary are the record, in English: on a translated
 // page they are marked lang="en"; the card's own words (its controls, badges, links) are in the page's language.
 import { FULL_VIDEO_LABEL, SUMMARY_SOURCE_LINES } from '../meetingSources';
-import { meetingShareUrl, type MeetingCardData } from '../meetingCards';
+import { meetingShareUrl } from '../../lib/record/meetingLinks';
+import type { MeetingCardData } from '../meetingCards';
 import { cardDate, recordLang, type Locale, type MessageKey, type T } from '../words';
 import { LOCALE_FACTS } from '../../i18n/locales';
-import { ShareIcon } from '../../components/icons';
+import { ShareIcon } from '../../components/Icons';
 import './district.css';
 import './MeetingList.css';
 

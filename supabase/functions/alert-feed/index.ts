@@ -2,7 +2,7 @@
 // Deploy with `supabase functions deploy alert-feed --no-verify-jwt` (feed readers send no key) and set SITE_URL with
 // `supabase secrets set SITE_URL=https://your-site`. SUPABASE_URL and SUPABASE_ANON_KEY are set by Supabase. Answers
 // are kept per token for a minute in each running instance, and say so to caches (Cache-Control).
-import { createFeedServer } from '../_shared/alert-feed.ts';
+import { createFeedServer } from '../_shared/alertFeed.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): void };
 

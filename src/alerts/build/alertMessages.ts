@@ -1,0 +1,32 @@
+// The catalogue messages each alerts island is given, for its one language: the form's and the management page's,
+// the words they share (kinds, frequencies, the plain description of an alert), and the server's answers each shows.
+import { catalogue } from '../../i18n/catalogues';
+import type { Locale } from '../../i18n/locales';
+import { pickMessages, type Catalogue } from '../../i18n/translate';
+import { SEND_FAILURE_KEYS } from '../../i18n/serverText';
+import { ALERT_ANSWER_KEYS } from '../answers';
+
+const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
+
+const picked = new Map<string, Catalogue>();
+
+/**
+ * The messages of a language whose keys start with one of these prefixes, and the ones named, picked once per build
+ * (every page asks).
+ */
+function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly string[]): Catalogue {
+  const key = `${locale} ${prefixes.join(' ')} ${keys.join(' ')}`;
+  let found = picked.get(key);
+  if (!found) {
+    const all = catalogue(locale);
+    found = { ...Object.fromEntries(Object.entries(all).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix)))), ...pickMessages(all, keys) };
+    picked.set(key, found);
+  }
+  return found;
+}
+
+/** What the alert form shows. */
+export const formMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.form.'], ALERT_ANSWER_KEYS);
+
+/** What the management page shows. */
+export const managerMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.manage.'], SEND_FAILURE_KEYS);

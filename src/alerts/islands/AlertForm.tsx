@@ -1,0 +1,222 @@
+// 'Email me when this comes up': an alert for the words of a record search (this district, a state or every
+// district; optionally only summaries, topics or votes), for a topic, or for a board member's votes. Drawn on the
+// server inside a <details>, so it opens without script; its island loads when the reader first touches it (or with
+// its host's island, client:demand), takes the form over as the reader left it, and until then its button stays
+// disabled. It says in plain words what
+// it will send and how often, goes through the confirmed-email flow (create_alert), and shows bad input and failed
+// writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
+import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
+import { rpcApi } from '../../lib/browser/rpcApi';
+import { createAlert, type NewAlert } from '../data/alerts';
+import { refusalText, sendFailureText } from '../answers';
+import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../describe';
+import { FIELD_NAMES, alertFormValues, type AlertScope } from '../formValues';
+import { translator, type Catalogue } from '../../i18n/translate';
+import { recordLang, type Locale } from '../../i18n/locales';
+
+/** What the alert is for: the host page says. */
+export type AlertTarget =
+  | { kind: 'search'; districtId: number | null; districtName: string | null; states: readonly string[]; searchInputId?: string }
+  | { kind: 'topic'; districtId: number; districtName: string; topics: readonly { id: number; title: string }[] }
+  | { kind: 'member'; districtId: number; districtName: string; name: string };
+
+interface Props {
+  locale: Locale;
+  messages: Catalogue;
+  target: AlertTarget;
+}
+
+// Long enough for a slow phone connection; after it the visitor sees an error and can try again.
+const SEND_TIMEOUT_MS = 20_000;
+
+type Status = 'idle' | 'submitting' | 'sent' | 'failed';
+
+export default function AlertForm({ locale, messages, target }: Props) {
+  const t = translator(locale, messages);
+  const id = useId();
+  const [hydrated, setHydrated] = useState(false);
+  const [email, setEmail] = useState('');
+  const [words, setWords] = useState('');
+  const [scope, setScope] = useState<AlertScope>(target.kind === 'search' && target.districtId === null ? 'everywhere' : 'district');
+  const [state, setState] = useState(target.kind === 'search' ? (target.states[0] ?? '') : '');
+  const [kinds, setKinds] = useState<AlertRecordKind[]>([...ALL_RECORD_KINDS]);
+  const [topicId, setTopicId] = useState(target.kind === 'topic' ? (target.topics[0]?.id ?? 0) : 0);
+  const [minorityOnly, setMinorityOnly] = useState(false);
+  const [frequency, setFrequency] = useState<AlertFrequency>('daily');
+  const [status, setStatus] = useState<Status>('idle');
+  const [message, setMessage] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const radios = { scope: `${id}-scope`, frequency: `${id}-frequency` };
+
+  /** The words typed in the search box beside the form ('' when there is none). */
+  const searchBoxWords = () => {
+    const box = target.kind === 'search' && target.searchInputId ? document.getElementById(target.searchInputId) : null;
+    return box instanceof HTMLInputElement ? box.value.trim() : '';
+  };
+
+  // Until hydration the button stays disabled: without script the form would only reload the page. What the reader
+  // did before (opened the form, typed, chose) is kept: the island takes the form over as it stands.
+  const takeOverForm = useEffectEvent(() => {
+    if (formRef.current) {
+      const shown = alertFormValues(new FormData(formRef.current), radios);
+      setWords(shown.words || (detailsRef.current?.open ? searchBoxWords() : ''));
+      setEmail(shown.email);
+      if (shown.scope) setScope(shown.scope);
+      if (shown.state !== null) setState(shown.state);
+      if (target.kind === 'search') setKinds(shown.kinds);
+      if (shown.topicId !== null) setTopicId(shown.topicId);
+      setMinorityOnly(shown.minorityOnly);
+      if (shown.frequency) setFrequency(shown.frequency);
+    }
+    setHydrated(true);
+  });
+  useEffect(() => takeOverForm(), []);
+
+  // The words typed in the search box beside it, when the form is opened.
+  const onToggle = (open: boolean) => {
+    if (open && !words) setWords(searchBoxWords());
+  };
+
+  const summary: AlertSummary = {
+    kind: target.kind,
+    text: target.kind === 'search' ? words.trim() || '…' : target.kind === 'member' ? target.name : (target.topics.find((topic) => topic.id === topicId)?.title ?? ''),
+    district_id: target.kind === 'search' && scope !== 'district' ? null : target.districtId,
+    district_name: target.kind === 'search' && scope !== 'district' ? null : target.districtName,
+    state: target.kind === 'search' && scope === 'state' ? state : null,
+    kinds: target.kind === 'member' ? ['vote'] : target.kind === 'topic' ? [...ALL_RECORD_KINDS] : kinds,
+    minority_only: target.kind === 'member' && minorityOnly,
+    frequency,
+  };
+
+  const alert = (): NewAlert => {
+    const base = { email, frequency, language: locale };
+    if (target.kind === 'topic') return { ...base, kind: 'topic', topic_id: topicId };
+    if (target.kind === 'member') return { ...base, kind: 'member', member: target.name, district_id: target.districtId, minority_only: minorityOnly };
+    return {
+      ...base,
+      kind: 'search',
+      q: words,
+      district_id: scope === 'district' ? target.districtId : null,
+      state: scope === 'state' ? state : null,
+      kinds,
+    };
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    if (target.kind === 'search' && kinds.length === 0) {
+      setStatus('failed');
+      setMessage(t('alerts.form.noKinds'));
+      return;
+    }
+    setStatus('submitting');
+    setMessage('');
+    try {
+      const result = await createAlert(rpcApi(), alert(), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      if (result.ok) {
+        setStatus('sent');
+        setMessage(t('alerts.form.sent', { email: email.trim() }));
+      } else {
+        setStatus('failed');
+        setMessage(refusalText(result, t));
+      }
+    } catch (error) {
+      console.error('The alert could not be sent', error);
+      setStatus('failed');
+      setMessage(sendFailureText(error instanceof Error ? error.message : String(error), t));
+    }
+  };
+
+  const toggleKind = (kind: AlertRecordKind, on: boolean) =>
+    setKinds((current) => ALL_RECORD_KINDS.filter((each) => (each === kind ? on : current.includes(each))));
+
+  const failed = status === 'failed';
+  const heading =
+    target.kind === 'search' ? t('alerts.form.searchSummary') : target.kind === 'topic' ? t('alerts.form.topicSummary') : t('alerts.form.memberSummary', { name: target.name });
+  return (
+    <details ref={detailsRef} className="alert-form" onToggle={(event) => onToggle(event.currentTarget.open)}>
+      <summary>{heading}</summary>
+      <form ref={formRef} onSubmit={onSubmit} aria-busy={status === 'submitting'}>
+        {target.kind === 'search' && (
+          <>
+            <label htmlFor={`${id}-words`}>{t('alerts.form.words')}</label>
+            <input id={`${id}-words`} name={FIELD_NAMES.words} type="search" value={words} maxLength={500} required onChange={(event) => setWords(event.target.value)} />
+            <fieldset>
+              <legend>{t('alerts.form.where')}</legend>
+              {target.districtId !== null && (
+                <label>
+                  <input type="radio" name={radios.scope} value="district" checked={scope === 'district'} onChange={() => setScope('district')} /> <span lang={recordLang(locale)}>{target.districtName}</span>
+                </label>
+              )}
+              {target.states.length > 0 && (
+                <label>
+                  <input type="radio" name={radios.scope} value="state" checked={scope === 'state'} onChange={() => setScope('state')} /> {t('alerts.form.state')}{' '}
+                  <select name={FIELD_NAMES.state} aria-label={t('alerts.form.stateName')} value={state} onChange={(event) => { setState(event.target.value); setScope('state'); }}>
+                    {target.states.map((code) => <option key={code} value={code}>{code}</option>)}
+                  </select>
+                </label>
+              )}
+              <label>
+                <input type="radio" name={radios.scope} value="everywhere" checked={scope === 'everywhere'} onChange={() => setScope('everywhere')} /> {t('alerts.form.everywhere')}
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend>{t('alerts.form.kinds')}</legend>
+              {ALL_RECORD_KINDS.map((kind) => (
+                <label key={kind}>
+                  <input type="checkbox" name={FIELD_NAMES.kinds} value={kind} checked={kinds.includes(kind)} onChange={(event) => toggleKind(kind, event.target.checked)} /> {t(`alerts.kinds.${kind}`)}
+                </label>
+              ))}
+            </fieldset>
+          </>
+        )}
+        {target.kind === 'topic' && (
+          <>
+            <label htmlFor={`${id}-topic`}>{t('alerts.form.topic')}</label>
+            <select id={`${id}-topic`} name={FIELD_NAMES.topic} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
+              {target.topics.map((topic) => <option key={topic.id} value={topic.id} lang={recordLang(locale)}>{topic.title}</option>)}
+            </select>
+          </>
+        )}
+        {target.kind === 'member' && (
+          <label>
+            <input type="checkbox" name={FIELD_NAMES.minorityOnly} checked={minorityOnly} onChange={(event) => setMinorityOnly(event.target.checked)} /> {t('alerts.form.minorityOnly')}
+          </label>
+        )}
+        <fieldset>
+          <legend>{t('alerts.form.frequency')}</legend>
+          {(['daily', 'weekly'] as const).map((each) => (
+            <label key={each}>
+              <input type="radio" name={radios.frequency} value={each} checked={frequency === each} onChange={() => setFrequency(each)} /> {t(`alerts.form.${each}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={`${id}-email`}>{t('alerts.form.email')}</label>
+        <input
+          id={`${id}-email`}
+          name={FIELD_NAMES.email}
+          type="email"
+          required
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={`${id}-what ${id}-error`}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <p id={`${id}-what`} className="alert-form-what">
+          {t(frequency === 'weekly' ? 'alerts.form.willSendWeekly' : 'alerts.form.willSendDaily', { alert: alertSubject(summary, t, locale) })}
+        </p>
+        <p className="alert-form-feed">{t('alerts.form.feed')}</p>
+        <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
+          {status === 'submitting' ? t('alerts.form.sending') : t('alerts.form.submit')}
+        </button>
+        {/* Both live regions are always in the page, so what appears in them is announced. */}
+        <p className="alert-form-sent" role="status">{status === 'sent' ? message : ''}</p>
+        <p id={`${id}-error`} className="field-error" role="alert">{failed ? message : ''}</p>
+      </form>
+    </details>
+  );
+}

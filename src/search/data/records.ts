@@ -1,0 +1,42 @@
+// The record search (the database function search_records): meetings, topics and votes found by their words.
+import type { RpcDb } from '../../lib/data/client';
+import { QueryError } from '../../lib/data/queryError';
+import { reasonOf } from '../../lib/data/serverAnswer';
+
+export type RecordKind = 'meeting' | 'topic' | 'vote';
+
+/** The refusals search_records answers (400, and 429 for the searches at once), by code. */
+export const SEARCH_ANSWERS = [
+  'search.too_long', 'search.page_size', 'search.kinds', 'search.dates', 'search.cursor', 'search.only_left_out', 'search.too_many_words',
+  'search.too_many_left_out', 'limit.searches',
+] as const;
+
+/** One result, as search_records answers it. */
+export interface RecordResult {
+  kind: RecordKind;
+  district_id: number;
+  district_name: string;
+  item_id: number;
+  date: string | null;
+  title: string;
+  snippet: string;
+  href: string;
+  cursor: string;
+}
+
+export interface RecordSearch {
+  q: string;
+  district_id?: number | null;
+  kinds?: RecordKind[] | null;
+  page_size?: number;
+  cursor?: string | null;
+}
+
+/** One page of results, ranked by relevance, then newest; the last one's cursor asks for the next page. */
+export async function searchRecords(db: RpcDb, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
+  let call = db.rpc('search_records', search);
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw new QueryError('search_records', reasonOf(error));
+  return (data ?? []) as RecordResult[];
+}

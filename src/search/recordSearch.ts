@@ -1,0 +1,120 @@
+// The record search's rules (search_records in the database): what may be searched, what the page announces and
+// why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
+import { SEARCH_ANSWERS, type RecordKind, type RecordResult } from './data/records';
+import { refusalOf } from '../lib/data/serverAnswer';
+import type { Locale } from '../i18n/locales';
+import { formatDate } from '../i18n/dates';
+import type { Translator } from '../i18n/translate';
+import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
+
+/** The kinds of record a search finds, in the order the 'Show' filter lists them. */
+export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
+
+/** The longest text the search takes (the database refuses longer with the same code, search.too_long). */
+export const MAX_RECORD_SEARCH_LENGTH = 200;
+/** Results asked for at a time. */
+export const RECORD_PAGE_SIZE = 20;
+/** The site-wide search page. */
+export const RECORD_SEARCH_PATH = '/search/records';
+
+/** The answers a search can be refused with: the page's own (empty text) and search_records' (a refused text, too many at once). */
+const RECORD_SEARCH_ANSWERS: readonly string[] = ['search.empty', ...SEARCH_ANSWERS];
+
+/** The messages of those answers, worded by the one table of them. */
+export const RECORD_SEARCH_ANSWER_KEYS = serverTextKeys(RECORD_SEARCH_ANSWERS);
+
+/** The typed text as searched (trimmed), or why it cannot be: empty, or longer than the limit (as the server's codes word it). */
+export function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
+  const text = typed.trim();
+  if (!text) return { text, problem: answerText({ code: 'search.empty' }, t, RECORD_SEARCH_ANSWERS) };
+  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: answerText({ code: 'search.too_long', max: MAX_RECORD_SEARCH_LENGTH, length: text.length }, t, RECORD_SEARCH_ANSWERS) };
+  return { text, problem: null };
+}
+
+/** A part of a snippet: text, marked (a matching word) or not. */
+export interface SnippetPart {
+  text: string;
+  marked: boolean;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * A snippet as text parts for the page to render as text and <mark> elements, never as HTML. The database escapes
+ * the excerpt and adds <mark>…</mark> around matches; anything else that looks like markup stays text.
+ */
+export function snippetParts(snippet: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity]);
+  for (const [index, piece] of snippet.split(/<mark>|<\/mark>/).entries()) {
+    if (piece) parts.push({ text: decode(piece), marked: index % 2 === 1 });
+  }
+  return parts;
+}
+
+/** What the page announces once results arrive: how many, for what, and whether more can be shown. */
+export function resultsStatus(count: number, text: string, more: boolean, t: Translator): string {
+  if (count === 0) return t('records.noResults', { text });
+  return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
+}
+
+/** What a failed search says: the database's own refusal (a 400 or 429 answers its code), otherwise a plain failure. */
+export function searchFailure(reason: string, t: Translator): string {
+  const text = reason.trim();
+  const refusal = refusalOf(text);
+  if (refusal && RECORD_SEARCH_ANSWERS.includes(refusal.code)) return answerText(refusal, t, RECORD_SEARCH_ANSWERS);
+  const kind = failureKind(text);
+  if (kind === 'timeout' || kind === 'connection') return t('records.failed.connection');
+  return t('records.failed.unavailable');
+}
+
+/** The address of the site-wide search for some text, optionally in one district and of one kind. */
+export function recordSearchUrl(text: string, district?: number | null, kind?: RecordKind | ''): string {
+  const params = new URLSearchParams({ q: text });
+  if (district) params.set('district', String(district));
+  if (kind) params.set('kind', kind);
+  return `${RECORD_SEARCH_PATH}?${params}`;
+}
+
+/** What the search page's address asks for (?q=, ?district=, ?kind=): a shared link, or a district page's form sent before its island loaded. */
+export interface AddressQuery {
+  /** The text as in the address (blank: nothing asked for). */
+  text: string;
+  district: number | null;
+  kind: RecordKind | '';
+}
+
+/** Reads the search page's address (location.search); a district or kind it does not know is no filter. */
+export function addressQuery(search: string): AddressQuery {
+  const params = new URLSearchParams(search);
+  const kind = params.get('kind');
+  return { text: params.get('q') ?? '', district: districtFilter(params.get('district')), kind: RECORD_KINDS.includes(kind as RecordKind) ? (kind as RecordKind) : '' };
+}
+
+/** The catalogue keys of each kind of result, one and many ('Meeting', 'Meetings'). */
+export const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
+  meeting: { one: 'records.kind.meeting', many: 'records.kind.meetings' },
+  topic: { one: 'records.kind.topic', many: 'records.kind.topics' },
+  vote: { one: 'records.kind.vote', many: 'records.kind.votes' },
+};
+
+/** The line above a result's title: its kind, its date (as on the cards) and, site-wide, its district. */
+export function resultMeta(result: RecordResult, t: Translator, locale: Locale, siteWide: boolean): string {
+  return [t(KIND_KEYS[result.kind].one), result.date ? formatDate(locale, result.date, 'card') : null, siteWide ? result.district_name : null].filter(Boolean).join(' · ');
+}
+
+/** The district asked for by the search page's address (?district=), or null. */
+export function districtFilter(value: string | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * The window event that wakes the search page's island (client:demand): its script sends it for a search link's text
+ * the search cannot take, for the island to word on the box.
+ */
+export const RECORD_SEARCH_PAGE_DEMAND = 'record-search-page-demand';
+
+/** The window event that loads the district page's search island (client:demand), sent when its box is first focused. */
+export const RECORD_SEARCH_DEMAND = 'record-search-demand';

@@ -1,0 +1,163 @@
+// The record search's rules: what may be searched, how a snippet becomes text and marks, what the status and a
+// failure say (in English as the server words them, and in the page's language), and the search page's address.
+import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../recordSearch';
+import { drawRecordResults } from '../browser/recordResults';
+import type { RecordResult } from '../data/records';
+import { translator } from '../../i18n/translate';
+import en from '../../i18n/messages/en.json';
+import es from '../../i18n/messages/es.json';
+
+const tEn = translator('en', en);
+const tEs = translator('es', es);
+
+describe('checkSearchText', () => {
+  it.each([
+    ['  cell phones ', { text: 'cell phones', problem: null }],
+    ['', { text: '', problem: 'Type a word or a phrase to search for.' }],
+    ['   ', { text: '', problem: 'Type a word or a phrase to search for.' }],
+    ['a'.repeat(200), { text: 'a'.repeat(200), problem: null }],
+    ['a'.repeat(201), { text: 'a'.repeat(201), problem: 'Search text can be at most 200 characters; this is 201.' }],
+  ])('%j → %j', (typed, expected) => {
+    expect(checkSearchText(typed, tEn)).toEqual(expected);
+  });
+
+  it('says it in the page\'s language', () => {
+    expect(checkSearchText('a'.repeat(201), tEs).problem).toBe('El texto de búsqueda puede tener como máximo 200 caracteres; este tiene 201.');
+  });
+});
+
+describe('snippetParts', () => {
+  it.each([
+    ['plain', [{ text: 'plain', marked: false }]],
+    ['a <mark>cell</mark> <mark>phone</mark> ban', [
+      { text: 'a ', marked: false }, { text: 'cell', marked: true }, { text: ' ', marked: false }, { text: 'phone', marked: true }, { text: ' ban', marked: false },
+    ]],
+    ['<mark>Budget</mark> · Passed', [{ text: 'Budget', marked: true }, { text: ' · Passed', marked: false }]],
+    // Escaped text stays text: the page shows the characters, never markup.
+    ['&lt;script&gt;alert(1)&lt;/script&gt; &amp; <mark>more</mark>', [{ text: '<script>alert(1)</script> & ', marked: false }, { text: 'more', marked: true }]],
+    ['&amp;lt; stays &quot;&amp;lt;&quot;', [{ text: '&lt; stays "&lt;"', marked: false }]],
+    ['', []],
+  ])('%j', (snippet, parts) => {
+    expect(snippetParts(snippet)).toEqual(parts);
+  });
+});
+
+describe('resultsStatus', () => {
+  it.each([
+    [0, 'qq', false, 'No results for “qq”.'],
+    [1, 'solar', false, '1 result for “solar”.'],
+    [5, 'budget', false, '5 results for “budget”.'],
+    [20, 'board', true, '20 results for “board”. More are available.'],
+  ])('%i for %j (more: %s) → %j', (count, text, more, expected) => {
+    expect(resultsStatus(count, text, more, tEn)).toBe(expected);
+  });
+});
+
+describe('searchFailure', () => {
+  it.each([
+    ['search.too_long {"max": 200, "length": 201}', 'Search text can be at most 200 characters; this is 201.'],
+    ['TypeError: Failed to fetch', 'The search could not reach the server. Check your connection and try again.'],
+    ['AbortError: The operation was aborted', 'The search could not reach the server. Check your connection and try again.'],
+    ['canceling statement due to statement timeout', 'The search is not available just now. Please try again in a moment.'],
+    ['<html><body>502 Bad Gateway</body></html>', 'The search is not available just now. Please try again in a moment.'],
+    ['limit.searches', 'Too many searches at once from your connection. Wait for one to finish, then search again.'],
+    ['search.only_left_out', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    ['search.too_many_words {"max": 10, "count": 11}', 'Search for at most 10 words at a time; this search has 11.'],
+    ['search.too_many_left_out {"max": 5, "count": 6}', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    ['search.page_size {"min": 1, "max": 50}', 'page_size must be between 1 and 50'],
+    ['topic.unknown {"id": 9}', 'The search is not available just now. Please try again in a moment.'],
+    ['form.conflict', 'The search is not available just now. Please try again in a moment.'],
+    ['search.too_long {not json', 'The search is not available just now. Please try again in a moment.'],
+    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'The search is not available just now. Please try again in a moment.'],
+  ])('%j → %j', (reason, expected) => {
+    expect(searchFailure(reason, tEn)).toBe(expected);
+  });
+
+  it.each([
+    ['search.too_many_words {"max": 10, "count": 11}', 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
+    ['limit.searches', 'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.'],
+    ['canceling statement due to statement timeout', 'La búsqueda no está disponible en este momento. Inténtelo de nuevo en un momento.'],
+  ])('in Spanish: %j → %j', (reason, expected) => {
+    expect(searchFailure(reason, tEs)).toBe(expected);
+  });
+});
+
+describe('the search page address', () => {
+  it.each([
+    ['cell phones', null, '/search/records?q=cell+phones'],
+    ['"a & b"', 2, '/search/records?q=%22a+%26+b%22&district=2'],
+  ])('%j in %j → %j', (text, district, url) => {
+    expect(recordSearchUrl(text, district)).toBe(url);
+  });
+
+  it('names the kind when one is chosen', () => {
+    expect(recordSearchUrl('bond', null, 'vote')).toBe('/search/records?q=bond&kind=vote');
+    expect(recordSearchUrl('bond', 3, '')).toBe('/search/records?q=bond&district=3');
+  });
+
+  it.each([
+    ['12', 12],
+    ['0', null],
+    ['-3', null],
+    ['1e3', null],
+    ['abc', null],
+    ['', null],
+    [null, null],
+  ])('?district=%j → %j', (value, expected) => {
+    expect(districtFilter(value)).toBe(expected);
+  });
+});
+
+describe('addressQuery: what a search link asks for', () => {
+  it.each([
+    ['?q=budget', { text: 'budget', district: null, kind: '' }],
+    ['?q=cell+phones&district=2&kind=vote', { text: 'cell phones', district: 2, kind: 'vote' }],
+    ['?q=bond&district=abc&kind=bill', { text: 'bond', district: null, kind: '' }],
+    ['?district=3', { text: '', district: 3, kind: '' }],
+    ['', { text: '', district: null, kind: '' }],
+  ])('%s', (search, expected) => {
+    expect(addressQuery(search)).toEqual(expected);
+  });
+});
+
+const RESULT: RecordResult = {
+  kind: 'meeting',
+  item_id: 7,
+  district_id: 2,
+  district_name: 'Fremont Unified',
+  date: '2025-06-17',
+  title: 'Regular <b>Board</b> Meeting',
+  snippet: 'adopted the <mark>budget</mark> &lt;script&gt;',
+  href: '/2?tab=meetings#meeting-7',
+  cursor: 'c1',
+};
+
+describe('resultMeta: the line above a result', () => {
+  it.each([
+    [true, 'en', 'Meeting · 06/17/25 · Fremont Unified'],
+    [false, 'en', 'Meeting · 06/17/25'],
+    [false, 'es', 'Reunión · 17/06/25'],
+  ] as const)('site-wide %s, %s', (siteWide, locale, expected) => {
+    expect(resultMeta(RESULT, locale === 'en' ? tEn : tEs, locale, siteWide)).toBe(expected);
+  });
+});
+
+describe('drawRecordResults: the list the page script and the island both draw', () => {
+  it('draws each result as text, its title linked in the page’s language and its matching words marked', () => {
+    const { document } = new JSDOM('<ol class="record-results"><li>old</li></ol>').window;
+    const list = document.querySelector<HTMLElement>('ol')!;
+    drawRecordResults(list, [RESULT], tEs, 'es', true);
+    expect(list.children).toHaveLength(1);
+    const link = list.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/es/2?tab=meetings#meeting-7');
+    expect(link.textContent).toBe('Regular <b>Board</b> Meeting');
+    expect(link.lang).toBe('en');
+    expect(list.querySelector('b, script')).toBeNull();
+    expect(list.querySelector('mark')!.textContent).toBe(snippetParts(RESULT.snippet).find((part) => part.marked)!.text);
+    expect(list.querySelector('.record-snippet')!.textContent).toBe(snippetParts(RESULT.snippet).map((part) => part.text).join(''));
+    drawRecordResults(list, [], tEs, 'es', true);
+    expect(list.children).toHaveLength(0);
+  });
+});
