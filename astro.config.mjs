@@ -33,7 +33,9 @@ function secretKeyRole(key) {
 }
 const secretRole = secretKeyRole(env.PUBLIC_SUPABASE_ANON_KEY);
 if (secretRole) {
-  throw new Error(`PUBLIC_SUPABASE_ANON_KEY holds a ${secretRole} key, which every page would publish. Set it to the project's anon (public) key; the build stops here so the last good site stays published.`);
+  throw new Error(
+    `PUBLIC_SUPABASE_ANON_KEY holds a ${secretRole} key, which every page would publish. Set it to the project's anon (public) key; the build stops here so the last good site stays published.`,
+  );
 }
 
 // The sitemap's language alternates, gathered from the pages it lists (its filter sees every page before it writes).
@@ -72,7 +74,9 @@ export default defineConfig({
     sitemap({
       filenameBase: shardSitemapBase(BUILD_SHARD),
       filter: (page) => {
-        const listed = !/\/404(\.html)?$/.test(page) && (makesListings(BUILD_SHARD) || districtOfOutput(new URL(page).pathname) !== null);
+        const listed =
+          !/\/404(\.html)?$/.test(page) &&
+          (makesListings(BUILD_SHARD) || districtOfOutput(new URL(page).pathname) !== null);
         if (listed) alternates.add(page);
         return listed;
       },
@@ -83,7 +87,10 @@ export default defineConfig({
       name: 'client-demand-directive',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
-          addClientDirective({ name: 'demand', entrypoint: fileURLToPath(new URL('./src/directives/demand.ts', import.meta.url)) });
+          addClientDirective({
+            name: 'demand',
+            entrypoint: fileURLToPath(new URL('./src/directives/demand.ts', import.meta.url)),
+          });
         },
       },
     },

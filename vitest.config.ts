@@ -9,10 +9,23 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.{ts,tsx}'], sequence: { groupOrder: 0 } } },
       {
         extends: true,
-        test: { name: 'db', include: ['supabase/tests/**/*.test.ts'], fileParallelism: false, globalSetup: ['supabase/tests/globalSetup.ts'], sequence: { groupOrder: 1 } },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: ['supabase/tests/**/*.test.ts'],
+          fileParallelism: false,
+          globalSetup: ['supabase/tests/globalSetup.ts'],
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -33,7 +33,8 @@ const dbUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 
 // The common words the generated records are made of (a record holds about 30 of them and 10 rare ones); an alert
 // for one district looks for one or two common words, an alert for a state or every district for a rare word.
-const WORDS = `budget reserve bond facilities enrollment boundary transportation bus route nutrition lunch breakfast library
+const WORDS =
+  `budget reserve bond facilities enrollment boundary transportation bus route nutrition lunch breakfast library
   counselor nurse wellness mental health cell phone policy start time bell schedule calendar graduation attendance
   math reading science history art music band orchestra theater athletics football soccer swimming pool gym field
   playground portable roof hvac solar kitchen cafeteria laptop tablet wifi curriculum textbook assessment testing
@@ -43,9 +44,22 @@ const WORDS = `budget reserve bond facilities enrollment boundary transportation
   safety security camera fence crossing guard traffic parking bike walk climate heat smoke emergency drill lockdown
   vaping bullying discipline suspension restorative equity diversity translation interpreter parent volunteer
   booster foundation grant donation fundraiser garden recycling compost energy water lead asbestos mold bathroom`
-  .split(/\s+/)
-  .filter(Boolean);
-const NAMES = ['Harper', 'Ellison', 'Navarro', 'Okafor', 'Lindqvist', 'Raman', 'Whitfield', 'Delgado', 'Brennan', 'Castillo', 'Nakamura', 'Abernathy'];
+    .split(/\s+/)
+    .filter(Boolean);
+const NAMES = [
+  'Harper',
+  'Ellison',
+  'Navarro',
+  'Okafor',
+  'Lindqvist',
+  'Raman',
+  'Whitfield',
+  'Delgado',
+  'Brennan',
+  'Castillo',
+  'Nakamura',
+  'Abernathy',
+];
 
 /** @param {bigint} start */
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -69,28 +83,44 @@ try {
   try {
     await db.query('select setseed(0.31)');
     await db.query('create temporary table words as select array[' + WORDS.map((w) => `'${w}'`).join(',') + '] as w');
-    await db.query('create temporary table names as select array[' + NAMES.map((w) => `'${w}'`).join(',') + '] as pool');
+    await db.query(
+      'create temporary table names as select array[' + NAMES.map((w) => `'${w}'`).join(',') + '] as pool',
+    );
     // Random text of `count` words for each row of `n` (the correlation keeps it from being computed once): common
     // words of the pool, and one in four a rare one ('kw1234', of 5,000), as a record's names and particular subjects.
     const text = (/** @type {number} */ count, /** @type {string} */ row) =>
       `(select string_agg(case when random() < 0.25 then 'kw' || floor(random() * 5000)::int else w[1 + floor(random() * cardinality(w))::int] end, ' ') from words, generate_series(1, ${count}) g where ${row} >= 0)`;
-    const common = (/** @type {string} */ row) => `(select w[1 + floor(random() * cardinality(w))::int] from words where ${row} >= 0)`;
+    const common = (/** @type {string} */ row) =>
+      `(select w[1 + floor(random() * cardinality(w))::int] from words where ${row} >= 0)`;
     const rare = (/** @type {string} */ row) => `(select 'kw' || floor(random() * 5000)::int where ${row} >= 0)`;
     const votes = (/** @type {string} */ row) =>
       `(select jsonb_agg(jsonb_build_object('name', 'Member ' || pool[1 + ((${row} + k) % cardinality(pool))], 'vote', case when random() < 0.2 then 'No' else 'Yes' end)) from names, generate_series(1, 5) k)`;
 
     let t = process.hrtime.bigint();
     console.log(`Generating ${districts} districts with a school year of records each…`);
-    const states = "(array['AL','AK','AZ','AR','CA','CO','CT','DE','FL','GA','HI','ID','IL','IN','IA','KS','KY','LA','ME','MD','MA','MI','MN','MS','MO','MT','NE','NV','NH','NJ','NM','NY','NC','ND','OH','OK','OR','PA','RI','SC','SD','TN','TX','UT','VT','VA','WA','WV','WI','WY'])";
-    await db.query(`insert into public.districts (id, name, state) select n, 'District ' || n, ${states}[1 + n % 50] from generate_series(1, $1) n`, [districts]);
-    await db.query(`insert into public.meetings ("districtId", date, title, topics, summary)
+    const states =
+      "(array['AL','AK','AZ','AR','CA','CO','CT','DE','FL','GA','HI','ID','IL','IN','IA','KS','KY','LA','ME','MD','MA','MI','MN','MS','MO','MT','NE','NV','NH','NJ','NM','NY','NC','ND','OH','OK','OR','PA','RI','SC','SD','TN','TX','UT','VT','VA','WA','WV','WI','WY'])";
+    await db.query(
+      `insert into public.districts (id, name, state) select n, 'District ' || n, ${states}[1 + n % 50] from generate_series(1, $1) n`,
+      [districts],
+    );
+    await db.query(
+      `insert into public.meetings ("districtId", date, title, topics, summary)
       select 1 + (n % $1), date '2025-08-01' + (n / $1) * 28, 'Board Meeting', jsonb_build_array(${text(3, 'n')}), '<p>' || ${text(40, 'n')} || '</p>'
-      from generate_series(0, $1 * 11 - 1) n`, [districts]);
-    await db.query(`insert into public.topics ("districtId", title, description)
-      select 1 + (n % $1), ${text(3, 'n')}, ${text(25, 'n')} from generate_series(0, $1 * 6 - 1) n`, [districts]);
-    await db.query(`insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes)
+      from generate_series(0, $1 * 11 - 1) n`,
+      [districts],
+    );
+    await db.query(
+      `insert into public.topics ("districtId", title, description)
+      select 1 + (n % $1), ${text(3, 'n')}, ${text(25, 'n')} from generate_series(0, $1 * 6 - 1) n`,
+      [districts],
+    );
+    await db.query(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes)
       select 1 + (n % $1), 'past', date '2025-08-01' + (n / $1) * 20, 'Policy', ${text(6, 'n')}, 'Passed', ${votes('n')}
-      from generate_series(0, $1 * 15 - 1) n`, [districts]);
+      from generate_series(0, $1 * 15 - 1) n`,
+      [districts],
+    );
     console.log(`  records in ${seconds(t).toFixed(1)} s`);
 
     // The meetings' word statistics, which an alert's words are chosen by (private.query_anchors).
@@ -98,9 +128,13 @@ try {
     t = process.hrtime.bigint();
     // Addresses of five alerts each, confirmed. Alerts: 70% for one district, 15% for a state, 5% for every district,
     // 5% a topic's phrase in its district, 5% a member's votes (half of them only in the minority).
-    await db.query(`insert into public.subscriptions (email, district_id, manage_token, confirmed_at)
-      select 'bench-' || n || '@example.org', null, private.new_token(), now() - interval '1 day' from generate_series(1, $1) n`, [Math.ceil(alerts / 5)]);
-    await db.query(`insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, member, minority_only, created_at)
+    await db.query(
+      `insert into public.subscriptions (email, district_id, manage_token, confirmed_at)
+      select 'bench-' || n || '@example.org', null, private.new_token(), now() - interval '1 day' from generate_series(1, $1) n`,
+      [Math.ceil(alerts / 5)],
+    );
+    await db.query(
+      `insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, member, minority_only, created_at)
       select s.id, a.kind, a.words, a.query, private.query_anchors(a.query), a.district, a.state, a.kinds, a.member, a.minority_only, now() - interval '1 day'
       from (
         select n, case when n % 20 = 19 then 'member' else 'search' end as kind, q.words,
@@ -117,7 +151,9 @@ try {
                                    || case when n % 3 = 0 then ' ' || ${common('n')} else '' end as words,
                                    'Member ' || (select pool[1 + floor(random() * cardinality(pool))::int] from names where n >= 0) as member) q
       ) a
-      join public.subscriptions s on lower(s.email) = 'bench-' || (1 + a.n / 5) || '@example.org' and s.district_id is null`, [alerts, districts]);
+      join public.subscriptions s on lower(s.email) = 'bench-' || (1 + a.n / 5) || '@example.org' and s.district_id is null`,
+      [alerts, districts],
+    );
     await db.query('vacuum analyze');
     // Everything so far was there before the night: matched from here on.
     await db.query('select public.match_alerts(now())');
@@ -127,13 +163,22 @@ try {
     const meetings = Math.round(records * 0.6);
     const topics = Math.round(records * 0.15);
     const newVotes = records - meetings - topics;
-    await db.query(`insert into public.meetings ("districtId", date, title, topics, summary)
+    await db.query(
+      `insert into public.meetings ("districtId", date, title, topics, summary)
       select 1 + floor(random() * $2)::bigint, date '2026-11-20', 'Board Meeting', jsonb_build_array(${text(3, 'n')}), '<p>' || ${text(40, 'n')} || '</p>'
-      from generate_series(1, $1) n`, [meetings, districts]);
-    await db.query(`update public.topics t set description = ${text(25, 't.id')} where t.id in (select id from public.topics order by random() limit $1)`, [topics]);
-    await db.query(`insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes)
+      from generate_series(1, $1) n`,
+      [meetings, districts],
+    );
+    await db.query(
+      `update public.topics t set description = ${text(25, 't.id')} where t.id in (select id from public.topics order by random() limit $1)`,
+      [topics],
+    );
+    await db.query(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes)
       select 1 + floor(random() * $2)::bigint, 'recent', date '2026-11-20', 'Policy', ${text(6, 'n')}, 'Passed', ${votes('n')}
-      from generate_series(1, $1) n`, [newVotes, districts]);
+      from generate_series(1, $1) n`,
+      [newVotes, districts],
+    );
     await db.query('analyze private.record_changes');
 
     // The matching, timed, on a connection of its own whose process's peak memory is read after.
@@ -168,15 +213,21 @@ try {
     };
     db.on('notice', onNotice);
     await db.query("load 'auto_explain'");
-    await db.query('set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_timing = off; set client_min_messages = log');
+    await db.query(
+      'set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_timing = off; set client_min_messages = log',
+    );
     const again = (await db.query('select public.match_alerts() as run')).rows[0].run;
     await db.query('reset client_min_messages; set auto_explain.log_min_duration = -1');
     db.off('notice', onNotice);
     const plan = plans.join('\n');
     const planLines = plan.split('\n');
-    console.log(`\nThe matching statement's plan (auto_explain, rows counted, no timing):\n${planLines.slice(planLines.findIndex((line) => line.includes('(cost='))).join('\n')}`);
+    console.log(
+      `\nThe matching statement's plan (auto_explain, rows counted, no timing):\n${planLines.slice(planLines.findIndex((line) => line.includes('(cost='))).join('\n')}`,
+    );
     const { total, distinct } = (
-      await db.query('select count(*)::int as total, count(distinct (alert_id, record_kind, record_id))::int as distinct from private.alert_matches')
+      await db.query(
+        'select count(*)::int as total, count(distinct (alert_id, record_kind, record_id))::int as distinct from private.alert_matches',
+      )
     ).rows[0];
 
     // The emails of those matches (every alert is daily and due): one per address, the matches marked sent with it.
@@ -199,25 +250,43 @@ try {
         'peak MB': matchMB === null ? 'n/a' : matchMB.toFixed(0),
         'run killed halfway': fate,
         'queued after restart': again.queued,
-        'duplicates': total - distinct,
+        duplicates: total - distinct,
         'emails queued': emails.queued,
         'queue s': queueSeconds.toFixed(2),
         'queue peak MB': queueMB === null ? 'n/a' : queueMB.toFixed(0),
       },
     ]);
-    goals.check(matchSeconds <= GOAL_SECONDS, `matching ${run.records} records against ${alerts} alerts took ${matchSeconds.toFixed(1)} s (goal ${GOAL_SECONDS} s)`);
-    goals.check(matchSeconds + queueSeconds <= GOAL_SECONDS, `matching and queuing the emails took ${(matchSeconds + queueSeconds).toFixed(1)} s (goal ${GOAL_SECONDS} s)`);
-    goals.check(queueMB === null || queueMB <= GOAL_MB, `the queuing's database process peaked at ${queueMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`);
+    goals.check(
+      matchSeconds <= GOAL_SECONDS,
+      `matching ${run.records} records against ${alerts} alerts took ${matchSeconds.toFixed(1)} s (goal ${GOAL_SECONDS} s)`,
+    );
+    goals.check(
+      matchSeconds + queueSeconds <= GOAL_SECONDS,
+      `matching and queuing the emails took ${(matchSeconds + queueSeconds).toFixed(1)} s (goal ${GOAL_SECONDS} s)`,
+    );
+    goals.check(
+      queueMB === null || queueMB <= GOAL_MB,
+      `the queuing's database process peaked at ${queueMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`,
+    );
     goals.check(emails.matches === total, `the emails list ${emails.matches} matches of the ${total} queued`);
-    goals.check(matchMB === null || matchMB <= GOAL_MB, `the matching's database process peaked at ${matchMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`);
+    goals.check(
+      matchMB === null || matchMB <= GOAL_MB,
+      `the matching's database process peaked at ${matchMB?.toFixed(0)} MB (goal ${GOAL_MB} MB)`,
+    );
     const indexes = usedIndexes(plan);
     const scanned = sequentialScans(plan, ['alerts', 'meetings', 'topics', 'votings', 'record_changes']);
     console.log(`\nindexes used: ${indexes.join(', ')}; sequential scans: ${scanned.join(', ') || 'none'}`);
-    goals.check(plan !== '', 'the matching statement\'s plan was not caught');
-    goals.check(indexes.includes('alerts_district_idx') && indexes.includes('alerts_anchors_idx'), `the matching does not narrow the alerts through alerts_district_idx and alerts_anchors_idx (it uses ${indexes.join(', ')})`);
+    goals.check(plan !== '', "the matching statement's plan was not caught");
+    goals.check(
+      indexes.includes('alerts_district_idx') && indexes.includes('alerts_anchors_idx'),
+      `the matching does not narrow the alerts through alerts_district_idx and alerts_anchors_idx (it uses ${indexes.join(', ')})`,
+    );
     goals.check(scanned.length === 0, `the matching reads ${scanned.join(', ')} whole (a sequential scan)`);
     goals.check(total === distinct, `${total - distinct} matches were queued twice`);
-    goals.check(total === run.queued, `after a run killed halfway and started again, ${total} matches are queued where one run queued ${run.queued}`);
+    goals.check(
+      total === run.queued,
+      `after a run killed halfway and started again, ${total} matches are queued where one run queued ${run.queued}`,
+    );
   } finally {
     await db.end();
   }

@@ -29,10 +29,16 @@ import { BUILD_GOALS, buildMisses } from './lib/buildGoals.mjs';
 import { root } from './lib/stackConfig.mjs';
 
 const PRESETS = { english: { districts: 20_000, languages: 'en' }, languages: { districts: 13_500, languages: 'all' } };
-const flags = Object.fromEntries(process.argv.slice(2).filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=')));
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('--'))
+    .map((arg) => arg.slice(2).split('=')),
+);
 const positional = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 const presetName = flags.preset ?? 'english';
-if (!(presetName in PRESETS)) throw new Error(`--preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${presetName}.`);
+if (!(presetName in PRESETS))
+  throw new Error(`--preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${presetName}.`);
 const presetKey = /** @type {keyof typeof PRESETS} */ (presetName);
 const preset = PRESETS[presetKey];
 const n = Number.parseInt(positional ?? process.env.BENCH_DISTRICTS ?? String(preset.districts), 10);
@@ -74,9 +80,19 @@ function bareProject(pages) {
 /** @param {string} dir */
 const countPages = (dir) => countOutputs(dir).pages;
 
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  dataDir: join(work, 'postgres'),
+  reset: true,
+  seed: false,
+  quiet: true,
+});
 try {
-  console.log(`Generating ${n} districts (pages in ${languages === 'en' ? 'English' : 'English, Spanish and Chinese'})…`);
+  console.log(
+    `Generating ${n} districts (pages in ${languages === 'en' ? 'English' : 'English, Spanish and Chinese'})…`,
+  );
   const t0 = Date.now();
   const counts = await loadScaleFixtures(stack.dbUrl, { districts: n, onProgress: (line) => console.log(`  ${line}`) });
   console.log(`\n  ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -101,7 +117,13 @@ try {
     const since = Date.now();
     const m = await measure(process.execPath, [join(root, 'scripts', 'build.mjs')], {
       cwd: root,
-      env: { ...siteEnv(stack), ...localeEnv, ASTRO_OUT_DIR: siteOut, ASTRO_CACHE_DIR: join(work, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...siteEnv(stack),
+        ...localeEnv,
+        ASTRO_OUT_DIR: siteOut,
+        ASTRO_CACHE_DIR: join(work, 'cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     return { label, m, ...countOutputs(siteOut), rendered: renderedSince(join(work, 'cache'), since).length };
   };
@@ -118,7 +140,10 @@ try {
   const bareBuild = async (pages) => {
     console.log(`Building a bare Astro site of ${pages} pages…`);
     const bareDir = bareProject(pages);
-    const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], { cwd: bareDir, env: { ...BUILD_ENV, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const m = await measure(process.execPath, [...nodeArgs, astroBin, 'build', '--root', bareDir], {
+      cwd: bareDir,
+      env: { ...BUILD_ENV, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     const built = countPages(join(bareDir, 'dist'));
     rmSync(bareDir, { recursive: true, force: true });
     return { m, pages: built };
@@ -149,11 +174,16 @@ try {
     row(`bare Astro, ${barePages.pages} trivial pages`, { pages: barePages.pages }, barePages.m),
     row(`bare Astro, ${bareOutputs.pages} trivial pages`, { pages: bareOutputs.pages }, bareOutputs.m),
   ]);
-  console.log('\nRatios: to a bare Astro build of as many HTML pages as the site has (judged), and of as many pages as its outputs.');
+  console.log(
+    '\nRatios: to a bare Astro build of as many HTML pages as the site has (judged), and of as many pages as its outputs.',
+  );
   if (n >= preset.districts && languages === preset.languages) {
-    for (const miss of buildMisses(BUILD_GOALS[presetKey], { first, unchanged, nightly }, barePages.m.seconds)) budgets.check(false, miss);
+    for (const miss of buildMisses(BUILD_GOALS[presetKey], { first, unchanged, nightly }, barePages.m.seconds))
+      budgets.check(false, miss);
   } else {
-    budgets.notJudged(`the ${presetKey} preset's budgets are set for ${preset.districts} districts (${preset.languages === 'en' ? 'in English' : 'in every language'}); this run built ${n}${languages === preset.languages ? '' : ` in ${languages === 'en' ? 'English' : 'every language'}`}.`);
+    budgets.notJudged(
+      `the ${presetKey} preset's budgets are set for ${preset.districts} districts (${preset.languages === 'en' ? 'in English' : 'in every language'}); this run built ${n}${languages === preset.languages ? '' : ` in ${languages === 'en' ? 'English' : 'every language'}`}.`,
+    );
   }
 } finally {
   await stack.stop();

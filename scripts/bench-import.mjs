@@ -19,10 +19,24 @@ const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-import-'));
 const GOALS = { first: 300, unchanged: 120, changed: 120, peakMB: 1024 };
 // The importer as `npm run import` starts it (its Node flags: the heap it may grow to), without npm around it.
-const importArgs = /** @type {{ scripts: Record<string, string> }} */ (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))).scripts.import.split(/\s+/).slice(1);
+const importArgs = /** @type {{ scripts: Record<string, string> }} */ (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+).scripts.import
+  .split(/\s+/)
+  .slice(1);
 const goals = new Goals();
 
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  smtpPort: base + 25,
+  inboxPort: base + 24,
+  dataDir: join(work, 'postgres'),
+  reset: true,
+  seed: false,
+  quiet: true,
+});
 try {
   console.log(`Writing ${n} districts as import files…`);
   const today = new Date();
@@ -33,7 +47,8 @@ try {
   const lastRun = async () => {
     const client = await connect(stack.dbUrl);
     try {
-      return (await client.query('select status, counts from public.import_runs order by started_at desc limit 1')).rows[0];
+      return (await client.query('select status, counts from public.import_runs order by started_at desc limit 1'))
+        .rows[0];
     } finally {
       await client.end();
     }
@@ -51,7 +66,10 @@ try {
     const pgBefore = processTreeCpu(stack.processes.postgres);
     let m;
     try {
-      m = await measure(process.execPath, [...importArgs, '--quiet', '--report', report, folder], { cwd: root, env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' } });
+      m = await measure(process.execPath, [...importArgs, '--quiet', '--report', report, folder], {
+        cwd: root,
+        env: { DATABASE_URL: stack.dbUrl, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' },
+      });
     } catch (error) {
       // A refused run is a missed goal: say why, from the importer's own report.
       const problems = existsSync(report) ? readFileSync(report, 'utf8').split('\n').slice(0, 11).join('\n') : '';
@@ -60,9 +78,13 @@ try {
     const pgAfter = processTreeCpu(stack.processes.postgres);
     const { status, counts: c } = await lastRun();
     /** @param {'added' | 'changed' | 'unchanged'} key */
-    const sum = (key) => ['districts', 'meetings', 'topics', 'votings'].reduce((total, kind) => total + (c[kind]?.[key] ?? 0), 0);
+    const sum = (key) =>
+      ['districts', 'meetings', 'topics', 'votings'].reduce((total, kind) => total + (c[kind]?.[key] ?? 0), 0);
     const inTime = goals.check(m.seconds <= goal, `${label}: ${m.seconds.toFixed(1)} s, over the ${goal} s goal`);
-    const inMemory = goals.check(m.peakMB === null || m.peakMB <= GOALS.peakMB, `${label}: the importer's peak memory ${m.peakMB?.toFixed(0)} MB, over the ${GOALS.peakMB} MB goal`);
+    const inMemory = goals.check(
+      m.peakMB === null || m.peakMB <= GOALS.peakMB,
+      `${label}: the importer's peak memory ${m.peakMB?.toFixed(0)} MB, over the ${GOALS.peakMB} MB goal`,
+    );
     const written = goals.check(status === 'written', `${label}: the run was ${status}, not written`);
     return {
       run: label,
@@ -85,7 +107,9 @@ try {
   ];
   console.log('');
   printTable(rows);
-  console.log(`\nPeak memory is the importer's own (goal ${GOALS.peakMB} MB); Postgres runs beside it. Rows are districts, meetings, topics and votes (a vote is one row however many members voted). Load: the machine's 1-minute load average at the start and the end of the run, on ${availableParallelism()} CPUs.`);
+  console.log(
+    `\nPeak memory is the importer's own (goal ${GOALS.peakMB} MB); Postgres runs beside it. Rows are districts, meetings, topics and votes (a vote is one row however many members voted). Load: the machine's 1-minute load average at the start and the end of the run, on ${availableParallelism()} CPUs.`,
+  );
 } catch (error) {
   goals.check(false, `the benchmark failed: ${error instanceof Error ? error.message : error}`);
 } finally {

@@ -24,11 +24,28 @@ import { Goals } from './lib/goals.mjs';
 // Every kind of page: the district page on each tab (and in Spanish and Chinese), a member's page, a state's list, the
 // record search, the email links' pages, and the site's own.
 const ROUTES = [
-  '/', '/search', '/about', '/1', '/1?tab=topics', '/1?tab=voting', '/1/members/maria-okafor', '/states/CA', '/search/records?q=budget',
-  '/votingPAUSD', '/login', '/confirm?token=abc', '/unsubscribe?token=abc',
+  '/',
+  '/search',
+  '/about',
+  '/1',
+  '/1?tab=topics',
+  '/1?tab=voting',
+  '/1/members/maria-okafor',
+  '/states/CA',
+  '/search/records?q=budget',
+  '/votingPAUSD',
+  '/login',
+  '/confirm?token=abc',
+  '/unsubscribe?token=abc',
   // The district page, the record search, the vote form and the email links' pages in Spanish and Chinese: the same
   // budgets as in English (their words are put in at build time, an island's as its props).
-  '/es/1', '/zh/1', '/zh/1?tab=voting', '/es/search/records?q=budget', '/zh/votingPAUSD', '/es/confirm?token=abc', '/zh/unsubscribe?token=abc',
+  '/es/1',
+  '/zh/1',
+  '/zh/1?tab=voting',
+  '/es/search/records?q=budget',
+  '/zh/votingPAUSD',
+  '/es/confirm?token=abc',
+  '/zh/unsubscribe?token=abc',
 ];
 // Budgets for JavaScript on first load (gzipped, before any interaction), per route, and Lighthouse scores on every
 // route. No page loads React until the reader acts (its islands sleep until the first focus, tap or key: reading
@@ -36,18 +53,42 @@ const ROUTES = [
 // its own small script shows.
 /** @type {Record<string, number>} */
 const JS_BUDGET_KB = {
-  '/': 20, '/search': 20, '/about': 5, '/1': 20, '/1?tab=topics': 20, '/1?tab=voting': 20, '/1/members/maria-okafor': 20, '/states/CA': 20,
-  '/search/records?q=budget': 20, '/votingPAUSD': 20, '/login': 20, '/confirm?token=abc': 20, '/unsubscribe?token=abc': 20,
-  '/es/1': 20, '/zh/1': 20, '/zh/1?tab=voting': 20, '/es/search/records?q=budget': 20, '/zh/votingPAUSD': 20, '/es/confirm?token=abc': 20, '/zh/unsubscribe?token=abc': 20,
+  '/': 20,
+  '/search': 20,
+  '/about': 5,
+  '/1': 20,
+  '/1?tab=topics': 20,
+  '/1?tab=voting': 20,
+  '/1/members/maria-okafor': 20,
+  '/states/CA': 20,
+  '/search/records?q=budget': 20,
+  '/votingPAUSD': 20,
+  '/login': 20,
+  '/confirm?token=abc': 20,
+  '/unsubscribe?token=abc': 20,
+  '/es/1': 20,
+  '/zh/1': 20,
+  '/zh/1?tab=voting': 20,
+  '/es/search/records?q=budget': 20,
+  '/zh/votingPAUSD': 20,
+  '/es/confirm?token=abc': 20,
+  '/zh/unsubscribe?token=abc': 20,
 };
 // BENCH_ROUTES=/,/search measures only those routes (a quick look at a few pages); unset, every route.
-const only = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',').map((route) => route.trim())) : null;
+const only = process.env.BENCH_ROUTES
+  ? new Set(process.env.BENCH_ROUTES.split(',').map((route) => route.trim()))
+  : null;
 /** @param {string} route */
 const measured = (route) => only === null || only.has(route.split('#')[0]);
 // A tap made the moment the page is shown takes effect at once: it waits for no island (slow-phone profile).
 const TAP_BUDGET_MS = 500;
 // The slow phone: 400 kbps both ways, 400 ms round trip, a CPU 4x slower than this machine's.
-const SLOW_PHONE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8, cpuRate: 4 };
+const SLOW_PHONE = {
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+  cpuRate: 4,
+};
 // Per route: what shows the content can be read, and the tap to time (null: the route has no tab or Expand).
 // The Topics and Voting taps land in islands that have not loaded: the board script shows them at once (a vote marked
 // pressed, a topic shown, a column marked sorted) and the island sends or sorts when it has loaded. Labels after '#'
@@ -56,11 +97,36 @@ const SLOW_PHONE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadT
 /** @type {Record<string, SlowRoute>} */
 const SLOW_ROUTES = {
   '/': { readable: 'h1', tap: null },
-  '/1': { readable: '#panel-meetings .meeting-card h3', tap: { target: '#panel-meetings .meeting-toggle', effect: '#panel-meetings .meeting-toggle[aria-expanded="true"]' } },
-  '/1?tab=topics': { readable: '#panel-topics h3 >> visible=true', tap: { target: '#panel-topics .topic-detail:not([hidden]) [data-vote="up"]', effect: '#panel-topics [data-vote="up"][aria-pressed="true"]' } },
-  '/1?tab=topics#another topic': { readable: '#panel-topics h3 >> visible=true', tap: { target: '#panel-topics .topic-bar [role="tab"][aria-selected="false"]', effect: '#panel-topics .topic-bar[data-answered]' } },
-  '/1?tab=voting': { readable: '#panel-voting table', tap: { target: '#panel-voting select[data-sort-control="direction"]', choose: 'ascending', effect: '#panel-voting th[data-sort-key="date"][aria-sort="ascending"]' } },
-  '/1?tab=voting#another tab': { readable: '#panel-voting table', tap: { target: '#tab-meetings', effect: '#panel-meetings:not([hidden])' } },
+  '/1': {
+    readable: '#panel-meetings .meeting-card h3',
+    tap: { target: '#panel-meetings .meeting-toggle', effect: '#panel-meetings .meeting-toggle[aria-expanded="true"]' },
+  },
+  '/1?tab=topics': {
+    readable: '#panel-topics h3 >> visible=true',
+    tap: {
+      target: '#panel-topics .topic-detail:not([hidden]) [data-vote="up"]',
+      effect: '#panel-topics [data-vote="up"][aria-pressed="true"]',
+    },
+  },
+  '/1?tab=topics#another topic': {
+    readable: '#panel-topics h3 >> visible=true',
+    tap: {
+      target: '#panel-topics .topic-bar [role="tab"][aria-selected="false"]',
+      effect: '#panel-topics .topic-bar[data-answered]',
+    },
+  },
+  '/1?tab=voting': {
+    readable: '#panel-voting table',
+    tap: {
+      target: '#panel-voting select[data-sort-control="direction"]',
+      choose: 'ascending',
+      effect: '#panel-voting th[data-sort-key="date"][aria-sort="ascending"]',
+    },
+  },
+  '/1?tab=voting#another tab': {
+    readable: '#panel-voting table',
+    tap: { target: '#tab-meetings', effect: '#panel-meetings:not([hidden])' },
+  },
   '/votingPAUSD': { readable: 'fieldset', tap: null },
 };
 /** @type {Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>} */
@@ -69,8 +135,18 @@ const SCORE_BUDGET = { performance: 98, accessibility: 100, 'best-practices': 10
 const VIEWPORTS = { phone: { width: 412, height: 823 }, desktop: { width: 1280, height: 800 } };
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26200', 10);
-const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const chromePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 /**
  * Bytes (as transferred, gzipped) by kind, and the requests of one page load at one width, before any interaction.
@@ -118,7 +194,12 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW_PHONE.latency, downloadThroughput: SLOW_PHONE.downloadThroughput, uploadThroughput: SLOW_PHONE.uploadThroughput });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.latency,
+    downloadThroughput: SLOW_PHONE.downloadThroughput,
+    uploadThroughput: SLOW_PHONE.uploadThroughput,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuRate });
   let bytes = 0;
   let requests = 0;
@@ -131,11 +212,27 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
       /** @type {TapTiming} */
       const timing = { input: null, effect: null };
       /** @type {Window & { __tapTiming?: TapTiming }} */ (window).__tapTiming = timing;
-      addEventListener('click', (event) => { timing.input ??= event.timeStamp; }, true);
-      addEventListener('change', (event) => { timing.input ??= event.timeStamp; }, true);
+      addEventListener(
+        'click',
+        (event) => {
+          timing.input ??= event.timeStamp;
+        },
+        true,
+      );
+      addEventListener(
+        'change',
+        (event) => {
+          timing.input ??= event.timeStamp;
+        },
+        true,
+      );
       new MutationObserver(() => {
         if (timing.input !== null) timing.effect ??= performance.now();
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden', 'aria-expanded', 'aria-selected', 'aria-pressed', 'aria-sort'] });
+      }).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['hidden', 'aria-expanded', 'aria-selected', 'aria-pressed', 'aria-sort'],
+      });
     });
   }
   const start = Date.now();
@@ -162,7 +259,9 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
     }
   }
   // (A tap may hide what is read, e.g. another tab: the reading is timed in loads without one.)
-  const readable = withTap ? null : (await page.locator(probe.readable).first().waitFor({ state: 'visible', timeout: 60_000 }), Date.now() - start);
+  const readable = withTap
+    ? null
+    : (await page.locator(probe.readable).first().waitFor({ state: 'visible', timeout: 60_000 }), Date.now() - start);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await context.close();
   return { heading, readable, tap, bytes, requests };
@@ -175,9 +274,19 @@ async function slowPhoneLoad(browser, url, probe, withTap) {
  * @param {number} port
  */
 async function lighthouseScores(url, port) {
-  let result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+  let result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(SCORE_BUDGET),
+  });
   for (let again = 0; again < 2 && result?.lhr.runtimeError; again += 1) {
-    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(SCORE_BUDGET) });
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(SCORE_BUDGET),
+    });
   }
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
@@ -194,13 +303,22 @@ async function lighthouseScores(url, port) {
     cls: audits['cumulative-layout-shift'].numericValue,
     // Lighthouse's measure of this machine's CPU speed: a busy or slow machine inflates TBT.
     cpuIndex: lhr.environment.benchmarkIndex,
-    failing: Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
   };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-pages-'));
 const outDir = join(work, 'dist');
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  dataDir: join(work, 'postgres'),
+  reset: true,
+  quiet: true,
+});
 let server;
 let chrome;
 const budgets = new Goals({ name: 'budget' });
@@ -226,7 +344,11 @@ try {
     });
     const budget = JS_BUDGET_KB[route];
     const js = Math.max(phone.js, desktop.js);
-    if (budget !== undefined) budgets.check(js / 1024 < budget, `${route}: ${kb(js)} KB of JavaScript on first load (budget under ${budget} KB)`);
+    if (budget !== undefined)
+      budgets.check(
+        js / 1024 < budget,
+        `${route}: ${kb(js)} KB of JavaScript on first load (budget under ${budget} KB)`,
+      );
   }
   const slowRows = [];
   for (const [route, probe] of Object.entries(SLOW_ROUTES).filter(([route]) => measured(route))) {
@@ -242,13 +364,28 @@ try {
     const med = (key) => median(samples.map((s) => s[key] ?? Number.NaN));
     const landed = taps.filter((t) => t !== null);
     const tap = probe.tap ? (landed.length < taps.length ? 'lost' : median(landed).toFixed(0)) : '-';
-    slowRows.push({ route, 'heading ms': med('heading').toFixed(0), 'readable ms': med('readable').toFixed(0), 'tap effect ms': tap, KB: kb(med('bytes')), requests: med('requests') });
-    if (probe.tap) budgets.check(tap !== 'lost' && Number(tap) <= TAP_BUDGET_MS, `${route}: a tap made as the page is shown took ${tap === 'lost' ? 'no effect' : `${tap} ms`} (budget ${TAP_BUDGET_MS} ms)`);
+    slowRows.push({
+      route,
+      'heading ms': med('heading').toFixed(0),
+      'readable ms': med('readable').toFixed(0),
+      'tap effect ms': tap,
+      KB: kb(med('bytes')),
+      requests: med('requests'),
+    });
+    if (probe.tap)
+      budgets.check(
+        tap !== 'lost' && Number(tap) <= TAP_BUDGET_MS,
+        `${route}: a tap made as the page is shown took ${tap === 'lost' ? 'no effect' : `${tap} ms`} (budget ${TAP_BUDGET_MS} ms)`,
+      );
   }
   await browser.close();
-  console.log(`\nSlow phone (400 kbps, 400 ms round trip, CPU 4x slower, ${VIEWPORTS.phone.width} px), median of ${runs} runs: ms from navigation until the main heading is shown, until the first content can be read, and from a tap made the moment the heading shows until it took effect ('lost': it never did); KB transferred and requests until the network was idle:\n`);
+  console.log(
+    `\nSlow phone (400 kbps, 400 ms round trip, CPU 4x slower, ${VIEWPORTS.phone.width} px), median of ${runs} runs: ms from navigation until the main heading is shown, until the first content can be read, and from a tap made the moment the heading shows until it took effect ('lost': it never did); KB transferred and requests until the network was idle:\n`,
+  );
   printTable(slowRows);
-  console.log(`\nBytes loaded before any interaction (gzipped, as transferred; phone ${VIEWPORTS.phone.width} px and desktop ${VIEWPORTS.desktop.width} px wide; HTML, CSS, other and requests at desktop width; failed = requests that got no answer):\n`);
+  console.log(
+    `\nBytes loaded before any interaction (gzipped, as transferred; phone ${VIEWPORTS.phone.width} px and desktop ${VIEWPORTS.desktop.width} px wide; HTML, CSS, other and requests at desktop width; failed = requests that got no answer):\n`,
+  );
   printTable(byteRows);
 
   if (process.env.BENCH_LIGHTHOUSE === '0') throw new SkipLighthouse();
@@ -276,10 +413,15 @@ try {
       const value = med(key);
       if (value >= min) continue;
       const short = samples.filter((s) => s[key] < min);
-      budgets.check(false, `${route}: ${key} ${value} (budget ${min}); failing audits: ${[...new Set(short.flatMap((s) => s.failing))].join(', ') || 'none binary'}`);
+      budgets.check(
+        false,
+        `${route}: ${key} ${value} (budget ${min}); failing audits: ${[...new Set(short.flatMap((s) => s.failing))].join(', ') || 'none binary'}`,
+      );
     }
   }
-  console.log(`\nLighthouse, mobile preset, median of ${runs} runs (CPU index: Lighthouse's benchmark of this machine; a busy machine scores lower and inflates TBT):\n`);
+  console.log(
+    `\nLighthouse, mobile preset, median of ${runs} runs (CPU index: Lighthouse's benchmark of this machine; a busy machine scores lower and inflates TBT):\n`,
+  );
   printTable(scoreRows);
 } catch (error) {
   if (!(error instanceof SkipLighthouse)) throw error;

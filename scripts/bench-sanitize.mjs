@@ -39,12 +39,26 @@ const characters = pieces.reduce((sum, piece) => sum + piece.length, 0);
 const copies = (run) => pieces.map((piece) => `${piece}${' '.repeat(run + 1)}`);
 const sanitize = createJsdomSanitizer();
 sanitize('<p>warm up</p>');
-const check = timed((run) => { for (const piece of copies(run)) richTextProblem(piece); });
-const sanitised = timed((run) => { for (const piece of copies(run + runs)) sanitize(piece); });
-console.log(`\nThe fixtures' rich text: ${pieces.length.toLocaleString('en-US')} pieces, ${Math.round(characters / pieces.length)} characters on average\n`);
+const check = timed((run) => {
+  for (const piece of copies(run)) richTextProblem(piece);
+});
+const sanitised = timed((run) => {
+  for (const piece of copies(run + runs)) sanitize(piece);
+});
+console.log(
+  `\nThe fixtures' rich text: ${pieces.length.toLocaleString('en-US')} pieces, ${Math.round(characters / pieces.length)} characters on average\n`,
+);
 printTable([
-  { step: 'bound check (parse5)', 'total ms': check.toFixed(0), 'µs per piece': ((check * 1000) / pieces.length).toFixed(0) },
-  { step: 'sanitise (check + jsdom + DOMPurify)', 'total ms': sanitised.toFixed(0), 'µs per piece': ((sanitised * 1000) / pieces.length).toFixed(0) },
+  {
+    step: 'bound check (parse5)',
+    'total ms': check.toFixed(0),
+    'µs per piece': ((check * 1000) / pieces.length).toFixed(0),
+  },
+  {
+    step: 'sanitise (check + jsdom + DOMPurify)',
+    'total ms': sanitised.toFixed(0),
+    'µs per piece': ((sanitised * 1000) / pieces.length).toFixed(0),
+  },
   { step: 'check / sanitise', 'total ms': `${((100 * check) / sanitised).toFixed(1)} %`, 'µs per piece': '' },
 ]);
 

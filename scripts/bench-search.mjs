@@ -17,7 +17,10 @@ import { median, percentile, printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
 
-const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { years: { type: 'string', default: '1' } } });
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { years: { type: 'string', default: '1' } },
+});
 const n = Number.parseInt(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const years = Number.parseInt(options.years, 10);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
@@ -30,10 +33,14 @@ const BOUNDED_GOAL_MS = 100;
 // Typical things a parent types: 2, 3, 5 and 10 characters, with and without a state.
 /** @type {[text: string, state: string | null][]} */
 const QUERIES = [
-  ['Oa', null], ['Oa', 'CA'],
-  ['Riv', null], ['Riv', 'TX'],
-  ['Maple', null], ['Maple', 'NY'],
-  ['Unified Sc', null], ['Unified Sc', 'CA'],
+  ['Oa', null],
+  ['Oa', 'CA'],
+  ['Riv', null],
+  ['Riv', 'TX'],
+  ['Maple', null],
+  ['Maple', 'NY'],
+  ['Unified Sc', null],
+  ['Unified Sc', 'CA'],
 ];
 
 /** @param {bigint} start */
@@ -51,11 +58,23 @@ const cpuMs = (pid) => {
     return null;
   }
 };
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, seed: false, quiet: true });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  dataDir: join(work, 'postgres'),
+  reset: true,
+  seed: false,
+  quiet: true,
+});
 const db = await connect(stack.dbUrl);
 try {
   console.log(`Generating ${n} districts with ${years} school year${years === 1 ? '' : 's'} of meetings and votes…`);
-  await loadScaleFixtures(stack.dbUrl, { districts: n, years, onProgress: (/** @type {string} */ line) => console.log(`  ${line}`) });
+  await loadScaleFixtures(stack.dbUrl, {
+    districts: n,
+    years,
+    onProgress: (/** @type {string} */ line) => console.log(`  ${line}`),
+  });
   // As autovacuum leaves a live database: the GIN indexes' pending entries merged, the visibility map set.
   await db.query('vacuum analyze');
   console.log('');
@@ -101,11 +120,25 @@ try {
     for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
     return plan.map((l) => l['QUERY PLAN']).join('\n');
   };
-  const prefixPlan = await explain('names starting with "maple"', "select d.id from public.districts d where lower(d.name) like 'maple' || '%' order by lower(d.name), d.name, d.id limit 20");
-  const substringPlan = await explain('names containing "llowcres" (a rare text inside names)', "select d.id from public.districts d where d.name ilike '%' || 'llowcres' || '%' and lower(d.name) not like 'llowcres' || '%' order by d.name, d.id limit 20");
-  console.log(`\ntrigram index used for the substring search: ${substringPlan.includes('districts_name_trgm_idx') ? 'yes' : 'NO'}; prefix index used: ${prefixPlan.includes('districts_name_prefix_idx') ? 'yes' : 'NO'}`);
-  goals.check(substringPlan.includes('districts_name_trgm_idx'), 'district search: the substring search does not use districts_name_trgm_idx');
-  goals.check(prefixPlan.includes('districts_name_prefix_idx'), 'district search: the prefix search does not use districts_name_prefix_idx');
+  const prefixPlan = await explain(
+    'names starting with "maple"',
+    "select d.id from public.districts d where lower(d.name) like 'maple' || '%' order by lower(d.name), d.name, d.id limit 20",
+  );
+  const substringPlan = await explain(
+    'names containing "llowcres" (a rare text inside names)',
+    "select d.id from public.districts d where d.name ilike '%' || 'llowcres' || '%' and lower(d.name) not like 'llowcres' || '%' order by d.name, d.id limit 20",
+  );
+  console.log(
+    `\ntrigram index used for the substring search: ${substringPlan.includes('districts_name_trgm_idx') ? 'yes' : 'NO'}; prefix index used: ${prefixPlan.includes('districts_name_prefix_idx') ? 'yes' : 'NO'}`,
+  );
+  goals.check(
+    substringPlan.includes('districts_name_trgm_idx'),
+    'district search: the substring search does not use districts_name_trgm_idx',
+  );
+  goals.check(
+    prefixPlan.includes('districts_name_prefix_idx'),
+    'district search: the prefix search does not use districts_name_prefix_idx',
+  );
 
   await benchRecordSearch(db, stack);
 } finally {
@@ -130,17 +163,39 @@ async function benchRecordSearch(db, stack) {
   const CASES = [
     // A place name: in the names of a few dozen districts, so in their meetings and topics. Few rows hold it: they are
     // counted and every match ranked, through the GIN indexes.
-    { label: 'rare word', args: { q: 'Willowcrest' }, indexes: ['meetings_search_idx', 'topics_search_idx', 'votings_search_idx'] },
+    {
+      label: 'rare word',
+      args: { q: 'Willowcrest' },
+      indexes: ['meetings_search_idx', 'topics_search_idx', 'votings_search_idx'],
+    },
     // In every meeting summary and topic: the newest are walked (the date index; the primary key for topics).
     { label: 'common word', args: { q: 'board' }, indexes: ['meetings_date_idx', 'topics_pkey'] },
     // In about one meeting in six and one topic and vote in twelve: more rows hold both words than are ranked, so the
     // newest matches are walked.
-    { label: 'two-word phrase', args: { q: '"mental health"' }, indexes: ['meetings_date_idx', 'topics_pkey', 'votings_date_idx'] },
-    { label: 'word in one district', args: { q: 'budget', district_id: middle }, indexes: ['meetings_district_date_idx'] },
+    {
+      label: 'two-word phrase',
+      args: { q: '"mental health"' },
+      indexes: ['meetings_date_idx', 'topics_pkey', 'votings_date_idx'],
+    },
+    {
+      label: 'word in one district',
+      args: { q: 'budget', district_id: middle },
+      indexes: ['meetings_district_date_idx'],
+    },
     // Both words in every meeting summary, together in none: the walk reads its whole bound of newest rows.
-    { label: 'phrase of common words', args: { q: '"staff board"' }, indexes: ['meetings_date_idx', 'topics_pkey'], goalMs: BOUNDED_GOAL_MS },
+    {
+      label: 'phrase of common words',
+      args: { q: '"staff board"' },
+      indexes: ['meetings_date_idx', 'topics_pkey'],
+      goalMs: BOUNDED_GOAL_MS,
+    },
     // Every meeting holds the word and an excluded one: likewise.
-    { label: 'word with exclusions', args: { q: 'board -staffing -calendar -enrollment -speakers -trustee' }, indexes: ['meetings_date_idx', 'topics_pkey'], goalMs: BOUNDED_GOAL_MS },
+    {
+      label: 'word with exclusions',
+      args: { q: 'board -staffing -calendar -enrollment -speakers -trustee' },
+      indexes: ['meetings_date_idx', 'topics_pkey'],
+      goalMs: BOUNDED_GOAL_MS,
+    },
   ];
   const rows = [];
   const plans = [];
@@ -164,7 +219,8 @@ async function benchRecordSearch(db, stack) {
         headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify(args),
       });
-      if (!res.ok) throw new Error(`search_records ${JSON.stringify(args)} answered ${res.status}: ${await res.text()}`);
+      if (!res.ok)
+        throw new Error(`search_records ${JSON.stringify(args)} answered ${res.status}: ${await res.text()}`);
       await res.json();
       apiTimes.push(ms(t));
     }
@@ -182,14 +238,26 @@ async function benchRecordSearch(db, stack) {
       'goal: db p95 within': `${goalMs} ms`,
       'indexes used': usedIndexes(plan).join(' ') || '-',
     });
-    goals.check(percentile(dbTimes, 95) <= goalMs, `${label}: database p95 ${percentile(dbTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`);
+    goals.check(
+      percentile(dbTimes, 95) <= goalMs,
+      `${label}: database p95 ${percentile(dbTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
+    );
     const missing = indexes.filter((index) => !plan.includes(index));
     goals.check(missing.length === 0, `${label}: the search's plans do not use ${missing.join(', ')}`);
     const wholeReads = sequentialScans(plan, ['meetings', 'topics', 'votings']);
-    goals.check(wholeReads.length === 0, `${label}: the search reads ${wholeReads.join(', ')} whole (a sequential scan)`);
+    goals.check(
+      wholeReads.length === 0,
+      `${label}: the search reads ${wholeReads.join(', ')} whole (a sequential scan)`,
+    );
   }
-  const [{ meetings, topics, votings }] = (await db.query('select (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings')).rows;
-  console.log(`\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs (db CPU: the time the database's process ran, whatever else the machine ran):\n`);
+  const [{ meetings, topics, votings }] = (
+    await db.query(
+      'select (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings',
+    )
+  ).rows;
+  console.log(
+    `\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs (db CPU: the time the database's process ran, whatever else the machine ran):\n`,
+  );
   printTable(rows);
   for (const { label, plan } of plans) {
     console.log(`\nEXPLAIN, record search, ${label}, each statement the function ran:`);
@@ -201,7 +269,7 @@ async function benchRecordSearch(db, stack) {
       from pg_class t join pg_index x on x.indrelid = t.oid join pg_class i on i.oid = x.indexrelid
      where t.relname in ('meetings', 'topics', 'votings') and t.relnamespace = 'public'::regnamespace and i.relname like '%search_idx'
      order by t.relname`);
-  console.log('\nThe record search\'s GIN indexes:\n');
+  console.log("\nThe record search's GIN indexes:\n");
   printTable(sizes);
 }
 
@@ -221,13 +289,17 @@ async function nestedPlans(db, sql, params) {
   const onNotice = (notice) => {
     const message = notice.message ?? '';
     const text = message.match(/Query Text: ([\s\S]*?)\n/)?.[1]?.trim() ?? '';
-    const readsTable = /(?<!Function |CTE |Values )Scan (?:Backward )?(?:using \w+ )?on (?:public\.)?\w+ \w+/.test(message);
+    const readsTable = /(?<!Function |CTE |Values )Scan (?:Backward )?(?:using \w+ )?on (?:public\.)?\w+ \w+/.test(
+      message,
+    );
     if (text && text !== sql && !/^explain\b/i.test(text) && readsTable) lines.push(message);
   };
   db.on('notice', onNotice);
   try {
     await db.query("load 'auto_explain'");
-    await db.query('set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_timing = off; set client_min_messages = log');
+    await db.query(
+      'set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set auto_explain.log_analyze = on; set auto_explain.log_timing = off; set client_min_messages = log',
+    );
     await db.query(sql, params);
   } finally {
     await db.query('reset client_min_messages; set auto_explain.log_min_duration = -1');

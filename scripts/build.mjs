@@ -35,13 +35,16 @@ function astroBuild(env, prefix) {
    * @param {import('node:stream').Readable | null} from
    * @param {NodeJS.WriteStream} to
    */
-  const prefixed = (from, to) => from && createInterface({ input: from }).on('line', (line) => to.write(`${prefix} ${line}\n`));
+  const prefixed = (from, to) =>
+    from && createInterface({ input: from }).on('line', (line) => to.write(`${prefix} ${line}\n`));
   prefixed(child.stdout, process.stdout);
   prefixed(child.stderr, process.stderr);
   /** @type {Promise<void>} */
   const done = new Promise((resolvePromise, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`${prefix || 'astro build'} exited with ${code ?? signal}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${prefix || 'astro build'} exited with ${code ?? signal}`)),
+    );
   });
   return { done, stop: () => child.kill('SIGTERM') };
 }
@@ -52,14 +55,20 @@ async function main() {
     await astroBuild({ BUILD_SHARD: '' }, '').done;
     return;
   }
-  const site = { outDir: resolve(process.env.ASTRO_OUT_DIR ?? 'dist'), cacheDir: resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro') };
+  const site = {
+    outDir: resolve(process.env.ASTRO_OUT_DIR ?? 'dist'),
+    cacheDir: resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro'),
+  };
   // The last build's outputs go first: a file moved in from another shard is a link to that shard's kept copy, and
   // that shard links its kept copies into its own folder only when nothing else holds them (keptOutputs.ts).
   rmSync(site.outDir, { recursive: true, force: true });
   const started = Date.now();
   const builds = Array.from({ length: count }, (_, index) => {
     const { outDir, cacheDir } = shardFolders(site, index);
-    return astroBuild({ BUILD_SHARD: `${index}/${count}`, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir }, `[shard ${index + 1}/${count}]`);
+    return astroBuild(
+      { BUILD_SHARD: `${index}/${count}`, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir },
+      `[shard ${index + 1}/${count}]`,
+    );
   });
   try {
     await Promise.all(builds.map((build) => build.done));
@@ -70,10 +79,13 @@ async function main() {
   }
   const merging = Date.now();
   let moved = 0;
-  for (let index = 1; index < count; index += 1) moved += mergeShard({ from: shardFolders(site, index).outDir, to: site.outDir, index, count });
+  for (let index = 1; index < count; index += 1)
+    moved += mergeShard({ from: shardFolders(site, index).outDir, to: site.outDir, index, count });
   /** @param {number} at */
   const seconds = (at) => ((Date.now() - at) / 1000).toFixed(1);
-  console.log(`${count} shards built in ${seconds(started)} s; ${moved} outputs of the other shards moved into ${site.outDir} (${seconds(merging)} s)`);
+  console.log(
+    `${count} shards built in ${seconds(started)} s; ${moved} outputs of the other shards moved into ${site.outDir} (${seconds(merging)} s)`,
+  );
 }
 
 main().catch((error) => {

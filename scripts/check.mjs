@@ -4,7 +4,8 @@
 //      so the check needs none.
 //   2. `astro check`: TypeScript (strict, tsconfig.json) over every .ts, .tsx, .astro file and, with checkJs, every .mjs.
 //   3. ESLint (eslint.config.js) over the same files.
-// Both checks run even when the first fails; exits 1 if either found anything.
+//   4. Prettier (.prettierrc.json) over every file type it knows, .astro included; `npm run format` writes its fixes.
+// Lint and format run even when the types fail; exits 1 if any step found anything.
 import { join } from 'node:path';
 import { run } from './lib/site.mjs';
 import { root } from './lib/stackConfig.mjs';
@@ -31,7 +32,15 @@ async function step(name, args, extraEnv = {}) {
 }
 
 await step('astro sync (types only)', [bin('astro/bin/astro.mjs'), 'sync'], { CHECK_TYPES_ONLY: '1' });
-if (!failed.length) await step('types (astro check)', [bin('astro/bin/astro.mjs'), 'check', '--noSync', '--minimumFailingSeverity', 'warning']);
+if (!failed.length)
+  await step('types (astro check)', [
+    bin('astro/bin/astro.mjs'),
+    'check',
+    '--noSync',
+    '--minimumFailingSeverity',
+    'warning',
+  ]);
 await step('lint (eslint)', [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.']);
-console.log(failed.length ? `\ncheck: failed (${failed.join(', ')})` : '\ncheck: types and lint clean');
+await step('format (prettier)', [bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+console.log(failed.length ? `\ncheck: failed (${failed.join(', ')})` : '\ncheck: types, lint and format clean');
 process.exit(failed.length ? 1 : 0);

@@ -53,26 +53,42 @@ const draw = (arbitrary) => fc.sample(arbitrary, { numRuns: 1, seed: seed * 1_00
 /** @type {string[]} */
 const crashes = [];
 process.on('uncaughtException', (error) => crashes.push(`uncaught: ${error.message}`));
-process.on('unhandledRejection', (error) => crashes.push(`unhandled: ${error instanceof Error ? error.message : error}`));
+process.on('unhandledRejection', (error) =>
+  crashes.push(`unhandled: ${error instanceof Error ? error.message : error}`),
+);
 
 const work = mkdtempSync(join(tmpdir(), 'sbt-fuzz-'));
 const dataDir = join(work, 'postgres');
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24, dataDir, reset: true, quiet: true })
-  .catch((error) => {
-    console.error(`fuzz:api: the stack did not start: ${error.message}`);
-    process.exit(1);
-  });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  smtpPort: base + 25,
+  inboxPort: base + 24,
+  dataDir,
+  reset: true,
+  quiet: true,
+}).catch((error) => {
+  console.error(`fuzz:api: the stack did not start: ${error.message}`);
+  process.exit(1);
+});
 const db = await connect(stack.dbUrl);
 const { hostname, port } = new URL(stack.apiUrl);
 const anon = stack.anonKey;
 
 // ---- The stack's parts, watched for the whole run -------------------------------------------------------------
 const postmasterPid = () => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-const started = { postgres: stack.processes.postgres, postmaster: postmasterPid(), postgrest: stack.processes.postgrest };
+const started = {
+  postgres: stack.processes.postgres,
+  postmaster: postmasterPid(),
+  postgrest: stack.processes.postgrest,
+};
 const partFailures = new Set();
 // A Postgres backend that crashes makes the postmaster end every connection and start over: this one notices.
 const watch = await connect(stack.dbUrl);
-watch.on('error', (error) => partFailures.add(`Postgres ended the watching connection (a crash restarts every backend): ${error.message}`));
+watch.on('error', (error) =>
+  partFailures.add(`Postgres ended the watching connection (a crash restarts every backend): ${error.message}`),
+);
 /** @param {number | undefined} pid */
 const alive = (pid) => {
   if (pid === undefined) return false;
@@ -112,11 +128,17 @@ async function checkParts() {
   });
   if (!smtp) partFailures.add("the mail catcher's SMTP did not greet");
 }
-const watcher = setInterval(() => { checkParts().catch((error) => partFailures.add(`check failed: ${error.message}`)); }, 2000);
+const watcher = setInterval(() => {
+  checkParts().catch((error) => partFailures.add(`check failed: ${error.message}`));
+}, 2000);
 
 // ---- How requests are sent and answers judged -----------------------------------------------------------------
 // An error body may never name a machine (the database's or PostgREST's address) or another table ('Perhaps you meant').
-const LEAKS = [/Perhaps you meant/i, /connection to server/i, new RegExp(`127\\.0\\.0\\.1:(${stack.restPort}|${stack.dbPort})|port ${stack.dbPort}`)];
+const LEAKS = [
+  /Perhaps you meant/i,
+  /connection to server/i,
+  new RegExp(`127\\.0\\.0\\.1:(${stack.restPort}|${stack.dbPort})|port ${stack.dbPort}`),
+];
 /** @type {string[]} */
 const leaks = [];
 /**
@@ -140,9 +162,11 @@ function raw(text, { body, trickle, timeout = 40_000 } = {}) {
     const socket = connectSocket(Number(port), hostname);
     let answer = '';
     let sentBytes = 0;
-    const trickling = trickle ? setInterval(() => {
-      if (!socket.destroyed && sentBytes < trickle.length) socket.write(trickle[sentBytes++]);
-    }, 500) : undefined;
+    const trickling = trickle
+      ? setInterval(() => {
+          if (!socket.destroyed && sentBytes < trickle.length) socket.write(trickle[sentBytes++]);
+        }, 500)
+      : undefined;
     const timer = setTimeout(() => socket.destroy(), timeout);
     socket.on('data', (chunk) => {
       answer += chunk;
@@ -167,12 +191,25 @@ const keptAlive = new Agent({ keepAlive: true, maxSockets: 4 });
  * @param {{ headers?: Record<string, string>, body?: string, from?: string, agent?: Agent, kind?: string, key?: string | null }} [options]
  * @returns {Promise<{ status: number, text: string }>}
  */
-function call(method, path, { headers = {}, body, from = '127.0.0.1', agent = undefined, kind = 'call', key = anon } = {}) {
+function call(
+  method,
+  path,
+  { headers = {}, body, from = '127.0.0.1', agent = undefined, kind = 'call', key = anon } = {},
+) {
   return new Promise((resolve) => {
     const req = request(
       {
-        host: hostname, port, method, path, localAddress: from, agent,
-        headers: { ...(key ? { apikey: key } : {}), ...headers, ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}) },
+        host: hostname,
+        port,
+        method,
+        path,
+        localAddress: from,
+        agent,
+        headers: {
+          ...(key ? { apikey: key } : {}),
+          ...headers,
+          ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
+        },
       },
       (res) => {
         let text = '';
@@ -198,20 +235,29 @@ const json = { 'content-type': 'application/json' };
  *   one without) and types
  */
 /** @type {DbTable[]} */
-const tables = (await db.query(`
+const tables = (
+  await db.query(`
   select c.table_name as name, array_agg(c.column_name::text order by c.ordinal_position) as columns
-  from information_schema.columns c where c.table_schema = 'public' group by c.table_name order by c.table_name`)).rows;
+  from information_schema.columns c where c.table_schema = 'public' group by c.table_name order by c.table_name`)
+).rows;
 /** @type {DbFunction[]} */
-const functions = (await db.query(`
+const functions = (
+  await db.query(`
   select p.proname as name, coalesce(p.proargnames, '{}') as names,
     array(select format_type(t, null) from unnest(p.proargtypes) as t) as types
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
-  order by p.proname`)).rows;
+  order by p.proname`)
+).rows;
 // Tables no anonymous request may change, even through a function: their checksums before and after the run.
-const checksums = () => db.query(`select (select md5(coalesce(string_agg(t::text, '|' order by id), '')) from public.districts t) as districts,
+const checksums = () =>
+  db
+    .query(
+      `select (select md5(coalesce(string_agg(t::text, '|' order by id), '')) from public.districts t) as districts,
   (select md5(coalesce(string_agg(t::text, '|' order by id), '')) from public.meetings t) as meetings,
-  (select md5(coalesce(string_agg(t::text, '|' order by id), '')) from public.votings t) as votings`).then((result) => result.rows[0]);
+  (select md5(coalesce(string_agg(t::text, '|' order by id), '')) from public.votings t) as votings`,
+    )
+    .then((result) => result.rows[0]);
 const checksumsBefore = await checksums();
 const [{ first_topic: firstTopic }] = (await db.query('select min(id)::int as first_topic from public.topics')).rows;
 
@@ -219,11 +265,31 @@ const [{ first_topic: firstTopic }] = (await db.query('select min(id)::int as fi
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.constantFrom('\u0000', '%', '_', '\\', "' or 1=1 --", '"', '&|!', ':*', '<script>', '\u202e', 'a'.repeat(5000), ''),
+  fc.constantFrom(
+    '\u0000',
+    '%',
+    '_',
+    '\\',
+    "' or 1=1 --",
+    '"',
+    '&|!',
+    ':*',
+    '<script>',
+    '\u202e',
+    'a'.repeat(5000),
+    '',
+  ),
 );
-const hostileNumber = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1e308, -1e308), fc.double(), fc.constantFrom('NaN', '1e999', 'x', '1.5'));
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1e308, -1e308),
+  fc.double(),
+  fc.constantFrom('NaN', '1e999', 'x', '1.5'),
+);
 const anyJson = fc.jsonValue({ maxDepth: 3 });
-const isoDate = fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const agendaAnswer = fc.constantFrom('support', 'oppose', 'neutral', 'maybe', '', null);
 /**
  * A value for a database type: mostly the right shape (to reach the function's own rules), often not.
@@ -237,17 +303,36 @@ function valueFor(type) {
     integer: hostileNumber,
     boolean: fc.oneof(fc.boolean(), hostileText),
     date: fc.oneof(isoDate, hostileText),
-    'text[]': fc.oneof(fc.array(fc.constantFrom('meeting', 'topic', 'vote', 'minutes', ''), { maxLength: 5 }), fc.array(hostileText, { maxLength: 3 })),
+    'text[]': fc.oneof(
+      fc.array(fc.constantFrom('meeting', 'topic', 'vote', 'minutes', ''), { maxLength: 5 }),
+      fc.array(hostileText, { maxLength: 3 }),
+    ),
     jsonb: fc.oneof(
-      fc.record({
-        idempotency_key: fc.oneof(fc.uuid(), hostileText), meeting_date: fc.oneof(isoDate, hostileText), budget: agendaAnswer, lcap: agendaAnswer,
-        esri_update: agendaAnswer, summer_projects: agendaAnswer, hoover_playground: agendaAnswer, email: hostileText, comments: hostileText,
-      }, { requiredKeys: [] }),
+      fc.record(
+        {
+          idempotency_key: fc.oneof(fc.uuid(), hostileText),
+          meeting_date: fc.oneof(isoDate, hostileText),
+          budget: agendaAnswer,
+          lcap: agendaAnswer,
+          esri_update: agendaAnswer,
+          summer_projects: agendaAnswer,
+          hoover_playground: agendaAnswer,
+          email: hostileText,
+          comments: hostileText,
+        },
+        { requiredKeys: [] },
+      ),
       anyJson,
     ),
   };
   const right = shapes[type] ?? anyJson;
-  return draw(fc.oneof({ weight: 4, arbitrary: right }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constant(null) }));
+  return draw(
+    fc.oneof(
+      { weight: 4, arbitrary: right },
+      { weight: 1, arbitrary: anyJson },
+      { weight: 1, arbitrary: fc.constant(null) },
+    ),
+  );
 }
 /**
  * Generated arguments for a function: its own names, with now and then one missing, one extra, or no object at all.
@@ -267,7 +352,8 @@ function argumentsFor(fn) {
  * A generated row for a table: some of its columns, each with any JSON value.
  * @param {DbTable} table
  */
-const rowFor = (table) => Object.fromEntries(table.columns.filter(() => rand() < 0.5).map((column) => [column, draw(anyJson)]));
+const rowFor = (table) =>
+  Object.fromEntries(table.columns.filter(() => rand() < 0.5).map((column) => [column, draw(anyJson)]));
 
 // ---- The families of hostile requests --------------------------------------------------------------------------
 /** @param {number} depth */
@@ -285,7 +371,18 @@ const badTokens = [
   `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`,
   'a'.repeat(9000),
 ];
-const paths = ['//a:b', '/%zz', '/rest/v1/%00', `/rest/v1/${'a'.repeat(20_000)}`, '/rest/v1/../../etc/passwd', '/rest/v1/districts?select=**', '/\u00ff\u0100', '/rest/v1/districts?id=eq.%ZZ', '/rest/v1/meeting', '/rest/v1/rpc/subscrib'];
+const paths = [
+  '//a:b',
+  '/%zz',
+  '/rest/v1/%00',
+  `/rest/v1/${'a'.repeat(20_000)}`,
+  '/rest/v1/../../etc/passwd',
+  '/rest/v1/districts?select=**',
+  '/\u00ff\u0100',
+  '/rest/v1/districts?id=eq.%ZZ',
+  '/rest/v1/meeting',
+  '/rest/v1/rpc/subscrib',
+];
 const filters = [
   '/rest/v1/meetings?summary=wfts.zzqq',
   '/rest/v1/districts?name=like.*%25*%25*%25*%25*%25*',
@@ -300,11 +397,19 @@ const filters = [
 ];
 const searches = [
   () => ({ q: pick(['&|!', ':*', '<->', "' or 1=1 --", '"', '-', '(((', '\\', '%_', 'board & !', 'a:* | b:*']) }),
-  () => ({ q: Array.from({ length: 40 }, () => pick(['board', 'budget', 'or', 'student', '-staff', '"mental health"'])).join(' ').slice(0, 200) }),
+  () => ({
+    q: Array.from({ length: 40 }, () => pick(['board', 'budget', 'or', 'student', '-staff', '"mental health"']))
+      .join(' ')
+      .slice(0, 200),
+  }),
   () => ({ q: 'x'.repeat(201 + Math.floor(rand() * 5000)) }),
   () => ({ q: 'budget', page_size: pick([0, 51, -1, 1e9, 'ten']) }),
   () => ({ q: 'budget', cursor: pick(['x', '1|2|3|4', "1|2025-01-01|vote|1' or 1=1", 'ÿ'.repeat(300)]) }),
-  () => ({ q: 'budget', kinds: pick([['minutes'], 'meeting', [1, 2], null]), district_id: pick([null, -1, 'one', 2 ** 62]) }),
+  () => ({
+    q: 'budget',
+    kinds: pick([['minutes'], 'meeting', [1, 2], null]),
+    district_id: pick([null, -1, 'one', 2 ** 62]),
+  }),
   () => ({ q: 'budget', date_from: pick(['2025-13-01', 'yesterday', '2025-06-01']), date_to: '2025-01-01' }),
 ];
 // Headers that belong to one connection (RFC 9110): a client's may never reach PostgREST.
@@ -317,7 +422,13 @@ const hopByHop = [
   { 'proxy-authorization': 'Basic eDp5', 'proxy-connection': 'close' },
   { trailer: 'x-sum', connection: 'close' },
 ];
-const aliasable = [['meetings', 'summary'], ['meetings', 'title'], ['district_pages', 'page'], ['topics', 'description'], ['districts', 'name']];
+const aliasable = [
+  ['meetings', 'summary'],
+  ['meetings', 'title'],
+  ['district_pages', 'page'],
+  ['topics', 'description'],
+  ['districts', 'name'],
+];
 const VICTIM = 'victim';
 
 /**
@@ -325,45 +436,135 @@ const VICTIM = 'victim';
  * @returns {[string, Promise<number>]}
  */
 function hostile() {
-  const kind = pick(['path', 'method', 'header', 'body', 'token', 'embed', 'filter', 'flood', 'write', 'search', 'hop-by-hop', 'hop-by-hop', 'aliases', 'unsubscribe', 'rotated', 'table', 'table', 'rpc', 'rpc', 'rpc']);
+  const kind = pick([
+    'path',
+    'method',
+    'header',
+    'body',
+    'token',
+    'embed',
+    'filter',
+    'flood',
+    'write',
+    'search',
+    'hop-by-hop',
+    'hop-by-hop',
+    'aliases',
+    'unsubscribe',
+    'rotated',
+    'table',
+    'table',
+    'rpc',
+    'rpc',
+    'rpc',
+  ]);
   switch (kind) {
     case 'path':
       return [kind, raw(`GET ${pick(paths)} HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\n\r\n`)];
     case 'method':
-      return [kind, raw(`${pick(['BREW', 'PROPFIND', 'TRACE', 'CONNECT', 'M-SEARCH', 'X'.repeat(300)])} /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`)];
+      return [
+        kind,
+        raw(
+          `${pick(['BREW', 'PROPFIND', 'TRACE', 'CONNECT', 'M-SEARCH', 'X'.repeat(300)])} /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`,
+        ),
+      ];
     case 'header':
-      return [kind, raw(pick([
-        `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 12abc\r\n\r\n`,
-        `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\nhello`,
-        `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\n: nameless\r\n\r\n`,
-        `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\nx-long: ${'a'.repeat(20_000)}\r\n\r\n`,
-        'GARBAGE\r\n\r\n',
-        `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\ncontent-length: 3\r\n\r\n`,
-        `POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\nexpect: 100-continue\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
-      ]))];
+      return [
+        kind,
+        raw(
+          pick([
+            `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 12abc\r\n\r\n`,
+            `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\nhello`,
+            `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\n: nameless\r\n\r\n`,
+            `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\nx-long: ${'a'.repeat(20_000)}\r\n\r\n`,
+            'GARBAGE\r\n\r\n',
+            `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\ncontent-length: 3\r\n\r\n`,
+            `POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\nexpect: 100-continue\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
+          ]),
+        ),
+      ];
     case 'body':
-      return [kind, pick([
-        () => raw(`POST /rest/v1/rpc/submit_agenda_vote HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ncontent-length: ${100 * 1024 * 1024}\r\n\r\n`),
-        () => raw(`POST /rest/v1/rpc/submit_agenda_vote HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`, { body: Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'a'), Buffer.from('\r\n0\r\n\r\n')]) }),
-        () => call('POST', '/rest/v1/rpc/submit_agenda_vote', { kind, headers: json, body: '{"budget": ' }).then((r) => r.status),
-        () => call('POST', '/rest/v1/rpc/subscribe', { kind, headers: json, body: '['.repeat(5000) }).then((r) => r.status),
-        () => call('POST', '/rest/v1/rpc/vote_topic', { kind, headers: { 'content-type': 'text/plain' }, body: 'up' }).then((r) => r.status),
-      ])()];
+      return [
+        kind,
+        pick([
+          () =>
+            raw(
+              `POST /rest/v1/rpc/submit_agenda_vote HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ncontent-length: ${100 * 1024 * 1024}\r\n\r\n`,
+            ),
+          () =>
+            raw(
+              `POST /rest/v1/rpc/submit_agenda_vote HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
+              {
+                body: Buffer.concat([
+                  Buffer.from('10000\r\n'),
+                  Buffer.alloc(0x10000, 'a'),
+                  Buffer.from('\r\n0\r\n\r\n'),
+                ]),
+              },
+            ),
+          () =>
+            call('POST', '/rest/v1/rpc/submit_agenda_vote', { kind, headers: json, body: '{"budget": ' }).then(
+              (r) => r.status,
+            ),
+          () =>
+            call('POST', '/rest/v1/rpc/subscribe', { kind, headers: json, body: '['.repeat(5000) }).then(
+              (r) => r.status,
+            ),
+          () =>
+            call('POST', '/rest/v1/rpc/vote_topic', {
+              kind,
+              headers: { 'content-type': 'text/plain' },
+              body: 'up',
+            }).then((r) => r.status),
+        ])(),
+      ];
     case 'token':
-      return [kind, call('POST', '/rest/v1/rpc/search_districts', { kind, headers: { authorization: `Bearer ${pick(badTokens)}`, ...json }, body: JSON.stringify({ search_text: 'x'.repeat(20_000) }) }).then((r) => r.status)];
+      return [
+        kind,
+        call('POST', '/rest/v1/rpc/search_districts', {
+          kind,
+          headers: { authorization: `Bearer ${pick(badTokens)}`, ...json },
+          body: JSON.stringify({ search_text: 'x'.repeat(20_000) }),
+        }).then((r) => r.status),
+      ];
     case 'embed':
       return [kind, call('GET', nested(2 + Math.floor(rand() * 6)), { kind }).then((r) => r.status)];
     case 'filter':
       return [kind, call('GET', pick(filters), { kind }).then((r) => r.status)];
     case 'flood':
-      return [kind, call('POST', '/rest/v1/rpc/vote_topic', { kind, headers: json, body: JSON.stringify({ topic_id: firstTopic, from_vote: pick(['none', 'up', 'down']), to_vote: pick(['up', 'down']) }) }).then((r) => r.status)];
+      return [
+        kind,
+        call('POST', '/rest/v1/rpc/vote_topic', {
+          kind,
+          headers: json,
+          body: JSON.stringify({
+            topic_id: firstTopic,
+            from_vote: pick(['none', 'up', 'down']),
+            to_vote: pick(['up', 'down']),
+          }),
+        }).then((r) => r.status),
+      ];
     case 'search':
-      return [kind, call('POST', '/rest/v1/rpc/search_records', { kind, headers: json, body: JSON.stringify(pick(searches)()) }).then((r) => r.status)];
+      return [
+        kind,
+        call('POST', '/rest/v1/rpc/search_records', {
+          kind,
+          headers: json,
+          body: JSON.stringify(pick(searches)()),
+        }).then((r) => r.status),
+      ];
     case 'hop-by-hop': {
       // Written by hand (Node's client refuses some of these), as a client that asks for its connection to be
       // closed, kept, upgraded or given trailers; the readers below share the gateway's connections meanwhile.
-      const headers = Object.entries(pick(hopByHop)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-      return [kind, raw(`${pick(['GET', 'HEAD'])} /rest/v1/districts?id=eq.1&select=id HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\n${headers}\r\n`)];
+      const headers = Object.entries(pick(hopByHop))
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      return [
+        kind,
+        raw(
+          `${pick(['GET', 'HEAD'])} /rest/v1/districts?id=eq.1&select=id HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\n${headers}\r\n`,
+        ),
+      ];
     }
     case 'aliases': {
       const [table, column] = pick(aliasable);
@@ -372,45 +573,109 @@ function hostile() {
       return [kind, call('GET', `/rest/v1/${table}?select=${select}`, { kind }).then((r) => r.status)];
     }
     case 'unsubscribe': {
-      const token = pick([() => '%00', () => encodeURIComponent(draw(hostileText)), () => 'a'.repeat(64), () => `${'a'.repeat(63)}%00`]);
-      return [kind, call(pick(['POST', 'POST', 'GET', 'DELETE']), `/functions/v1/unsubscribe?token=${token()}`, {
-        kind, key: null, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: pick(['List-Unsubscribe=One-Click', draw(hostileText)]),
-      }).then((r) => r.status)];
+      const token = pick([
+        () => '%00',
+        () => encodeURIComponent(draw(hostileText)),
+        () => 'a'.repeat(64),
+        () => `${'a'.repeat(63)}%00`,
+      ]);
+      return [
+        kind,
+        call(pick(['POST', 'POST', 'GET', 'DELETE']), `/functions/v1/unsubscribe?token=${token()}`, {
+          kind,
+          key: null,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: pick(['List-Unsubscribe=One-Click', draw(hostileText)]),
+        }).then((r) => r.status),
+      ];
     }
     case 'rotated': {
       // Forwarding headers a client wrote itself, new on every request: the gateway replaces them.
       const spoofed = draw(fc.oneof(fc.ipV4(), fc.ipV6()));
-      const headers = { ...json, 'x-forwarded-for': `${spoofed}, 10.0.0.1`, 'cf-connecting-ip': spoofed, 'x-real-ip': spoofed, forwarded: `for=${spoofed}` };
-      return [kind, pick([
-        () => call('POST', '/rest/v1/rpc/subscribe', { kind, headers, body: JSON.stringify({ email: `${VICTIM}+${Math.floor(rand() * 1e6)}@example.org`, district_id: 1 + Math.floor(rand() * 5) }) }),
-        () => call('POST', '/rest/v1/rpc/vote_topic', { kind, headers, body: JSON.stringify({ topic_id: firstTopic, from_vote: 'none', to_vote: 'up' }) }),
-      ])().then((r) => r.status)];
+      const headers = {
+        ...json,
+        'x-forwarded-for': `${spoofed}, 10.0.0.1`,
+        'cf-connecting-ip': spoofed,
+        'x-real-ip': spoofed,
+        forwarded: `for=${spoofed}`,
+      };
+      return [
+        kind,
+        pick([
+          () =>
+            call('POST', '/rest/v1/rpc/subscribe', {
+              kind,
+              headers,
+              body: JSON.stringify({
+                email: `${VICTIM}+${Math.floor(rand() * 1e6)}@example.org`,
+                district_id: 1 + Math.floor(rand() * 5),
+              }),
+            }),
+          () =>
+            call('POST', '/rest/v1/rpc/vote_topic', {
+              kind,
+              headers,
+              body: JSON.stringify({ topic_id: firstTopic, from_vote: 'none', to_vote: 'up' }),
+            }),
+        ])().then((r) => r.status),
+      ];
     }
     case 'table': {
       // Anonymous writes on every table and view: each must be refused.
       const table = pick(tables);
       const method = pick(['POST', 'PATCH', 'DELETE', 'PUT']);
       const filter = method === 'POST' ? '' : pick(['?id=gt.0', '?id=eq.1', '', `?${pick(table.columns)}=is.null`]);
-      const body = method === 'DELETE' ? undefined : JSON.stringify(rand() < 0.3 ? [rowFor(table), rowFor(table)] : rowFor(table));
-      return [kind, call(method, `/rest/v1/${table.name}${filter}`, { kind, headers: { ...json, prefer: pick(['return=representation', 'return=minimal', 'resolution=merge-duplicates']) }, body }).then((r) => {
-        // A PATCH naming no column changes nothing (PostgREST answers it without a statement); the checksums below
-        // say whether anything else did.
-        const noColumns = method === 'PATCH' && [JSON.parse(body ?? '{}')].flat().every((row) => row && typeof row === 'object' && Object.keys(row).length === 0);
-        if (r.status < 300 && !noColumns) tableWrites.push(`${method} ${table.name}${filter} ${body ?? ''}: ${r.status} ${r.text}`.slice(0, 300));
-        if (r.status >= 500) failures.push(`${method} ${table.name}${filter} ${body ?? ''}: ${r.status} ${r.text}`.slice(0, 300));
-        return r.status;
-      })];
+      const body =
+        method === 'DELETE' ? undefined : JSON.stringify(rand() < 0.3 ? [rowFor(table), rowFor(table)] : rowFor(table));
+      return [
+        kind,
+        call(method, `/rest/v1/${table.name}${filter}`, {
+          kind,
+          headers: {
+            ...json,
+            prefer: pick(['return=representation', 'return=minimal', 'resolution=merge-duplicates']),
+          },
+          body,
+        }).then((r) => {
+          // A PATCH naming no column changes nothing (PostgREST answers it without a statement); the checksums below
+          // say whether anything else did.
+          const noColumns =
+            method === 'PATCH' &&
+            [JSON.parse(body ?? '{}')]
+              .flat()
+              .every((row) => row && typeof row === 'object' && Object.keys(row).length === 0);
+          if (r.status < 300 && !noColumns)
+            tableWrites.push(`${method} ${table.name}${filter} ${body ?? ''}: ${r.status} ${r.text}`.slice(0, 300));
+          if (r.status >= 500)
+            failures.push(`${method} ${table.name}${filter} ${body ?? ''}: ${r.status} ${r.text}`.slice(0, 300));
+          return r.status;
+        }),
+      ];
     }
     case 'rpc': {
       const fn = pick(functions);
       const body = JSON.stringify(argumentsFor(fn));
-      return [kind, call('POST', `/rest/v1/rpc/${fn.name}`, { kind, headers: json, body }).then((r) => {
-        if (r.status >= 500) failures.push(`rpc/${fn.name} ${body}: ${r.status} ${r.text}`.slice(0, 300));
-        return r.status;
-      })];
+      return [
+        kind,
+        call('POST', `/rest/v1/rpc/${fn.name}`, { kind, headers: json, body }).then((r) => {
+          if (r.status >= 500) failures.push(`rpc/${fn.name} ${body}: ${r.status} ${r.text}`.slice(0, 300));
+          return r.status;
+        }),
+      ];
     }
     default:
-      return [kind, call('POST', '/rest/v1/rpc/submit_agenda_vote', { kind, headers: json, body: JSON.stringify({ idempotency_key: '00000000-0000-4000-8000-000000000001', budget: pick(['support', 'oppose']), comments: pick(['\u202e', ' \n ', '=cmd|calc', 'x'.repeat(3000)]) }) }).then((r) => r.status)];
+      return [
+        kind,
+        call('POST', '/rest/v1/rpc/submit_agenda_vote', {
+          kind,
+          headers: json,
+          body: JSON.stringify({
+            idempotency_key: '00000000-0000-4000-8000-000000000001',
+            budget: pick(['support', 'oppose']),
+            comments: pick(['\u202e', ' \n ', '=cmd|calc', 'x'.repeat(3000)]),
+          }),
+        }).then((r) => r.status),
+      ];
   }
 }
 
@@ -418,8 +683,15 @@ function hostile() {
 function slow() {
   return pick([
     () => raw('', { timeout: 40_000 }),
-    () => raw('GET /rest/v1/districts HTTP/1.1\r\n', { trickle: `host: x\r\napikey: ${anon}\r\nx-slow: ${'a'.repeat(200)}\r\n\r\n` }),
-    () => raw(`POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n`, { trickle: `{"search_text":"${'p'.repeat(380)}"}` }),
+    () =>
+      raw('GET /rest/v1/districts HTTP/1.1\r\n', {
+        trickle: `host: x\r\napikey: ${anon}\r\nx-slow: ${'a'.repeat(200)}\r\n\r\n`,
+      }),
+    () =>
+      raw(
+        `POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anon}\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n`,
+        { trickle: `{"search_text":"${'p'.repeat(380)}"}` },
+      ),
   ])();
 }
 
@@ -445,14 +717,19 @@ let visitorFailures = 0;
 /** @type {number[]} */
 const readerFailures = [];
 const startedAt = Date.now();
-const topic = (await db.query('select id, upvotes from public.topics where "districtId" = 1 order by id desc limit 1')).rows[0];
+const topic = (await db.query('select id, upvotes from public.topics where "districtId" = 1 order by id desc limit 1'))
+  .rows[0];
 let running = true;
 try {
   // The visitor: one up-vote from each of 200 addresses, spread over the run. Each must be stored.
   const visitor = (async () => {
     for (let i = 0; i < 200 && Date.now() < deadline; i += 1) {
       const from = `127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1}`;
-      const { status } = await call('POST', '/rest/v1/rpc/vote_topic', { from, headers: json, body: JSON.stringify({ topic_id: topic.id, from_vote: 'none', to_vote: 'up' }) });
+      const { status } = await call('POST', '/rest/v1/rpc/vote_topic', {
+        from,
+        headers: json,
+        body: JSON.stringify({ topic_id: topic.id, from_vote: 'none', to_vote: 'up' }),
+      });
       if (status === 200) visitorVotes += 1;
       else visitorFailures += 1;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -462,7 +739,10 @@ try {
   let reads = 0;
   const readers = Array.from({ length: 4 }, async () => {
     while (running && sent < total && Date.now() < deadline) {
-      const { status } = await call('GET', '/rest/v1/districts?id=eq.1&select=id,name', { agent: keptAlive, kind: 'reader' });
+      const { status } = await call('GET', '/rest/v1/districts?id=eq.1&select=id,name', {
+        agent: keptAlive,
+        kind: 'reader',
+      });
       reads += 1;
       if (status !== 200) readerFailures.push(status);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -491,11 +771,20 @@ try {
 
   // Health after: a plain read, a vote from a fresh address, every part of the stack the process it was, answering.
   const read = await call('GET', '/rest/v1/districts?id=eq.1&select=id');
-  const vote = await call('POST', '/rest/v1/rpc/vote_topic', { from: '127.0.9.9', headers: json, body: JSON.stringify({ topic_id: topic.id, from_vote: 'none', to_vote: 'down' }) });
-  const stored = (await db.query('select upvotes from public.topics where id = $1', [topic.id])).rows[0].upvotes - topic.upvotes;
+  const vote = await call('POST', '/rest/v1/rpc/vote_topic', {
+    from: '127.0.9.9',
+    headers: json,
+    body: JSON.stringify({ topic_id: topic.id, from_vote: 'none', to_vote: 'down' }),
+  });
+  const stored =
+    (await db.query('select upvotes from public.topics where id = $1', [topic.id])).rows[0].upvotes - topic.upvotes;
   const lost = visitorVotes - stored;
-  const [{ n: victimConfirmations }] = (await db.query(
-    "select count(*)::int as n from public.email_outbox where kind = 'confirmation' and private.mailbox(recipient) = $1", [`${VICTIM}@example.org`])).rows;
+  const [{ n: victimConfirmations }] = (
+    await db.query(
+      "select count(*)::int as n from public.email_outbox where kind = 'confirmation' and private.mailbox(recipient) = $1",
+      [`${VICTIM}@example.org`],
+    )
+  ).rows;
   const checksumsAfter = await checksums();
   for (const table of Object.keys(checksumsBefore)) {
     if (checksumsBefore[table] !== checksumsAfter[table]) tableWrites.push(`${table} changed during the run`);
@@ -507,27 +796,65 @@ try {
     const list = [...counts].sort((a, b) => a[0] - b[0]);
     /** @param {(status: number) => boolean} test */
     const sum = (test) => list.filter(([status]) => test(status)).reduce((n, [, c]) => n + c, 0);
-    return { kind, sent: sum(() => true), 'answers (status:count)': list.map(([status, c]) => `${status || 'closed'}:${c}`).join(' '), '5xx': sum((s) => s >= 500), closed: sum((s) => s === 0) };
+    return {
+      kind,
+      sent: sum(() => true),
+      'answers (status:count)': list.map(([status, c]) => `${status || 'closed'}:${c}`).join(' '),
+      '5xx': sum((s) => s >= 500),
+      closed: sum((s) => s === 0),
+    };
   });
   const fivexx = statusRows.reduce((n, row) => n + row['5xx'], 0);
   const closed = statusRows.reduce((n, row) => n + row.closed, 0);
-  console.log(`\nfuzz:api: ${sent} hostile requests and ${reads} plain reads in ${seconds.toFixed(1)} s (concurrency ${concurrency}, seed ${seed}), loopback only`);
-  console.log(`${tables.length} tables and views written to, ${functions.length} functions called with generated arguments\n`);
+  console.log(
+    `\nfuzz:api: ${sent} hostile requests and ${reads} plain reads in ${seconds.toFixed(1)} s (concurrency ${concurrency}, seed ${seed}), loopback only`,
+  );
+  console.log(
+    `${tables.length} tables and views written to, ${functions.length} functions called with generated arguments\n`,
+  );
   printTable(statusRows);
-  console.log(`\n5xx answers: ${fivexx}; closed without an answer: ${closed}${failures.length ? `\n  ${failures.slice(0, 5).join('\n  ')}` : ''}`);
-  console.log(`error bodies naming a machine or another table: ${leaks.length}${leaks.length ? `\n  ${leaks.slice(0, 5).join('\n  ')}` : ''}`);
-  console.log(`anonymous writes that reached a table (districts, meetings and votings compared before and after too): ${tableWrites.length}${tableWrites.length ? `\n  ${tableWrites.slice(0, 5).join('\n  ')}` : ''}`);
+  console.log(
+    `\n5xx answers: ${fivexx}; closed without an answer: ${closed}${failures.length ? `\n  ${failures.slice(0, 5).join('\n  ')}` : ''}`,
+  );
+  console.log(
+    `error bodies naming a machine or another table: ${leaks.length}${leaks.length ? `\n  ${leaks.slice(0, 5).join('\n  ')}` : ''}`,
+  );
+  console.log(
+    `anonymous writes that reached a table (districts, meetings and votings compared before and after too): ${tableWrites.length}${tableWrites.length ? `\n  ${tableWrites.slice(0, 5).join('\n  ')}` : ''}`,
+  );
   console.log(`confirmations to one mailbox through rotated headers and +aliases: ${victimConfirmations} (at most 5)`);
   console.log(`crashes: ${crashes.length}${crashes.length ? `\n  ${crashes.join('\n  ')}` : ''}`);
-  console.log(`stack parts died or restarted: ${partFailures.size}${partFailures.size ? `\n  ${[...partFailures].join('\n  ')}` : ' (Postgres, PostgREST, the gateway, the mail catcher: same processes, all answering)'}`);
+  console.log(
+    `stack parts died or restarted: ${partFailures.size}${partFailures.size ? `\n  ${[...partFailures].join('\n  ')}` : ' (Postgres, PostgREST, the gateway, the mail catcher: same processes, all answering)'}`,
+  );
   console.log(`visitor: ${visitorVotes} votes answered ok, ${visitorFailures} failed, ${stored} stored: lost ${lost}`);
-  console.log(`readers on kept-alive connections: ${reads} reads, ${readerFailures.length} not 200${readerFailures.length ? ` (${readerFailures.slice(0, 10).join(', ')})` : ''}`);
+  console.log(
+    `readers on kept-alive connections: ${reads} reads, ${readerFailures.length} not 200${readerFailures.length ? ` (${readerFailures.slice(0, 10).join(', ')})` : ''}`,
+  );
   console.log(`health after: plain read ${read.status}, topic vote ${vote.status}`);
   const unhealthy = read.status !== 200 || vote.status !== 200;
-  if (fivexx || closed || leaks.length || tableWrites.length || victimConfirmations > 5 || crashes.length || partFailures.size || lost !== 0 || visitorFailures || readerFailures.length || unhealthy || sent < total) {
-    console.log('\nFAILED: see the lines above (any 5xx, closed connection, leak, table write, mail over the cap, crash, dead part, lost write or failed read fails the run; so does a run that ended at FUZZ_SECONDS before its FUZZ_REQUESTS).');
+  if (
+    fivexx ||
+    closed ||
+    leaks.length ||
+    tableWrites.length ||
+    victimConfirmations > 5 ||
+    crashes.length ||
+    partFailures.size ||
+    lost !== 0 ||
+    visitorFailures ||
+    readerFailures.length ||
+    unhealthy ||
+    sent < total
+  ) {
+    console.log(
+      '\nFAILED: see the lines above (any 5xx, closed connection, leak, table write, mail over the cap, crash, dead part, lost write or failed read fails the run; so does a run that ended at FUZZ_SECONDS before its FUZZ_REQUESTS).',
+    );
     process.exitCode = 1;
-  } else console.log('\nNo 5xx, no connection closed without an answer, no leak, no crash, no lost write; every part of the stack is the one that started and answers.');
+  } else
+    console.log(
+      '\nNo 5xx, no connection closed without an answer, no leak, no crash, no lost write; every part of the stack is the one that started and answers.',
+    );
 } finally {
   clearInterval(watcher);
   keptAlive.destroy();

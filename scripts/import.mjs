@@ -28,14 +28,20 @@ const { values, positionals } = parseArgs({
 /** The database the environment names: a hosted project's API, DATABASE_URL, or the local stack. */
 async function transportFromEnv(env = process.env) {
   if (env.SUPABASE_URL) {
-    if (!env.SUPABASE_SERVICE_ROLE_KEY) throw new Error('SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not: the importer writes with the project\'s service_role key (see .env.example).');
+    if (!env.SUPABASE_SERVICE_ROLE_KEY)
+      throw new Error(
+        "SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not: the importer writes with the project's service_role key (see .env.example).",
+      );
     return apiTransport(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
   }
   const dbUrl = env.DATABASE_URL ?? stackConfig().dbUrl;
   try {
     return await postgresTransport(dbUrl);
   } catch (error) {
-    throw new Error(`Cannot reach the database at ${new URL(dbUrl).host} (${error instanceof Error ? error.message : error}). Start the local stack (npm run stack) or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`, { cause: error });
+    throw new Error(
+      `Cannot reach the database at ${new URL(dbUrl).host} (${error instanceof Error ? error.message : error}). Start the local stack (npm run stack) or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`,
+      { cause: error },
+    );
   }
 }
 
@@ -54,24 +60,35 @@ try {
        * @param {string} word
        */
       const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-      console.log(`${new Date(run.started_at).toISOString()}  ${run.status}  ${plural(run.files.length, 'file')}  ${plural(errors, 'error')}, ${plural(warnings, 'warning')}  (run ${run.id})`);
-      for (const file of run.files.slice(0, 5)) console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
+      console.log(
+        `${new Date(run.started_at).toISOString()}  ${run.status}  ${plural(run.files.length, 'file')}  ${plural(errors, 'error')}, ${plural(warnings, 'warning')}  (run ${run.id})`,
+      );
+      for (const file of run.files.slice(0, 5))
+        console.log(`    ${file.name}${file.sha256 ? `  sha256 ${file.sha256.slice(0, 16)}…` : ''}`);
       if (run.files.length > 5) console.log(`    … and ${run.files.length - 5} more files`);
       for (const kind of KINDS) if (run.counts[kind]) console.log(`    ${countLine(kind, run.counts[kind])}`);
       for (const problem of run.problems.slice(0, 3)) console.log(`    ${describeProblem(problem)}`);
       if (run.problems.length > 3) console.log(`    … and ${run.problems.length - 3} more problems`);
     }
   } else {
-    if (positionals.length === 0) throw new Error('Name the files or folders to import: npm run import -- path/to/folder (see docs/import.md).');
+    if (positionals.length === 0)
+      throw new Error('Name the files or folders to import: npm run import -- path/to/folder (see docs/import.md).');
     const started = Date.now();
-    const outcome = await runImport(positionals, { dryRun: values['dry-run'], skipInvalid: values['skip-invalid'], replace: values.replace }, transport,
-      values.quiet ? () => {} : (line) => process.stderr.write(`  ${line}\n`));
+    const outcome = await runImport(
+      positionals,
+      { dryRun: values['dry-run'], skipInvalid: values['skip-invalid'], replace: values.replace },
+      transport,
+      values.quiet ? () => {} : (line) => process.stderr.write(`  ${line}\n`),
+    );
     for (const line of reportLines(outcome, transport.target)) console.log(line);
     if (values.report) {
       writeFileSync(values.report, reportCsv(outcome.problems));
       console.log(`\nThe problems are in ${values.report} (CSV).`);
     }
-    if (!values.quiet) console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s, run ${outcome.run}; npm run import -- --history lists the runs)`);
+    if (!values.quiet)
+      console.log(
+        `\n(${((Date.now() - started) / 1000).toFixed(1)} s, run ${outcome.run}; npm run import -- --history lists the runs)`,
+      );
     process.exitCode = exitCode(outcome);
   }
 } catch (error) {

@@ -48,7 +48,14 @@ async function pool(tasks, limit) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'sbt-load-'));
-const stack = await startStack({ apiPort: base + 21, dbPort: base + 22, restPort: base + 31, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+const stack = await startStack({
+  apiPort: base + 21,
+  dbPort: base + 22,
+  restPort: base + 31,
+  dataDir: join(work, 'postgres'),
+  reset: true,
+  quiet: true,
+});
 const db = await connect(stack.dbUrl);
 // Every write comes from one address here: lift the per-client limits that would stop a script.
 await liftWriteLimits(stack.dbUrl);
@@ -73,7 +80,8 @@ async function rpc(name, body) {
 const rows = [];
 try {
   // Topic votes: each visitor clicks a few times in a row on one topic (none→up, up→down, down→up, …).
-  const topics = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1 order by id')).rows;
+  const topics = (await db.query('select id, upvotes, downvotes from public.topics where "districtId" = 1 order by id'))
+    .rows;
   /** @type {Map<number, { up: number, down: number }>} */
   const expected = new Map(topics.map((t) => [t.id, { up: t.upvotes, down: t.downvotes }]));
   /** @param {number} id */
@@ -128,10 +136,15 @@ try {
     if (t.upvotes !== want.up || t.downvotes !== want.down) {
       topicDiffer += 1;
       const { first, switches } = sentVotes.get(t.id) ?? { first: 0, switches: 0 };
-      console.log(`topic ${t.id}: ${first} first votes and ${switches} switches sent; expected up ${want.up}, down ${want.down}; found up ${t.upvotes}, down ${t.downvotes}`);
+      console.log(
+        `topic ${t.id}: ${first} first votes and ${switches} switches sent; expected up ${want.up}, down ${want.down}; found up ${t.upvotes}, down ${t.downvotes}`,
+      );
     }
   }
-  const sentTotals = [...sentVotes.values()].reduce((sum, v) => ({ first: sum.first + v.first, switches: sum.switches + v.switches }), { first: 0, switches: 0 });
+  const sentTotals = [...sentVotes.values()].reduce(
+    (sum, v) => ({ first: sum.first + v.first, switches: sum.switches + v.switches }),
+    { first: 0, switches: 0 },
+  );
   rows.push({
     writes: 'topic votes',
     requests: topicRequests,
@@ -160,26 +173,41 @@ try {
   const resends = Array.from({ length: Math.floor(agendaVotes / 3) }, () => pick(sent));
   let agendaErrors = 0;
   const agendaStarted = Date.now();
-  const agendaTasks = [...sent, ...resends].sort(() => rand() - 0.5).map((submission) => async () => {
-    try {
-      const answer = await rpc('submit_agenda_vote', submission);
-      if (!answer.ok) agendaErrors += 1;
-    } catch {
-      agendaErrors += 1;
-    }
-  });
+  const agendaTasks = [...sent, ...resends]
+    .sort(() => rand() - 0.5)
+    .map((submission) => async () => {
+      try {
+        const answer = await rpc('submit_agenda_vote', submission);
+        if (!answer.ok) agendaErrors += 1;
+      } catch {
+        agendaErrors += 1;
+      }
+    });
   const agendaDone = await pool(agendaTasks, concurrency);
   const agendaSeconds = (Date.now() - agendaStarted) / 1000;
-  const storedRows = (await db.query(
-    `select idempotency_key::text as key, to_char(meeting_date, 'YYYY-MM-DD') as meeting_date, budget, lcap, esri_update, summer_projects,
+  const storedRows = (
+    await db.query(
+      `select idempotency_key::text as key, to_char(meeting_date, 'YYYY-MM-DD') as meeting_date, budget, lcap, esri_update, summer_projects,
        hoover_playground, email, comments from public.agenda_votes`,
-  )).rows;
+    )
+  ).rows;
   const storedByKey = Map.groupBy(storedRows, (row) => row.key);
   const sentByKey = new Map(sent.map((submission) => [submission.idempotency_key, submission]));
   const agendaLost = sent.filter((s) => !storedByKey.has(s.idempotency_key)).length;
-  const agendaDuplicated = [...storedByKey.values()].reduce((sum, rows) => sum + rows.length - 1, 0) + [...storedByKey.keys()].filter((key) => !sentByKey.has(key)).length;
+  const agendaDuplicated =
+    [...storedByKey.values()].reduce((sum, rows) => sum + rows.length - 1, 0) +
+    [...storedByKey.keys()].filter((key) => !sentByKey.has(key)).length;
   // Every stored answer, field by field, against what was sent with its key.
-  const answerFields = /** @type {const} */ (['meeting_date', 'budget', 'lcap', 'esri_update', 'summer_projects', 'hoover_playground', 'email', 'comments']);
+  const answerFields = /** @type {const} */ ([
+    'meeting_date',
+    'budget',
+    'lcap',
+    'esri_update',
+    'summer_projects',
+    'hoover_playground',
+    'email',
+    'comments',
+  ]);
   let agendaDiffer = 0;
   for (const row of storedRows) {
     const submission = sentByKey.get(row.key);
@@ -187,7 +215,9 @@ try {
     const differing = answerFields.filter((field) => row[field] !== submission[field]);
     if (differing.length === 0) continue;
     agendaDiffer += 1;
-    console.log(`agenda vote ${row.key}: ${differing.map((field) => `${field} sent ${JSON.stringify(submission[field])}, stored ${JSON.stringify(row[field])}`).join('; ')}`);
+    console.log(
+      `agenda vote ${row.key}: ${differing.map((field) => `${field} sent ${JSON.stringify(submission[field])}, stored ${JSON.stringify(row[field])}`).join('; ')}`,
+    );
   }
   rows.push({
     writes: 'agenda votes',
@@ -202,24 +232,33 @@ try {
   });
 
   // Subscriptions: addresses sent more than once, in different letter cases, to a few districts.
-  const addresses = Array.from({ length: subscriptions }, (_, i) => ({ email: `parent${i}@example.org`, district_id: 1 + (i % 3) }));
+  const addresses = Array.from({ length: subscriptions }, (_, i) => ({
+    email: `parent${i}@example.org`,
+    district_id: 1 + (i % 3),
+  }));
   const repeats = Array.from({ length: Math.floor(subscriptions / 4) }, () => {
     const a = pick(addresses);
     return { ...a, email: a.email.toUpperCase() };
   });
   let subscribeErrors = 0;
   const subscribeStarted = Date.now();
-  const subscribeTasks = [...addresses, ...repeats].sort(() => rand() - 0.5).map((body) => async () => {
-    try {
-      const answer = await rpc('subscribe', body);
-      if (!answer.ok) subscribeErrors += 1;
-    } catch {
-      subscribeErrors += 1;
-    }
-  });
+  const subscribeTasks = [...addresses, ...repeats]
+    .sort(() => rand() - 0.5)
+    .map((body) => async () => {
+      try {
+        const answer = await rpc('subscribe', body);
+        if (!answer.ok) subscribeErrors += 1;
+      } catch {
+        subscribeErrors += 1;
+      }
+    });
   const subscribeDone = await pool(subscribeTasks, concurrency);
   const subscribeSeconds = (Date.now() - subscribeStarted) / 1000;
-  const subs = (await db.query('select lower(email) as email, district_id, count(*)::int as n from public.subscriptions group by 1, 2')).rows;
+  const subs = (
+    await db.query(
+      'select lower(email) as email, district_id, count(*)::int as n from public.subscriptions group by 1, 2',
+    )
+  ).rows;
   const subKeys = new Set(subs.map((r) => `${r.email}|${r.district_id}`));
   const subscribeLost = addresses.filter((a) => !subKeys.has(`${a.email}|${a.district_id}`)).length;
   const subscribeDuplicated = subs.reduce((sum, r) => sum + (r.n - 1), 0) + Math.max(0, subs.length - addresses.length);
@@ -244,5 +283,9 @@ printTable(rows);
 const bad = rows.reduce((sum, r) => sum + r.lost + r.duplicated + r.differ + r.errors, 0);
 const unfinished = Date.now() >= deadline;
 if (unfinished) console.log('\nThe time bound ended the run before every request was sent.');
-console.log(bad === 0 && !unfinished ? '\nNo write lost, duplicated or different from what was sent.' : '\nSome writes were lost, duplicated, stored differently or refused (see above).');
+console.log(
+  bad === 0 && !unfinished
+    ? '\nNo write lost, duplicated or different from what was sent.'
+    : '\nSome writes were lost, duplicated, stored differently or refused (see above).',
+);
 process.exit(bad === 0 && !unfinished ? 0 : 1);

@@ -8,7 +8,15 @@
 // local stack of `npm start` and its mail catcher.
 import { hostname } from 'node:os';
 import { stackConfig } from './lib/stackConfig.mjs';
-import { describeOutboxLeft, mailConfigFromEnv, matchAlerts, outboxLeft, queueAlertEmails, queueDigests, sendDueEmails } from '../src/alerts/node/mailSender.ts';
+import {
+  describeOutboxLeft,
+  mailConfigFromEnv,
+  matchAlerts,
+  outboxLeft,
+  queueAlertEmails,
+  queueDigests,
+  sendDueEmails,
+} from '../src/alerts/node/mailSender.ts';
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });
@@ -27,8 +35,14 @@ try {
   const digests = await queueDigests(config);
   console.log(`Digests queued: ${digests.queued} (subscriptions with nothing new: ${digests.up_to_date}).`);
   const alerts = await queueAlertEmails(config);
-  console.log(`Alert emails queued: ${alerts.queued}, listing ${alerts.matches} matches (waiting for a weekly or paused alert: ${alerts.waiting}).`);
-  const report = await sendDueEmails(config, { waitForRetries: true, shouldStop: () => stopping, log: (line) => console.log(line) });
+  console.log(
+    `Alert emails queued: ${alerts.queued}, listing ${alerts.matches} matches (waiting for a weekly or paused alert: ${alerts.waiting}).`,
+  );
+  const report = await sendDueEmails(config, {
+    waitForRetries: true,
+    shouldStop: () => stopping,
+    log: (line) => console.log(line),
+  });
   const failed = report.failures.filter((failure) => failure.final);
   const left = await outboxLeft(config);
   const notSent = left.leases.reduce((sum, lease) => sum + lease.emails, 0) + left.queued.emails;

@@ -15,15 +15,21 @@ try {
   await assertPortFree(port, 'site');
   stack = await startStack();
   stopOnExit(stack.stop, async () => site?.close());
-  console.log(`Database ready at ${stack.apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s; building the site…`);
+  console.log(
+    `Database ready at ${stack.apiUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s; building the site…`,
+  );
   const buildStart = Date.now();
   await buildSite(stack);
   console.log(`Built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
   // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml.
   site = await serveStatic(join(root, 'dist'), port, { host: 'localhost' });
-  console.log(`\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`);
+  console.log(
+    `\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`,
+  );
   console.log(`API: ${stack.apiUrl}/rest/v1   anon key: ${stack.anonKey}`);
-  console.log(`Inbox: ${stack.inboxUrl} (every email the site sends: confirmations within seconds, digests after \`npm run mail:send\`)`);
+  console.log(
+    `Inbox: ${stack.inboxUrl} (every email the site sends: confirmations within seconds, digests after \`npm run mail:send\`)`,
+  );
   console.log('Press Ctrl-C to stop every process this started.');
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : error}`);

@@ -49,17 +49,33 @@ if (only === '' || only === 'check') {
 }
 if (only === '' || only === 'unit') {
   const report = join(reports, 'vitest.json');
-  const json = /** @type {VitestReport | null} */ (await runTool('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {}, report));
+  const json = /** @type {VitestReport | null} */ (
+    await runTool(
+      'node_modules/vitest/vitest.mjs',
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      {},
+      report,
+    )
+  );
   if (json) {
     counts.passed += json.numPassedTests;
     // A file that fails before its tests run (a hook, an import) counts as a failure too.
-    const brokenFiles = (json.testResults ?? []).filter((file) => file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'));
+    const brokenFiles = (json.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'),
+    );
     counts.failed += json.numFailedTests + brokenFiles.length;
   } else counts.failed += 1;
 }
 if (only === '' || only === 'e2e') {
   const report = join(reports, 'playwright.json');
-  const json = /** @type {PlaywrightReport | null} */ (await runTool('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report));
+  const json = /** @type {PlaywrightReport | null} */ (
+    await runTool(
+      'node_modules/@playwright/test/cli.js',
+      ['test', ...process.argv.slice(2)],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      report,
+    )
+  );
   if (json) {
     counts.passed += json.stats.expected + json.stats.flaky;
     // An error outside any test (a web server that did not start, a file that did not load) counts as a failure too.

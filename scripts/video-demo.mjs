@@ -86,7 +86,13 @@ async function recordVisit(page, siteUrl) {
 
   await page.goto(`${siteUrl}/`);
   await page.evaluate(() => document.fonts.ready);
-  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth: WIDTH * SCALE, maxHeight: HEIGHT * SCALE, everyNthFrame: 1 });
+  await cdp.send('Page.startScreencast', {
+    format: 'jpeg',
+    quality: 90,
+    maxWidth: WIDTH * SCALE,
+    maxHeight: HEIGHT * SCALE,
+    everyNthFrame: 1,
+  });
   await pause(1200);
   // Down to the search, as a visitor would scroll.
   await scroll(6, 60, 60);
@@ -114,7 +120,10 @@ async function recordVisit(page, siteUrl) {
   await pause(1000);
 
   // The topics, then the votes.
-  for (const [tab, steps] of /** @type {[string, number][]} */ ([['Topics', 1], ['Voting', 5]])) {
+  for (const [tab, steps] of /** @type {[string, number][]} */ ([
+    ['Topics', 1],
+    ['Voting', 5],
+  ])) {
     const control = page.getByRole('tab', { name: tab });
     await control.scrollIntoViewIfNeeded();
     await pause(500);
@@ -153,16 +162,40 @@ function encode(frames, poster) {
   writeFileSync(list, `${lines.join('\n')}\n`);
   const scale = `fps=${FPS},scale=${WIDTH}:${HEIGHT}:flags=lanczos,format=yuv420p`;
   /** @param {string[]} args */
-  const run = (args) => execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
+  const run = (args) =>
+    execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
   const input = ['-f', 'concat', '-safe', '0', '-i', list, '-vf', scale, '-an'];
   const webm = join(mediaDir, 'demo.webm');
   const mp4 = join(mediaDir, 'demo.mp4');
   const posterPath = join(mediaDir, 'demo-poster.webp');
   run([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-row-mt', '1', '-deadline', 'good', webm]);
-  run([...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '28', '-profile:v', 'high', '-movflags', '+faststart', mp4]);
+  run([
+    ...input,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-crf',
+    '28',
+    '-profile:v',
+    'high',
+    '-movflags',
+    '+faststart',
+    mp4,
+  ]);
   const posterPng = join(work, 'poster.png');
   writeFileSync(posterPng, poster);
-  run(['-i', posterPng, '-vf', `scale=${WIDTH}:${HEIGHT}:flags=lanczos`, '-c:v', 'libwebp', '-quality', '85', posterPath]);
+  run([
+    '-i',
+    posterPng,
+    '-vf',
+    `scale=${WIDTH}:${HEIGHT}:flags=lanczos`,
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '85',
+    posterPath,
+  ]);
   return { webm, mp4, posterPath, seconds: frames[frames.length - 1].at - frames[0].at + 0.6 };
 }
 
@@ -170,9 +203,20 @@ try {
   try {
     execFileSync(ffmpeg, ['-hide_banner', '-version'], { stdio: 'ignore' });
   } catch {
-    throw new Error(`ffmpeg was not found (${ffmpeg}): install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH.`);
+    throw new Error(
+      `ffmpeg was not found (${ffmpeg}): install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH.`,
+    );
   }
-  stack = await startStack({ apiPort: base + 41, dbPort: base + 42, restPort: base + 51, smtpPort: base + 45, inboxPort: base + 44, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+  stack = await startStack({
+    apiPort: base + 41,
+    dbPort: base + 42,
+    restPort: base + 51,
+    smtpPort: base + 45,
+    inboxPort: base + 44,
+    dataDir: join(work, 'postgres'),
+    reset: true,
+    quiet: true,
+  });
   await buildSite(stack, { outDir });
   site = await serveStatic(outDir, base + 49);
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
@@ -184,7 +228,9 @@ try {
   const { webm, mp4, posterPath, seconds } = encode(frames, poster);
   /** @param {string} path */
   const kb = (path) => `${Math.round(statSync(path).size / 1024)} KB`;
-  console.log(`Wrote ${webm} (${kb(webm)}), ${mp4} (${kb(mp4)}), ${seconds.toFixed(1)} s from ${frames.length} frames, and ${posterPath} (${kb(posterPath)}).`);
+  console.log(
+    `Wrote ${webm} (${kb(webm)}), ${mp4} (${kb(mp4)}), ${seconds.toFixed(1)} s from ${frames.length} frames, and ${posterPath} (${kb(posterPath)}).`,
+  );
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

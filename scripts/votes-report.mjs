@@ -32,8 +32,11 @@ function formatTable(rows) {
   const lines = [header, ...rows.map((row) => [row.item, row.support, row.oppose, row.neutral, row.total].map(String))];
   const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column].length)));
   /** @param {string[]} line */
-  const format = (line) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  return [format(lines[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n');
+  const format = (line) =>
+    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  return [format(lines[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join(
+    '\n',
+  );
 }
 
 const url = process.env.DATABASE_URL || LOCAL_DATABASE_URL;
@@ -42,7 +45,11 @@ try {
   await client.connect();
 } catch (error) {
   console.error(`Cannot connect to ${safeAddress(url)}: ${error instanceof Error ? error.message : error}`);
-  console.error(process.env.DATABASE_URL ? 'Check DATABASE_URL.' : 'Start the local stack (`npm start` or `npm run stack`), or set DATABASE_URL.');
+  console.error(
+    process.env.DATABASE_URL
+      ? 'Check DATABASE_URL.'
+      : 'Start the local stack (`npm start` or `npm run stack`), or set DATABASE_URL.',
+  );
   process.exit(1);
 }
 
@@ -61,14 +68,19 @@ try {
      group by v.item`,
     [MEETING_DATE],
   );
-  const [{ submissions }] = (await client.query('select count(*)::int as submissions from public.agenda_votes where meeting_date = $1', [MEETING_DATE])).rows;
+  const [{ submissions }] = (
+    await client.query('select count(*)::int as submissions from public.agenda_votes where meeting_date = $1', [
+      MEETING_DATE,
+    ])
+  ).rows;
   const byItem = new Map(rows.map((row) => [row.item, row]));
   const table = ITEMS.map((item) => byItem.get(item) ?? { item, support: 0, oppose: 0, neutral: 0, total: 0 });
   console.log(`Agenda votes for the board meeting of ${MEETING_DATE}, from ${safeAddress(url)}\n`);
   console.log(formatTable(table));
   console.log(`\nTotal submissions: ${submissions}`);
 } catch (error) {
-  if (error instanceof pg.DatabaseError && error.code === '42P01') console.error('The agenda_votes table is missing: apply supabase/migrations to this database first.');
+  if (error instanceof pg.DatabaseError && error.code === '42P01')
+    console.error('The agenda_votes table is missing: apply supabase/migrations to this database first.');
   else console.error(`The report failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {

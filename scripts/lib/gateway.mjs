@@ -30,7 +30,15 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIO
 const ONE_CLICK_PATH = '/functions/v1/unsubscribe';
 const ALERT_FEED_PATH = '/functions/v1/alert-feed';
 // Headers a client may not set: the gateway decides where a request came from (see clientAddress).
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'x-client-ip', 'true-client-ip', 'x-nf-client-connection-ip'];
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'cf-connecting-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'x-nf-client-connection-ip',
+];
 // Kept-alive connections to PostgREST, shared by every visitor's requests: hence no visitor's connection header may
 // reach them (endToEndHeaders).
 const upstreamAgent = new Agent({ keepAlive: true, timeout: KEEP_ALIVE_TIMEOUT_MS });
@@ -38,7 +46,8 @@ const upstreamAgent = new Agent({ keepAlive: true, timeout: KEEP_ALIVE_TIMEOUT_M
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, prefer, accept, accept-profile, content-profile, range, x-supabase-api-version',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, x-client-info, prefer, accept, accept-profile, content-profile, range, x-supabase-api-version',
   'access-control-expose-headers': 'content-range, content-location, x-total-count',
   'access-control-max-age': '86400',
 };
@@ -174,7 +183,15 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
     const body = Buffer.concat(chunks);
     const upstreamHeaders = { ...headers };
     if (req.method !== 'GET' && req.method !== 'HEAD') upstreamHeaders['content-length'] = String(body.length);
-    const upstream = request({ agent: upstreamAgent, host: '127.0.0.1', port: restPort, method: req.method, path, headers: upstreamHeaders, maxHeaderSize: 64 * 1024 });
+    const upstream = request({
+      agent: upstreamAgent,
+      host: '127.0.0.1',
+      port: restPort,
+      method: req.method,
+      path,
+      headers: upstreamHeaders,
+      maxHeaderSize: 64 * 1024,
+    });
     upstream.on('response', (up) => {
       if (res.headersSent) return up.destroy();
       const status = up.statusCode ?? 502;
@@ -196,7 +213,10 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
       up.on('error', () => res.destroy());
       up.on('end', () => {
         const text = Buffer.concat(parts).toString('utf8');
-        const plain = length > MAX_ERROR_BYTES ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null }) : publicErrorBody(status, text);
+        const plain =
+          length > MAX_ERROR_BYTES
+            ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null })
+            : publicErrorBody(status, text);
         if (plain !== null) log(`gateway: ${req.method} ${path} answered ${status}: ${text.slice(0, 2000)}`);
         const body = plain ?? text;
         delete answerHeaders['content-length'];
@@ -221,14 +241,24 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
  * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, siteUrl: string, log?: (line: string) => void }} options
  * @returns {Promise<import('node:http').Server>}
  */
-export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log = (line) => { process.stderr.write(`${line}\n`); } }) {
+export function startGateway({
+  port,
+  restPort,
+  jwtSecret,
+  anonKey,
+  siteUrl,
+  log = (line) => {
+    process.stderr.write(`${line}\n`);
+  },
+}) {
   const serveFeed = createFeedServer({ apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl });
   /**
    * @param {Request} req
    * @param {Response} res
    */
   const handle = (req, res) => {
-    if ((req.url ?? '').length > MAX_URL_BYTES) return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
+    if ((req.url ?? '').length > MAX_URL_BYTES)
+      return refuse(res, 414, `The request address is longer than ${MAX_URL_BYTES} characters.`);
     const url = parseUrl(req.url);
     if (!url) return refuse(res, 400, 'The request address cannot be read.');
     if (!METHODS.has(req.method ?? '')) return refuse(res, 405, `The method ${req.method} is not allowed.`);
@@ -239,7 +269,8 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
     }
     const length = declaredLength(req);
     if (Number.isNaN(length)) return refuse(res, 400, 'The Content-Length header is malformed.');
-    if (length !== null && length > MAX_BODY_BYTES) return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (length !== null && length > MAX_BODY_BYTES)
+      return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     if (url.pathname === ONE_CLICK_PATH) {
       serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch((error) => {
         log(`gateway: one-click unsubscribe failed: ${error instanceof Error ? error.message : error}`);
@@ -278,25 +309,29 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
     const path = url.pathname.slice('/rest/v1'.length) || '/';
     proxy(req, res, { restPort, path: path + url.search, headers, plainErrors: role !== 'service_role', log });
   };
-  const server = createServer({
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    // How often the two timeouts above are checked (Node's default, 30 s, would let a connection outlive them by that).
-    connectionsCheckingInterval: 1000,
-  }, (req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      // A request the checks above did not foresee: it is answered, and the gateway lives on.
-      log(`gateway: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`);
-      refuse(res, 400, 'The request could not be handled.');
-    }
-  });
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // How often the two timeouts above are checked (Node's default, 30 s, would let a connection outlive them by that).
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      try {
+        handle(req, res);
+      } catch (error) {
+        // A request the checks above did not foresee: it is answered, and the gateway lives on.
+        log(`gateway: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`);
+        refuse(res, 400, 'The request could not be handled.');
+      }
+    },
+  );
   // Expect: 100-continue: a body over the cap is refused before the client sends it.
   server.on('checkContinue', (req, res) => {
     const length = declaredLength(req);
-    if (length !== null && !Number.isNaN(length) && length > MAX_BODY_BYTES) return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (length !== null && !Number.isNaN(length) && length > MAX_BODY_BYTES)
+      return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     res.writeContinue();
     server.emit('request', req, res);
   });
@@ -304,7 +339,9 @@ export function startGateway({ port, restPort, jwtSecret, anonKey, siteUrl, log 
   server.on('connect', (_req, socket) => {
     const body = JSON.stringify({ message: 'The method CONNECT is not allowed.' });
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
   });
   // Requests so malformed that Node's parser refuses them, and requests too slow to arrive: answer and close, never
   // throw. What the client still sends is read and dropped until it closes, so it reads the answer (closing a

@@ -16,10 +16,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transf
  */
 export function endToEndHeaders(headers) {
   const connection = headers.connection ?? headers.Connection ?? '';
-  const named = new Set(String(Array.isArray(connection) ? connection.join(',') : connection)
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean));
+  const named = new Set(
+    String(Array.isArray(connection) ? connection.join(',') : connection)
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
   /** @type {import('node:http').OutgoingHttpHeaders} */
   const passed = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -70,7 +72,9 @@ export function publicErrorBody(status, text) {
   try {
     error = JSON.parse(text);
   } catch {
-    return status >= 500 ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null }) : null;
+    return status >= 500
+      ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null })
+      : null;
   }
   if (error === null || typeof error !== 'object' || Array.isArray(error)) return null;
   const code = typeof error.code === 'string' ? error.code : null;
@@ -78,7 +82,8 @@ export function publicErrorBody(status, text) {
   let plain = message;
   if ((code && CONNECTION_CODES.test(code)) || NAMES_A_MACHINE.test(message)) plain = UNREACHABLE_MESSAGE;
   else if (!message) plain = status >= 500 ? UNREACHABLE_MESSAGE : REFUSED_MESSAGE;
-  const parameters = isRefusalCode(plain) && typeof error.details === 'string' && isJsonObject(error.details) ? error.details : null;
+  const parameters =
+    isRefusalCode(plain) && typeof error.details === 'string' && isJsonObject(error.details) ? error.details : null;
   const rewritten = JSON.stringify({ code, message: plain, details: parameters, hint: null });
   return rewritten === text ? null : rewritten;
 }

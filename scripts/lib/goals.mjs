@@ -45,7 +45,8 @@ export class Goals {
 
   /** The run's verdict: every miss, or that every goal holds. */
   verdict() {
-    if (this.#missed.length === 0) return this.#notJudged ? `No ${this.name} judged: ${this.#notJudged}` : `Every ${this.name} holds.`;
+    if (this.#missed.length === 0)
+      return this.#notJudged ? `No ${this.name} judged: ${this.#notJudged}` : `Every ${this.name} holds.`;
     return `${this.#missed.length} ${this.name}${this.#missed.length === 1 ? '' : 's'} missed:\n- ${this.#missed.join('\n- ')}`;
   }
 

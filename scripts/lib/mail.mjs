@@ -9,7 +9,9 @@ import { CONFIRMATION_KINDS, sendDueEmails } from '../../src/alerts/node/mailSen
  */
 export async function startMailCatcher({ smtpPort, webPort }) {
   const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
-  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve()))));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())))
+  );
   return { stop: () => /** @type {Promise<void>} */ (new Promise((resolve) => maildev.close(() => resolve()))) };
 }
 
@@ -37,7 +39,10 @@ export function startMailWorker(config, { log = () => {} } = {}) {
       if (message !== lastError) log(`mail worker: ${message}`);
       lastError = message;
     }
-    if (!stopped) timer = setTimeout(() => { running = tick(); }, WORKER_INTERVAL_MS);
+    if (!stopped)
+      timer = setTimeout(() => {
+        running = tick();
+      }, WORKER_INTERVAL_MS);
   };
   running = tick();
   return {

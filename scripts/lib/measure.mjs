@@ -54,7 +54,7 @@ export function processTreeRssMB(pid) {
     }
   }
   let pages = 0;
-  for (const queue = [pid]; queue.length > 0; ) {
+  for (const queue = [pid]; queue.length > 0;) {
     const at = /** @type {number} */ (queue.pop());
     pages += rss.get(at) ?? 0;
     queue.push(...(children.get(at) ?? []));
@@ -74,10 +74,16 @@ export function processTreeRssMB(pid) {
 export function measure(command, args, { env = {}, cwd, quiet = true } = {}) {
   const timeFile = join(tmpdir(), `measure-${process.pid}-${Date.now()}.txt`);
   const gnuTime = existsSync('/usr/bin/time');
-  const [cmd, argv] = gnuTime ? ['/usr/bin/time', ['-f', '%e %M %U %S', '-o', timeFile, command, ...args]] : [command, args];
+  const [cmd, argv] = gnuTime
+    ? ['/usr/bin/time', ['-f', '%e %M %U %S', '-o', timeFile, command, ...args]]
+    : [command, args];
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit' });
+    const child = spawn(cmd, argv, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
+    });
     let stderr = '';
     child.stderr?.on('data', (d) => (stderr += d));
     let treePeakMB = 0;

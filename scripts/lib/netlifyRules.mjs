@@ -27,7 +27,10 @@ export function readNetlifyRules(file) {
  * @param {string} pathname
  */
 export function pathMatches(pattern, pathname) {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`).test(pathname);
 }
 
@@ -52,7 +55,9 @@ export function redirectFor(rules, url, fileExists) {
       else values[String(placeholder).replace(/^:/, '')] = value;
     }
     if (!matched || (!rule.force && fileExists)) continue;
-    let location = String(rule.to).replace(/:([A-Za-z_]\w*)/g, (whole, name) => (name in values ? encodeURIComponent(values[name]) : whole));
+    let location = String(rule.to).replace(/:([A-Za-z_]\w*)/g, (whole, name) =>
+      name in values ? encodeURIComponent(values[name]) : whole,
+    );
     if (!location.includes('?') && url.search) location += url.search;
     return { status: rule.status ?? 301, location };
   }

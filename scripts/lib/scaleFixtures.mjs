@@ -30,15 +30,194 @@ export function prng(seed) {
   };
 }
 
-const STATES = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'];
-const PLACES = ['Oak', 'Maple', 'Cedar', 'Pine', 'River', 'Lake', 'Spring', 'Fair', 'Green', 'Clear', 'Rock', 'Elm', 'Willow', 'Ash', 'Bay', 'Hill', 'Glen', 'Brook', 'Stone', 'Sun', 'North', 'South', 'East', 'West', 'Mill', 'Red', 'White', 'Silver', 'Golden', 'Pleasant', 'Prairie', 'Valley', 'Mesa', 'Canyon', 'Harbor', 'Forest', 'Meadow', 'Ridge', 'Summit', 'Union'];
-const SUFFIXES = ['field', 'wood', 'ville', 'ton', 'dale', 'view', 'crest', 'port', 'land', 'mont', 'side', 'burg', 'haven', 'ford', 'brook', 'vale'];
-const KINDS = ['Unified School District', 'School District', 'Independent School District', 'Public Schools', 'Community Schools', 'City School District', 'County Schools', 'Elementary School District', 'Union High School District'];
-const COUNTIES = ['Adams', 'Jefferson', 'Franklin', 'Washington', 'Lincoln', 'Madison', 'Jackson', 'Clay', 'Marion', 'Monroe', 'Greene', 'Warren', 'Wayne', 'Union', 'Polk', 'Lake', 'Orange', 'Hamilton', 'Montgomery', 'Marshall'];
+const STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+];
+const PLACES = [
+  'Oak',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'River',
+  'Lake',
+  'Spring',
+  'Fair',
+  'Green',
+  'Clear',
+  'Rock',
+  'Elm',
+  'Willow',
+  'Ash',
+  'Bay',
+  'Hill',
+  'Glen',
+  'Brook',
+  'Stone',
+  'Sun',
+  'North',
+  'South',
+  'East',
+  'West',
+  'Mill',
+  'Red',
+  'White',
+  'Silver',
+  'Golden',
+  'Pleasant',
+  'Prairie',
+  'Valley',
+  'Mesa',
+  'Canyon',
+  'Harbor',
+  'Forest',
+  'Meadow',
+  'Ridge',
+  'Summit',
+  'Union',
+];
+const SUFFIXES = [
+  'field',
+  'wood',
+  'ville',
+  'ton',
+  'dale',
+  'view',
+  'crest',
+  'port',
+  'land',
+  'mont',
+  'side',
+  'burg',
+  'haven',
+  'ford',
+  'brook',
+  'vale',
+];
+const KINDS = [
+  'Unified School District',
+  'School District',
+  'Independent School District',
+  'Public Schools',
+  'Community Schools',
+  'City School District',
+  'County Schools',
+  'Elementary School District',
+  'Union High School District',
+];
+const COUNTIES = [
+  'Adams',
+  'Jefferson',
+  'Franklin',
+  'Washington',
+  'Lincoln',
+  'Madison',
+  'Jackson',
+  'Clay',
+  'Marion',
+  'Monroe',
+  'Greene',
+  'Warren',
+  'Wayne',
+  'Union',
+  'Polk',
+  'Lake',
+  'Orange',
+  'Hamilton',
+  'Montgomery',
+  'Marshall',
+];
 const CATEGORIES = ['Budget', 'Facilities', 'Curriculum', 'Personnel', 'Policy', 'Consent Agenda', 'Calendar'];
-const TOPICS = ['Budget and reserves', 'School start times', 'Math pathways', 'Student mental health', 'Facilities bond', 'Enrollment and boundaries', 'Technology in classrooms', 'Special education', 'Staff housing', 'Cell phone policy', 'Transportation', 'Nutrition services'];
-const FIRST = ['Alex', 'Jordan', 'Morgan', 'Casey', 'Riley', 'Taylor', 'Avery', 'Quinn', 'Jamie', 'Drew', 'Reese', 'Rowan'];
-const LAST = ['Harper', 'Ellison', 'Navarro', 'Okafor', 'Lindqvist', 'Raman', 'Whitfield', 'Delgado', 'Brennan', 'Castillo', 'Nakamura', 'Abernathy'];
+const TOPICS = [
+  'Budget and reserves',
+  'School start times',
+  'Math pathways',
+  'Student mental health',
+  'Facilities bond',
+  'Enrollment and boundaries',
+  'Technology in classrooms',
+  'Special education',
+  'Staff housing',
+  'Cell phone policy',
+  'Transportation',
+  'Nutrition services',
+];
+const FIRST = [
+  'Alex',
+  'Jordan',
+  'Morgan',
+  'Casey',
+  'Riley',
+  'Taylor',
+  'Avery',
+  'Quinn',
+  'Jamie',
+  'Drew',
+  'Reese',
+  'Rowan',
+];
+const LAST = [
+  'Harper',
+  'Ellison',
+  'Navarro',
+  'Okafor',
+  'Lindqvist',
+  'Raman',
+  'Whitfield',
+  'Delgado',
+  'Brennan',
+  'Castillo',
+  'Nakamura',
+  'Abernathy',
+];
 
 /**
  * @template T
@@ -74,7 +253,19 @@ export function nextTuesdayAfter(day) {
 }
 
 /** The school year the fixtures tell: August 2024 to June 2025, with July off. @type {[number, number][]} */
-const SCHOOL_MONTHS = [[2024, 8], [2024, 9], [2024, 10], [2024, 11], [2024, 12], [2025, 1], [2025, 2], [2025, 3], [2025, 4], [2025, 5], [2025, 6]];
+const SCHOOL_MONTHS = [
+  [2024, 8],
+  [2024, 9],
+  [2024, 10],
+  [2024, 11],
+  [2024, 12],
+  [2025, 1],
+  [2025, 2],
+  [2025, 3],
+  [2025, 4],
+  [2025, 5],
+  [2025, 6],
+];
 
 /**
  * How the members voted on one item: mostly Yes, sometimes a dissent or an abstention, and now and then one member
@@ -172,15 +363,33 @@ export function districtRows(i, seed, today = new Date(), years = 1) {
   }));
   // Votes are taken at the year's meetings: the recent ones in 2025, the past ones in 2024.
   /** @param {number} year */
-  const meetingDays = (year) => past.filter((meeting) => meeting.date.startsWith(String(year))).map((meeting) => meeting.date);
+  const meetingDays = (year) =>
+    past.filter((meeting) => meeting.date.startsWith(String(year))).map((meeting) => meeting.date);
   const votings = Array.from({ length: 15 }, (_, v) => {
     const category = pick(rand, CATEGORIES);
     const voteDate = pick(rand, meetingDays(v < 5 ? 2025 : 2024));
     const issue = `Approve ${pick(rand, TOPICS).toLowerCase()} item ${v + 1}`;
     // Now and then the board sets an item aside without voting on it.
-    if (category !== 'Consent Agenda' && rand() < 0.05) return { districtId: i, type: v < 5 ? 'recent' : 'past', voteDate, category, issue, outcome: 'Tabled', votes: [] };
+    if (category !== 'Consent Agenda' && rand() < 0.05)
+      return {
+        districtId: i,
+        type: v < 5 ? 'recent' : 'past',
+        voteDate,
+        category,
+        issue,
+        outcome: 'Tabled',
+        votes: [],
+      };
     const votes = castVotes(rand, members, category === 'Consent Agenda');
-    return { districtId: i, type: v < 5 ? 'recent' : 'past', voteDate, category, issue, outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes), votes };
+    return {
+      districtId: i,
+      type: v < 5 ? 'recent' : 'past',
+      voteDate,
+      category,
+      issue,
+      outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes),
+      votes,
+    };
   });
   if (years > 1) addEarlierYears({ district, members, video, week, meetings, votings }, seed, years);
   return { district, meetings, topics, votings };
@@ -257,7 +466,15 @@ function addEarlierYears({ district, members, video, week, meetings, votings }, 
         continue;
       }
       const votes = castVotes(rand, members, category === 'Consent Agenda');
-      votings.push({ districtId: i, type: 'past', voteDate, category, issue, outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes), votes });
+      votings.push({
+        districtId: i,
+        type: 'past',
+        voteDate,
+        category,
+        issue,
+        outcome: category === 'Consent Agenda' ? 'Approved (consent agenda)' : outcomeOf(votes),
+        votes,
+      });
     }
   }
 }
@@ -271,7 +488,8 @@ const DISTRICTS_PER_FOLDER = 1000;
  * @param {number} id
  * @param {number} step
  */
-const changed = (html, id, step) => (step && id % step === 0 ? `${html}<p>Minutes approved at the next meeting.</p>` : html);
+const changed = (html, id, step) =>
+  step && id % step === 0 ? `${html}<p>Minutes approved at the next meeting.</p>` : html;
 
 /**
  * Writes N generated districts as import files in `dir`: districts.csv, then a folder per thousand districts with
@@ -280,28 +498,74 @@ const changed = (html, id, step) => (step && id % step === 0 ? `${html}<p>Minute
  * @param {string} dir
  * @param {{ districts?: number, years?: number, seed?: number, today?: Date, changeStep?: number }} [options]
  */
-export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), changeStep = 0 } = {}) {
+export function writeScaleFixtures(
+  dir,
+  { districts: n = 20_000, years = 1, seed = 1, today = new Date(), changeStep = 0 } = {},
+) {
   mkdirSync(dir, { recursive: true });
   const counts = { districts: n, meetings: 0, topics: 0, votings: 0, memberVotes: 0 };
   let districts = csvLine(['id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents']);
   for (let start = 1; start <= n; start += DISTRICTS_PER_FOLDER) {
     const folder = join(dir, `part-${String(Math.ceil(start / DISTRICTS_PER_FOLDER)).padStart(3, '0')}`);
     mkdirSync(folder, { recursive: true });
-    let meetings = csvLine(['district_id', 'date', 'title', 'topics', 'summary', 'meeting_type', 'isUpcoming', 'youtube_link']);
+    let meetings = csvLine([
+      'district_id',
+      'date',
+      'title',
+      'topics',
+      'summary',
+      'meeting_type',
+      'isUpcoming',
+      'youtube_link',
+    ]);
     let topics = csvLine(['district_id', 'title', 'description', 'upvotes', 'downvotes']);
     let votes = csvLine(['district_id', 'date', 'category', 'issue', 'outcome', 'member', 'vote', 'table']);
     for (let i = start; i < Math.min(start + DISTRICTS_PER_FOLDER, n + 1); i += 1) {
       const d = districtRows(i, seed, today, years);
       const { district } = d;
-      districts += csvLine([district.id, district.name, district.state, district.county, district.address, district.phone, district.totalStudents]);
+      districts += csvLine([
+        district.id,
+        district.name,
+        district.state,
+        district.county,
+        district.address,
+        district.phone,
+        district.totalStudents,
+      ]);
       for (const m of d.meetings) {
-        meetings += csvLine([i, m.date, m.title, Array.isArray(m.topics) ? JSON.stringify(m.topics) : m.topics, changed(m.summary, i, changeStep), m.meeting_type, String(m.isUpcoming), m.youtube_link]);
+        meetings += csvLine([
+          i,
+          m.date,
+          m.title,
+          Array.isArray(m.topics) ? JSON.stringify(m.topics) : m.topics,
+          changed(m.summary, i, changeStep),
+          m.meeting_type,
+          String(m.isUpcoming),
+          m.youtube_link,
+        ]);
       }
-      for (const t of d.topics) topics += csvLine([i, t.title, t.description, t.upvotes + (changeStep && i % changeStep === 0 ? 1 : 0), t.downvotes]);
+      for (const t of d.topics)
+        topics += csvLine([
+          i,
+          t.title,
+          t.description,
+          t.upvotes + (changeStep && i % changeStep === 0 ? 1 : 0),
+          t.downvotes,
+        ]);
       for (const v of d.votings) {
         // A decision taken without a roll call is one row with no member.
         const rows = v.votes.length ? v.votes : [{ name: '', vote: '' }];
-        for (const item of rows) votes += csvLine([i, v.voteDate, v.category, v.issue, v.outcome, item.name, item.vote === '-' ? '' : item.vote, v.type]);
+        for (const item of rows)
+          votes += csvLine([
+            i,
+            v.voteDate,
+            v.category,
+            v.issue,
+            v.outcome,
+            item.name,
+            item.vote === '-' ? '' : item.vote,
+            v.type,
+          ]);
         counts.memberVotes += v.votes.length;
       }
       counts.meetings += d.meetings.length;
@@ -324,7 +588,10 @@ export function writeScaleFixtures(dir, { districts: n = 20_000, years = 1, seed
  * @param {{ districts?: number, years?: number, seed?: number, today?: Date, dir?: string, onProgress?: (line: string) => void }} [options]
  * @returns {Promise<{ districts: number, meetings: number, topics: number, votings: number }>}
  */
-export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, years = 1, seed = 1, today = new Date(), dir, onProgress = () => {} } = {}) {
+export async function loadScaleFixtures(
+  dbUrl,
+  { districts: n = 20_000, years = 1, seed = 1, today = new Date(), dir, onProgress = () => {} } = {},
+) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const folder = dir ?? mkdtempSync(join(tmpdir(), 'sbt-fixtures-'));
@@ -333,12 +600,16 @@ export async function loadScaleFixtures(dbUrl, { districts: n = 20_000, years = 
     onProgress(`writing ${n} districts as import files in ${folder}`);
     writeScaleFixtures(folder, { districts: n, years, seed, today });
     await client.query('begin');
-    await client.query('truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade');
+    await client.query(
+      'truncate public.votings, public.topics, public.meetings, public.districts restart identity cascade',
+    );
     onProgress('importing them');
     await importFiles(client, [folder]);
     await client.query('commit');
     await client.query('analyze public.districts, public.meetings, public.topics, public.votings');
-    const { rows } = await client.query('select (select count(*) from public.districts)::int as districts, (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings');
+    const { rows } = await client.query(
+      'select (select count(*) from public.districts)::int as districts, (select count(*) from public.meetings)::int as meetings, (select count(*) from public.topics)::int as topics, (select count(*) from public.votings)::int as votings',
+    );
     return rows[0];
   } finally {
     await client.end();
@@ -356,7 +627,10 @@ export async function changeSomeDistricts(dbUrl, { step = 100 } = {}) {
   const client = await connect(dbUrl);
   try {
     await client.query('begin');
-    await client.query(`update public.meetings set summary = summary || '<p>Minutes approved at the next meeting.</p>' where "districtId" % $1 = 0`, [step]);
+    await client.query(
+      `update public.meetings set summary = summary || '<p>Minutes approved at the next meeting.</p>' where "districtId" % $1 = 0`,
+      [step],
+    );
     await client.query('update public.topics set upvotes = upvotes + 1 where "districtId" % $1 = 0', [step]);
     const { rows } = await client.query('select count(*)::int as n from public.districts where id % $1 = 0', [step]);
     await client.query('commit');

@@ -13,7 +13,8 @@ import { districtOfOutput, inShard, shardSitemapBase } from '../../src/district/
 export function shardCount(value, cores) {
   if (value === undefined || value.trim() === '') return Math.max(1, Math.min(cores, 2));
   const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error(`BUILD_SHARDS must be a whole number from 1 to 16, not '${value}'.`);
+  if (!Number.isInteger(count) || count < 1 || count > 16)
+    throw new Error(`BUILD_SHARDS must be a whole number from 1 to 16, not '${value}'.`);
   return count;
 }
 
@@ -31,7 +32,10 @@ export function shardCount(value, cores) {
 export function shardFolders(site, index, cwd = process.cwd()) {
   if (index === 0) return site;
   const build = createHash('sha256').update(site.cacheDir).digest('hex').slice(0, 12);
-  return { outDir: join(cwd, 'node_modules', '.astro', 'shard-builds', `${build}-${index + 1}`), cacheDir: join(site.cacheDir, 'shards', String(index + 1)) };
+  return {
+    outDir: join(cwd, 'node_modules', '.astro', 'shard-builds', `${build}-${index + 1}`),
+    cacheDir: join(site.cacheDir, 'shards', String(index + 1)),
+  };
 }
 
 /**
@@ -55,7 +59,8 @@ export function mergeShard({ from, to, index, count }) {
     const target = join(to, path);
     const wanted = path.startsWith('_astro/')
       ? !existsSync(target)
-      : isOwn(districtOfOutput(path)) || (path.startsWith(`${base}-`) && path.endsWith('.xml') && path !== `${base}-index.xml`);
+      : isOwn(districtOfOutput(path)) ||
+        (path.startsWith(`${base}-`) && path.endsWith('.xml') && path !== `${base}-index.xml`);
     if (!wanted) continue;
     const dir = dirname(target);
     if (!made.has(dir)) {

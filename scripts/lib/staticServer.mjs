@@ -28,7 +28,8 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml']);
 
 /** @param {Record<string, string>} headers */
-const lowerCase = (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+const lowerCase = (headers) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * The file a path names (x, x.html or x/index.html) inside dir, or undefined when there is none.
@@ -48,7 +49,11 @@ function resolveFile(dir, pathname) {
  * @param {{ host?: string, rules?: import('./netlifyRules.mjs').NetlifyRules }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {}) {
+export function serveStatic(
+  dir,
+  port,
+  { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {},
+) {
   /** @type {Map<string, ReturnType<typeof gzipSync>>} */
   const cache = new Map();
   const server = createServer((req, res) => {
@@ -83,7 +88,10 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
     const ext = extname(file);
     // netlify.toml's headers (security, immutable bundles, feed types) over the file's own type.
     /** @type {import('node:http').OutgoingHttpHeaders} */
-    const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', ...lowerCase(headersFor(rules, pathname)) };
+    const headers = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      ...lowerCase(headersFor(rules, pathname)),
+    };
     let body = readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const gzipped = cache.get(file) ?? gzipSync(body, { level: 9 });
@@ -99,7 +107,16 @@ export function serveStatic(dir, port, { host = '127.0.0.1', rules = readNetlify
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () =>
-      resolve({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`, close: () => /** @type {Promise<void>} */ (new Promise((r) => { server.closeAllConnections(); server.close(() => r()); })) }),
+      resolve({
+        url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+        close: () =>
+          /** @type {Promise<void>} */ (
+            new Promise((r) => {
+              server.closeAllConnections();
+              server.close(() => r());
+            })
+          ),
+      }),
     );
   });
 }

@@ -16,7 +16,12 @@ function testPorts(base) {
 export function browserTestPlaces(env = process.env) {
   // Below 32768: ports in Linux's ephemeral range (32768-60999) can be taken at random by outgoing connections.
   const base = Number.parseInt(env.TEST_PORT_BASE ?? '25400', 10);
-  return { base, work: join(tmpdir(), `sbt-e2e-${base}`), siteUrl: `http://127.0.0.1:${base + 29}`, controlUrl: `http://127.0.0.1:${base + 30}` };
+  return {
+    base,
+    work: join(tmpdir(), `sbt-e2e-${base}`),
+    siteUrl: `http://127.0.0.1:${base + 29}`,
+    controlUrl: `http://127.0.0.1:${base + 30}`,
+  };
 }
 
 /**
@@ -52,7 +57,13 @@ export async function startTestStack(base, work) {
   const { startStack } = await import('./embeddedStack.mjs');
   const { liftWriteLimits } = await import('./postgres.mjs');
   const env = testStackEnv(base, work);
-  const stack = await startStack({ ...testPorts(base), siteUrl: env.TEST_SITE_URL, dataDir: join(work, 'postgres'), reset: true, quiet: true });
+  const stack = await startStack({
+    ...testPorts(base),
+    siteUrl: env.TEST_SITE_URL,
+    dataDir: join(work, 'postgres'),
+    reset: true,
+    quiet: true,
+  });
   // Every request comes from this machine: the per-client write limits would stop the suite, as they would a script.
   await liftWriteLimits(stack.dbUrl);
   return { stack, siteUrl: env.TEST_SITE_URL, env };

@@ -6,7 +6,17 @@
 import { formatDate } from '../i18n/dates.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { alertSubject, describeAlert, type AlertSummary, type AlertRecordKind } from './describe.ts';
-import { confirmUrl, escapeHtml, htmlPage, link, trimSlash, unsubscribeHeaders, unsubscribeUrl, type Email, type MailLinks } from './emails.ts';
+import {
+  confirmUrl,
+  escapeHtml,
+  htmlPage,
+  link,
+  trimSlash,
+  unsubscribeHeaders,
+  unsubscribeUrl,
+  type Email,
+  type MailLinks,
+} from './emails.ts';
 import { mailTranslator } from './mailText.ts';
 
 /** A snippet's part: text, marked (a word the alert looks for) or not. */
@@ -86,17 +96,29 @@ export function alertConfirmationEmail(payload: AlertConfirmationPayload, links:
     `${t('mail.alertConfirmation.manage')} ${manage}`,
     `${t('mail.unsubscribe')}: ${leave}`,
   ].join('\n');
-  const html = htmlPage(subject, [
-    `<p>${escapeHtml(t('mail.alertConfirmation.asked'))}<br><strong>${escapeHtml(what)}</strong></p>`,
-    `<p>${link(confirm, t('mail.alertConfirmation.confirmLink'))}: ${escapeHtml(t('mail.alertConfirmation.pressConfirm'))}</p>`,
-    `<p>${escapeHtml(t('mail.alertConfirmation.notYou'))} ${escapeHtml(t('mail.alertConfirmation.only'))}</p>`,
-    `<p style="font-size:small">${link(manage, t('mail.alert.manageLink'))} · ${link(leave, t('mail.unsubscribe'))}</p>`,
-  ].join(''), locale);
+  const html = htmlPage(
+    subject,
+    [
+      `<p>${escapeHtml(t('mail.alertConfirmation.asked'))}<br><strong>${escapeHtml(what)}</strong></p>`,
+      `<p>${link(confirm, t('mail.alertConfirmation.confirmLink'))}: ${escapeHtml(t('mail.alertConfirmation.pressConfirm'))}</p>`,
+      `<p>${escapeHtml(t('mail.alertConfirmation.notYou'))} ${escapeHtml(t('mail.alertConfirmation.only'))}</p>`,
+      `<p style="font-size:small">${link(manage, t('mail.alert.manageLink'))} · ${link(leave, t('mail.unsubscribe'))}</p>`,
+    ].join(''),
+    locale,
+  );
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
 }
 
-const plainSnippet = (parts: MarkedPart[]) => parts.map((part) => (part.marked ? `*${part.text}*` : part.text)).join('').trim();
-const htmlSnippet = (parts: MarkedPart[]) => parts.map((part) => (part.marked ? `<mark>${escapeHtml(part.text)}</mark>` : escapeHtml(part.text))).join('').trim();
+const plainSnippet = (parts: MarkedPart[]) =>
+  parts
+    .map((part) => (part.marked ? `*${part.text}*` : part.text))
+    .join('')
+    .trim();
+const htmlSnippet = (parts: MarkedPart[]) =>
+  parts
+    .map((part) => (part.marked ? `<mark>${escapeHtml(part.text)}</mark>` : escapeHtml(part.text)))
+    .join('')
+    .trim();
 
 /** One match as the email reads it: what it is, where and when, its title, the marked words and its address. */
 export function alertMatchItem(match: AlertMatch, links: MailLinks, readSnippet: SnippetReader, locale: Locale) {
@@ -109,7 +131,12 @@ export function alertMatchItem(match: AlertMatch, links: MailLinks, readSnippet:
   };
 }
 
-export function alertEmail(payload: AlertEmailPayload, links: MailLinks, readSnippet: SnippetReader, locale: Locale): Email {
+export function alertEmail(
+  payload: AlertEmailPayload,
+  links: MailLinks,
+  readSnippet: SnippetReader,
+  locale: Locale,
+): Email {
   const t = mailTranslator(locale);
   const count = payload.alerts.reduce((sum, alert) => sum + alert.matches.length, 0);
   const subject =
@@ -129,7 +156,13 @@ export function alertEmail(payload: AlertEmailPayload, links: MailLinks, readSni
       group.title,
       ...group.items.flatMap((item) => {
         const snippet = plainSnippet(item.snippet);
-        return ['', `  ${item.meta}`, `  ${item.title}`, ...(snippet ? [`  ${snippet}`] : []), `  ${t('mail.alert.readIt')}: ${item.url}`];
+        return [
+          '',
+          `  ${item.meta}`,
+          `  ${item.title}`,
+          ...(snippet ? [`  ${snippet}`] : []),
+          `  ${t('mail.alert.readIt')}: ${item.url}`,
+        ];
       }),
     ]),
     '',
@@ -138,21 +171,35 @@ export function alertEmail(payload: AlertEmailPayload, links: MailLinks, readSni
     t('mail.alert.why'),
     `${t('mail.alert.unsubscribeAll')}: ${leave}`,
   ].join('\n');
-  const html = htmlPage(subject, [
-    `<h1 style="font-size:1.25em">${escapeHtml(t('mail.alert.intro'))}</h1>`,
-    ...groups.map((group) =>
-      `<h2 style="font-size:1.1em">${escapeHtml(group.title)}</h2>` +
-      group.items.map((item) => {
-        const snippet = htmlSnippet(item.snippet);
-        return `<p style="margin-bottom:0;color:#555">${escapeHtml(item.meta)}</p>` +
-          `<h3 style="font-size:1em;margin:0">${link(item.url, item.title)}</h3>` +
-          (snippet ? `<p style="margin-top:0.25em">${snippet}</p>` : '') +
-          `<p style="margin-top:0">${link(item.url, t('mail.alert.readIt'))}</p>`;
-      }).join('')),
-    `<p>${link(manage, t('mail.alert.manageLink'))}: ${escapeHtml(t('mail.alert.manageWhat'))}</p>`,
-    `<p style="font-size:small">${escapeHtml(t('mail.alert.why'))} ${link(leave, t('mail.alert.unsubscribeAll'))}</p>`,
-  ].join(''), locale);
+  const html = htmlPage(
+    subject,
+    [
+      `<h1 style="font-size:1.25em">${escapeHtml(t('mail.alert.intro'))}</h1>`,
+      ...groups.map(
+        (group) =>
+          `<h2 style="font-size:1.1em">${escapeHtml(group.title)}</h2>` +
+          group.items
+            .map((item) => {
+              const snippet = htmlSnippet(item.snippet);
+              return (
+                `<p style="margin-bottom:0;color:#555">${escapeHtml(item.meta)}</p>` +
+                `<h3 style="font-size:1em;margin:0">${link(item.url, item.title)}</h3>` +
+                (snippet ? `<p style="margin-top:0.25em">${snippet}</p>` : '') +
+                `<p style="margin-top:0">${link(item.url, t('mail.alert.readIt'))}</p>`
+              );
+            })
+            .join(''),
+      ),
+      `<p>${link(manage, t('mail.alert.manageLink'))}: ${escapeHtml(t('mail.alert.manageWhat'))}</p>`,
+      `<p style="font-size:small">${escapeHtml(t('mail.alert.why'))} ${link(leave, t('mail.alert.unsubscribeAll'))}</p>`,
+    ].join(''),
+    locale,
+  );
   const headers = unsubscribeHeaders(links, payload.unsubscribe_token);
-  headers['List-Unsubscribe'] = `<${stopAlertsUrl(links, payload.manage_token, payload.alerts.map((alert) => alert.id))}>`;
+  headers['List-Unsubscribe'] = `<${stopAlertsUrl(
+    links,
+    payload.manage_token,
+    payload.alerts.map((alert) => alert.id),
+  )}>`;
   return { subject, text, html, headers };
 }

@@ -10,13 +10,23 @@ import { CREATE_ALERT_ANSWERS, type ManageStatus } from './data/alerts';
 export const ALERT_ANSWER_KEYS = [...serverTextKeys(CREATE_ALERT_ANSWERS), ...SEND_FAILURE_KEYS];
 
 /** The fields of the alert form, as their errors name them. */
-const FIELD_LABELS: Record<string, string> = { email: 'alerts.form.email', frequency: 'alerts.form.frequency', member: 'alerts.form.member', language: 'alerts.form.language' };
+const FIELD_LABELS: Record<string, string> = {
+  email: 'alerts.form.email',
+  frequency: 'alerts.form.frequency',
+  member: 'alerts.form.member',
+  language: 'alerts.form.language',
+};
 
 /** Why create_alert refused, one sentence per problem: '{label}: {problem}.' then the form's reasons. */
 export function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator): string {
   const fields = Object.entries(result.errors)
     .filter(([, problems]) => problems.length > 0)
-    .map(([field, problems]) => t('alerts.error.field', { label: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field, problems: problems.map((p) => answerText(p, t, CREATE_ALERT_ANSWERS)).join(', ') }));
+    .map(([field, problems]) =>
+      t('alerts.error.field', {
+        label: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field,
+        problems: problems.map((p) => answerText(p, t, CREATE_ALERT_ANSWERS)).join(', '),
+      }),
+    );
   return [...fields, ...result.form_errors.map((p) => answerText(p, t, CREATE_ALERT_ANSWERS))].join(' ');
 }
 

@@ -17,10 +17,18 @@ export function kindsText(kinds: readonly AlertRecordKind[], t: Translator, loca
 }
 
 /** What the alert looks for and where: '"cell phones" in Palo Alto Unified School District'. */
-export function alertSubject(alert: Pick<AlertSummary, 'kind' | 'text' | 'district_id' | 'district_name' | 'state' | 'kinds' | 'minority_only'>, t: Translator, locale: Locale): string {
+export function alertSubject(
+  alert: Pick<AlertSummary, 'kind' | 'text' | 'district_id' | 'district_name' | 'state' | 'kinds' | 'minority_only'>,
+  t: Translator,
+  locale: Locale,
+): string {
   const district = alert.district_name ?? (alert.district_id === null ? '' : String(alert.district_id));
   if (alert.kind === 'topic') return t('alerts.describe.topic', { text: alert.text, district });
-  if (alert.kind === 'member') return t(alert.minority_only ? 'alerts.describe.memberMinority' : 'alerts.describe.member', { name: alert.text, district });
+  if (alert.kind === 'member')
+    return t(alert.minority_only ? 'alerts.describe.memberMinority' : 'alerts.describe.member', {
+      name: alert.text,
+      district,
+    });
   const where =
     alert.district_id !== null
       ? t('alerts.describe.searchDistrict', { text: alert.text, district })
@@ -33,5 +41,8 @@ export function alertSubject(alert: Pick<AlertSummary, 'kind' | 'text' | 'distri
 
 /** The whole sentence with how often: '"cell phones" in Palo Alto Unified School District, daily'. */
 export function describeAlert(alert: AlertSummary, t: Translator, locale: Locale): string {
-  return t('alerts.describe.withFrequency', { alert: alertSubject(alert, t, locale), frequency: t(`alerts.frequency.${alert.frequency}`) });
+  return t('alerts.describe.withFrequency', {
+    alert: alertSubject(alert, t, locale),
+    frequency: t(`alerts.frequency.${alert.frequency}`),
+  });
 }

@@ -136,17 +136,27 @@ export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks
     '',
     `${t('mail.unsubscribe')}: ${leave}`,
   ].join('\n');
-  const html = htmlPage(subject, [
-    `<p>${htmlMessage(t, 'mail.confirmation.asked', district)}</p>`,
-    `<p>${link(confirm, t('mail.confirmation.confirmLink'))}: ${htmlMessage(t, 'mail.confirmation.pressConfirm')}</p>`,
-    `<p>${htmlMessage(t, 'mail.confirmation.notYou')} ${htmlMessage(t, 'mail.confirmation.only')}</p>`,
-    `<p style="font-size:small">${link(leave, t('mail.unsubscribe'))}</p>`,
-  ].join(''), locale);
+  const html = htmlPage(
+    subject,
+    [
+      `<p>${htmlMessage(t, 'mail.confirmation.asked', district)}</p>`,
+      `<p>${link(confirm, t('mail.confirmation.confirmLink'))}: ${htmlMessage(t, 'mail.confirmation.pressConfirm')}</p>`,
+      `<p>${htmlMessage(t, 'mail.confirmation.notYou')} ${htmlMessage(t, 'mail.confirmation.only')}</p>`,
+      `<p style="font-size:small">${link(leave, t('mail.unsubscribe'))}</p>`,
+    ].join(''),
+    locale,
+  );
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
 }
 
 /** One meeting of a digest as it reads: title, date, topics, the start of its summary, its card's address. */
-export function digestItem(meeting: DigestMeeting, districtId: number, links: MailLinks, htmlToText: HtmlToText, locale: Locale = 'en') {
+export function digestItem(
+  meeting: DigestMeeting,
+  districtId: number,
+  links: MailLinks,
+  htmlToText: HtmlToText,
+  locale: Locale = 'en',
+) {
   return {
     title: meetingTitle(meeting.title, meeting.meeting_type),
     date: formatDate(locale, meeting.date, 'card'),
@@ -160,7 +170,12 @@ export function digestSubject(districtName: string, count: number, locale: Local
   return mailTranslator(locale)('mail.digest.subject', { district: districtName, count } satisfies MessageValues);
 }
 
-export function digestEmail(payload: DigestPayload, links: MailLinks, htmlToText: HtmlToText, locale: Locale = 'en'): Email {
+export function digestEmail(
+  payload: DigestPayload,
+  links: MailLinks,
+  htmlToText: HtmlToText,
+  locale: Locale = 'en',
+): Email {
   const t = mailTranslator(locale);
   const district = { district: payload.district_name };
   const items = payload.meetings.map((meeting) => digestItem(meeting, payload.district_id, links, htmlToText, locale));
@@ -182,15 +197,21 @@ export function digestEmail(payload: DigestPayload, links: MailLinks, htmlToText
     t('mail.digest.why', district),
     `${t('mail.unsubscribe')}: ${leave}`,
   ].join('\n');
-  const html = htmlPage(subject, [
-    `<h1 style="font-size:1.25em">${htmlMessage(t, 'mail.digest.heading', district)}</h1>`,
-    ...items.map((item) =>
-      `<h2 style="font-size:1.1em;margin-bottom:0">${link(item.url, item.title)}</h2>` +
-      `<p style="margin-top:0">${escapeHtml(item.date)}${item.topics ? `<br>${htmlMessage(t, 'mail.digest.topics', { topics: item.topics })}` : ''}</p>` +
-      (item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : '') +
-      `<p>${link(item.url, t('mail.digest.readSummary'))}</p>`),
-    `<p>${link(page, t('mail.digest.board'))}</p>`,
-    `<p style="font-size:small">${htmlMessage(t, 'mail.digest.why', district)} ${link(leave, t('mail.unsubscribe'))}</p>`,
-  ].join(''), locale);
+  const html = htmlPage(
+    subject,
+    [
+      `<h1 style="font-size:1.25em">${htmlMessage(t, 'mail.digest.heading', district)}</h1>`,
+      ...items.map(
+        (item) =>
+          `<h2 style="font-size:1.1em;margin-bottom:0">${link(item.url, item.title)}</h2>` +
+          `<p style="margin-top:0">${escapeHtml(item.date)}${item.topics ? `<br>${htmlMessage(t, 'mail.digest.topics', { topics: item.topics })}` : ''}</p>` +
+          (item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : '') +
+          `<p>${link(item.url, t('mail.digest.readSummary'))}</p>`,
+      ),
+      `<p>${link(page, t('mail.digest.board'))}</p>`,
+      `<p style="font-size:small">${htmlMessage(t, 'mail.digest.why', district)} ${link(leave, t('mail.unsubscribe'))}</p>`,
+    ].join(''),
+    locale,
+  );
   return { subject, text, html, headers: unsubscribeHeaders(links, payload.unsubscribe_token) };
 }

@@ -19,16 +19,27 @@ export interface AlertFormValues {
 }
 
 /** The names of the form's controls; its radio groups' names are the form's own, so that two forms on a page differ. */
-export const FIELD_NAMES = { words: 'words', email: 'email', state: 'state', kinds: 'kinds', topic: 'topic', minorityOnly: 'minority_only' } as const;
+export const FIELD_NAMES = {
+  words: 'words',
+  email: 'email',
+  state: 'state',
+  kinds: 'kinds',
+  topic: 'topic',
+  minorityOnly: 'minority_only',
+} as const;
 
 const SCOPES: readonly AlertScope[] = ['district', 'state', 'everywhere'];
 const FREQUENCIES: readonly AlertFrequency[] = ['daily', 'weekly'];
 
-const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | null => (choices.find((choice) => choice === value) ?? null);
+const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | null =>
+  choices.find((choice) => choice === value) ?? null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Reads the form's values from its data (new FormData(form)), given its radio groups' names. */
-export function alertFormValues(data: Pick<FormData, 'get' | 'getAll'>, radios: { scope: string; frequency: string }): AlertFormValues {
+export function alertFormValues(
+  data: Pick<FormData, 'get' | 'getAll'>,
+  radios: { scope: string; frequency: string },
+): AlertFormValues {
   const state = data.get(FIELD_NAMES.state);
   const topic = Number(text(data.get(FIELD_NAMES.topic)) || Number.NaN);
   const kinds = data.getAll(FIELD_NAMES.kinds);

@@ -1,6 +1,12 @@
 // Beside an agenda item, once the meeting is over: how the Board voted on it, and what residents answered. Its words
 // come from the vote form's translator (AGENDA_OUTCOME_KEYS); the Board's outcome and votes are the record's, in English.
-import { RESIDENT_TOTALS_KEYS, boardVoteHref, boardVoteLine, residentTotalsParts, type BoardDecision } from '../lib/agenda';
+import {
+  RESIDENT_TOTALS_KEYS,
+  boardVoteHref,
+  boardVoteLine,
+  residentTotalsParts,
+  type BoardDecision,
+} from '../lib/agenda';
 import type { AgendaField } from '../lib/data/agendaVotes';
 import type { TotalsState } from '../lib/browser/residentTotals';
 import type { Translator } from '../i18n/translate';
@@ -31,8 +37,14 @@ function BoardLine({ decision, t, locale }: { decision: BoardDecision; t: Transl
   const outcome = decision.outcome?.trim();
   return (
     <>
-      <a href={localizedPath(locale, boardVoteHref(decision.id))} lang={outcome ? 'en' : undefined}>{outcome || t('vote.outcome.recorded')}</a>
-      {line && <>. <span lang="en">{line}</span>.</>}
+      <a href={localizedPath(locale, boardVoteHref(decision.id))} lang={outcome ? 'en' : undefined}>
+        {outcome || t('vote.outcome.recorded')}
+      </a>
+      {line && (
+        <>
+          . <span lang="en">{line}</span>.
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,17 @@
 // Small inline icons for the district page; decorative (aria-hidden), the buttons that hold them carry the names.
 
-const common = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+const common = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export function ShareIcon() {
   return (
@@ -48,7 +59,11 @@ export function CloseIcon() {
 export function ExpandIcon({ expanded }: { expanded: boolean }) {
   return (
     <svg {...common}>
-      {expanded ? <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" /> : <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />}
+      {expanded ? (
+        <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" />
+      ) : (
+        <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
+      )}
     </svg>
   );
 }

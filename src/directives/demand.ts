@@ -56,7 +56,12 @@ const demand: ClientDirective = (load, options, island) => {
     if (held?.form.isConnected) {
       // A click on the button that sent it, not a bare submit event: React replays a click that reaches an island
       // still hydrating (it finishes hydrating first), but drops a submit event.
-      const submitter = held.submitter instanceof window.HTMLButtonElement && held.form.contains(held.submitter) && !held.submitter.disabled ? held.submitter : null;
+      const submitter =
+        held.submitter instanceof window.HTMLButtonElement &&
+        held.form.contains(held.submitter) &&
+        !held.submitter.disabled
+          ? held.submitter
+          : null;
       if (submitter) submitter.click();
       else held.form.requestSubmit();
     } else if (pressed?.isConnected && !pressed.disabled) pressed.click();

@@ -33,13 +33,18 @@ export function agreementPercent(same: number, shared: number): number | null {
  * vote recorded is left out; votes compare without case). Members default to every name in the records, in order
  * of first appearance. Work is per record times its members squared, so it stays cheap for any number of records.
  */
-export function agreementMatrix(votings: Pick<Voting, 'votes'>[], members: string[] = boardMembers(votings)): AgreementMatrix {
+export function agreementMatrix(
+  votings: Pick<Voting, 'votes'>[],
+  members: string[] = boardMembers(votings),
+): AgreementMatrix {
   const index = new Map(members.map((name, i) => [name, i]));
   const n = members.length;
   const shared = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   const same = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   for (const record of votings) {
-    const cast = [...castVotes(record)].flatMap(([name, vote]) => (index.has(name) ? [[index.get(name)!, vote] as const] : []));
+    const cast = [...castVotes(record)].flatMap(([name, vote]) =>
+      index.has(name) ? [[index.get(name)!, vote] as const] : [],
+    );
     for (let a = 0; a < cast.length; a += 1) {
       for (let b = a; b < cast.length; b += 1) {
         const [i, voteI] = cast[a];
@@ -54,7 +59,9 @@ export function agreementMatrix(votings: Pick<Voting, 'votes'>[], members: strin
       }
     }
   }
-  const cells = shared.map((row, i) => row.map((count, j) => ({ shared: count, same: same[i][j], percent: agreementPercent(same[i][j], count) })));
+  const cells = shared.map((row, i) =>
+    row.map((count, j) => ({ shared: count, same: same[i][j], percent: agreementPercent(same[i][j], count) })),
+  );
   return { members, cells };
 }
 

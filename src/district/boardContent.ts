@@ -34,7 +34,17 @@ export interface BoardContent {
 
 /** Everything the page shows of a document; only what the voting tables show goes into their rows (they are island props). */
 export function boardContent(page: BuiltDistrictPage, broken: BrokenSection[] = []): BoardContent {
-  const tables = votingTables(page.votings.map(({ id, type, voteDate, category, issue, outcome, votes }) => ({ id, type, voteDate, category, issue, outcome, votes })));
+  const tables = votingTables(
+    page.votings.map(({ id, type, voteDate, category, issue, outcome, votes }) => ({
+      id,
+      type,
+      voteDate,
+      category,
+      issue,
+      outcome,
+      votes,
+    })),
+  );
   const row = ({ type: _type, ...rest }: VotingRow & { type: string }): VotingRow => rest;
   return {
     district: page.district,
@@ -42,7 +52,9 @@ export function boardContent(page: BuiltDistrictPage, broken: BrokenSection[] = 
     topicItems: page.topics.map((topic) => topicItem(topic, topic.descriptionHtml)),
     recent: tables.recent.map(row),
     past: tables.past.map(row),
-    memberPaths: Object.fromEntries(districtMembers(page.district.id, page.votings).map((member) => [member.name, member.path])),
+    memberPaths: Object.fromEntries(
+      districtMembers(page.district.id, page.votings).map((member) => [member.name, member.path]),
+    ),
     matrix: agreementMatrix(page.votings),
     splits: splitVotes(page.votings),
     recordCount: page.votings.length,

@@ -84,7 +84,9 @@ export function memberSlugBase(name: string): string {
  * any slug another name has as its base), e.g. 'Ann Lee' → ann-lee, 'Ann  Lee ' (another spelling) → ann-lee-2.
  */
 export function memberSlugs(names: readonly string[]): Map<string, string> {
-  const sorted = [...new Set(names.map((name) => name.trim()).filter(Boolean))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...new Set(names.map((name) => name.trim()).filter(Boolean))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   const bases = new Map(sorted.map((name) => [name, memberSlugBase(name)]));
   const taken = new Set<string>();
   const slugs = new Map<string, string>();
@@ -188,7 +190,8 @@ export function memberRecords(votings: MemberVoting[]): Map<string, MemberRecord
   const records = new Map<string, MemberRecord & { rest: MemberVoteRow[] }>();
   // Each table's member columns, as the voting tables draw them (boardMembers of that table's records).
   const columns = new Map<Voting['type'], string[]>();
-  for (const type of new Set(votings.map((record) => record.type))) columns.set(type, boardMembers(votings.filter((record) => record.type === type)));
+  for (const type of new Set(votings.map((record) => record.type)))
+    columns.set(type, boardMembers(votings.filter((record) => record.type === type)));
   for (const record of sortVotings(votings, DEFAULT_SORT)) {
     const cast = castVotes(record);
     const majority = majorityVotes(cast);

@@ -9,7 +9,20 @@ import type { AgreementMatrix } from './agreement';
 /** A school year runs from July to June. */
 export const SCHOOL_YEAR_FIRST_MONTH = 7;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The start year of the school year a YYYY-MM-DD date falls in: 2025-03-04 → 2024. */
 export function schoolYearStart(date: string): number {
@@ -39,7 +52,12 @@ export function schoolYearMonths(start: number): TrendMonth[] {
     const month = ((SCHOOL_YEAR_FIRST_MONTH - 1 + i) % 12) + 1;
     const year = month >= SCHOOL_YEAR_FIRST_MONTH ? start : start + 1;
     const name = MONTH_NAMES[month - 1];
-    return { key: `${year}-${String(month).padStart(2, '0')}`, initial: name[0], short: name.slice(0, 3), name: `${name} ${year}` };
+    return {
+      key: `${year}-${String(month).padStart(2, '0')}`,
+      initial: name[0],
+      short: name.slice(0, 3),
+      name: `${name} ${year}`,
+    };
   });
 }
 
@@ -113,7 +131,15 @@ export function topicTrend(
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /** The topic trend chart's drawing units (the SVG scales to its box; 360 wide fits a 375 px phone). */
-export const TREND_CHART = { width: 360, stripHeight: 78, titleHeight: 18, barArea: 36, labelHeight: 12, barWidth: 18, left: 4 } as const;
+export const TREND_CHART = {
+  width: 360,
+  stripHeight: 78,
+  titleHeight: 18,
+  barArea: 36,
+  labelHeight: 12,
+  barWidth: 18,
+  left: 4,
+} as const;
 
 export interface TrendBar {
   x: number;
@@ -175,7 +201,14 @@ export function agreementLevel(percent: number | null): 0 | 1 | 2 | 3 | 4 | null
  * The heat map's drawing units: rows are named in full, columns by number (row 1 is column 1), so no text is turned.
  * The row names' column is as wide as the longest name needs, at `charWidth` units a character of the 11-unit type.
  */
-export const HEATMAP = { width: 360, minLabelWidth: 120, charWidth: 7, headerHeight: 22, maxCell: 48, minCell: 22 } as const;
+export const HEATMAP = {
+  width: 360,
+  minLabelWidth: 120,
+  charWidth: 7,
+  headerHeight: 22,
+  maxCell: 48,
+  minCell: 22,
+} as const;
 
 /** A row's name beside the map: its number and the member's whole name ('1. Ann Lee'), never cut. */
 export function heatmapRowLabel(number: number, name: string): string {
@@ -250,7 +283,12 @@ export function heatmapLayout(matrix: AgreementMatrix, words: HeatmapWords = ENG
     width: Math.max(width, labelWidth + n * size),
     height: headerHeight + n * size,
     size,
-    rows: matrix.members.map((name, i) => ({ label: labels[i], name, number: i + 1, y: headerHeight + i * size + size / 2 })),
+    rows: matrix.members.map((name, i) => ({
+      label: labels[i],
+      name,
+      number: i + 1,
+      y: headerHeight + i * size + size / 2,
+    })),
     columns: matrix.members.map((_, j) => ({ number: j + 1, x: labelWidth + j * size + size / 2 })),
     cells,
   };

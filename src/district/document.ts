@@ -45,7 +45,13 @@ export interface CheckedPage {
 }
 
 /** One list of the document, each row checked; a bad row is reported by table and id and left out when unusable. */
-function checkRows<T>(table: BrokenSection, raw: unknown, check: (row: unknown) => Checked<T>, problems: string[], broken: BrokenSection[]): T[] {
+function checkRows<T>(
+  table: BrokenSection,
+  raw: unknown,
+  check: (row: unknown) => Checked<T>,
+  problems: string[],
+  broken: BrokenSection[],
+): T[] {
   if (!Array.isArray(raw)) {
     broken.push(table);
     problems.push(`${table} of the page: not a list; shown as a load error`);
@@ -54,7 +60,8 @@ function checkRows<T>(table: BrokenSection, raw: unknown, check: (row: unknown) 
   return raw.flatMap((row: unknown) => {
     const checked = check(row);
     const id = (row as { id?: unknown } | null)?.id ?? '?';
-    if (checked.problems.length) problems.push(`${table} row id=${id}: ${checked.problems.join('; ')}${checked.row ? '' : ' (left out)'}`);
+    if (checked.problems.length)
+      problems.push(`${table} row id=${id}: ${checked.problems.join('; ')}${checked.row ? '' : ' (left out)'}`);
     return checked.row ? [checked.row] : [];
   });
 }
@@ -65,7 +72,14 @@ export function checkDistrictPage(raw: unknown): CheckedPage {
   const problems: string[] = [];
   const broken: BrokenSection[] = [];
   const district = checkDistrict(doc.district);
-  if (!district.row) return { page: null, problems: [`districts row id=${(doc.district as { id?: unknown } | null)?.id ?? '?'}: ${district.problems.join('; ')} (left out)`], broken };
+  if (!district.row)
+    return {
+      page: null,
+      problems: [
+        `districts row id=${(doc.district as { id?: unknown } | null)?.id ?? '?'}: ${district.problems.join('; ')} (left out)`,
+      ],
+      broken,
+    };
   const page = {
     district: district.row,
     meetings: checkRows('meetings', doc.meetings, checkMeeting, problems, broken),
@@ -84,7 +98,10 @@ export function richTextJobs(page: DistrictPage): RichTextJob[] {
  * The page's rich text to sanitise, as richTextJobs gives it, with each piece that `outOfBounds` refuses (the
  * sanitiser's bounds: too long, or nested too deep to parse in good time) left out and reported by table and id.
  */
-export function boundedRichTextJobs(page: DistrictPage, outOfBounds: (html: string) => string | null): { jobs: RichTextJob[]; problems: string[] } {
+export function boundedRichTextJobs(
+  page: DistrictPage,
+  outOfBounds: (html: string) => string | null,
+): { jobs: RichTextJob[]; problems: string[] } {
   const sources = [
     ...page.meetings.map(({ id }) => ({ table: 'meetings', id, column: 'summary' })),
     ...page.topics.map(({ id }) => ({ table: 'topics', id, column: 'description' })),
@@ -103,7 +120,10 @@ export function boundedRichTextJobs(page: DistrictPage, outOfBounds: (html: stri
 /** The page with its rich text replaced by the sanitised HTML of richTextJobs(page), given in the same order. */
 export function withRichText(page: DistrictPage, html: (SafeHtml | null)[]): BuiltDistrictPage {
   const meetings = page.meetings.map((meeting, at) => ({ ...meeting, summaryHtml: html[at] ?? null }));
-  const topics = page.topics.map(({ description: _description, ...topic }, at) => ({ ...topic, descriptionHtml: html[page.meetings.length + at] ?? null }));
+  const topics = page.topics.map(({ description: _description, ...topic }, at) => ({
+    ...topic,
+    descriptionHtml: html[page.meetings.length + at] ?? null,
+  }));
   return { district: page.district, meetings, topics, votings: page.votings };
 }
 

@@ -64,7 +64,10 @@ export function summaryJob(meeting: Pick<Meeting, 'summary' | 'youtube_link'>): 
  * The cards of a district's meetings, in the order given (date descending). `summaryHtml` gives a meeting's
  * sanitised summary (prepared at build by the snapshot loader, sanitised on the spot in the browser).
  */
-export function meetingCards<M extends Omit<Meeting, 'summary'>>(meetings: M[], summaryHtml: (meeting: M) => SafeHtml | null): MeetingCardData[] {
+export function meetingCards<M extends Omit<Meeting, 'summary'>>(
+  meetings: M[],
+  summaryHtml: (meeting: M) => SafeHtml | null,
+): MeetingCardData[] {
   const seen = new Set<string>();
   return meetings.map((meeting) => {
     const anchor = meetingAnchor(meeting.date);

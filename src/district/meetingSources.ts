@@ -29,10 +29,14 @@ function httpsUrl(value: string | null | undefined): string | null {
  * The card's links to a meeting's official records, in the order agenda, minutes (marked draft or approved), full
  * video; each only when the meeting has it. Empty for a meeting with none.
  */
-export function meetingRecordLinks(meeting: Partial<Pick<Meeting, 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>): RecordLink[] {
+export function meetingRecordLinks(
+  meeting: Partial<Pick<Meeting, 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>,
+): RecordLink[] {
   const links: (RecordLink | null)[] = [
     ((url) => (url ? { label: 'Agenda', url } : null))(httpsUrl(meeting.agenda_url)),
-    ((url) => (url ? { label: minutesLabel(meeting.minutes_status ?? null), url } : null))(httpsUrl(meeting.minutes_url)),
+    ((url) => (url ? { label: minutesLabel(meeting.minutes_status ?? null), url } : null))(
+      httpsUrl(meeting.minutes_url),
+    ),
     ((url) => (url ? { label: FULL_VIDEO_LABEL, url } : null))(httpsUrl(meeting.full_video_url)),
   ];
   return links.filter((link): link is RecordLink => link !== null);
@@ -40,5 +44,5 @@ export function meetingRecordLinks(meeting: Partial<Pick<Meeting, 'agenda_url' |
 
 /** The line naming where a summary came from; null when the source is not recorded or there is no summary to name. */
 export function summarySourceLine(source: SummarySource | null | undefined, hasSummary: boolean): string | null {
-  return hasSummary && source ? SUMMARY_SOURCE_LINES[source] ?? null : null;
+  return hasSummary && source ? (SUMMARY_SOURCE_LINES[source] ?? null) : null;
 }

@@ -21,7 +21,11 @@ export const NO_RECORDS_YET = 'No records yet: this board’s meetings and votes
  * last changed. Null when it has no meeting and no vote (a vote without a date still counts as a record, but gives no
  * date: with only such votes the span is null too).
  */
-export function recordSpan(meetings: Pick<Meeting, 'date'>[], votings: Pick<Voting, 'voteDate'>[], updatedAt: string | null | undefined): RecordSpan | null {
+export function recordSpan(
+  meetings: Pick<Meeting, 'date'>[],
+  votings: Pick<Voting, 'voteDate'>[],
+  updatedAt: string | null | undefined,
+): RecordSpan | null {
   let first: string | null = null;
   let last: string | null = null;
   for (const date of [...meetings.map((meeting) => meeting.date), ...votings.map((voting) => voting.voteDate)]) {
@@ -54,4 +58,5 @@ export function subscribeHeading(hasRecords: boolean): string {
 }
 
 /** Beneath that heading for a board with no records yet: what the email will be. */
-export const NOT_COVERED_NOTE = 'Leave your email and we will write when this board’s first meeting summaries are added.';
+export const NOT_COVERED_NOTE =
+  'Leave your email and we will write when this board’s first meeting summaries are added.';

@@ -24,7 +24,11 @@ export function pageUrl(location: Pick<Location, 'origin' | 'pathname'>): string
  * failure is logged and the link is offered in a prompt so the visitor can still copy it by hand. `win` is the page's
  * window (the board script's tests give jsdom's).
  */
-export async function copyShareLink(url: string, win: Pick<Window, 'navigator' | 'alert' | 'prompt'> = window, words: ShareWords = {}): Promise<boolean> {
+export async function copyShareLink(
+  url: string,
+  win: Pick<Window, 'navigator' | 'alert' | 'prompt'> = window,
+  words: ShareWords = {},
+): Promise<boolean> {
   try {
     await win.navigator.clipboard.writeText(url);
   } catch (error) {

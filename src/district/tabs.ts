@@ -74,5 +74,11 @@ export function tabHref(tab: TabName): string {
  * Meetings; the board script in browser/boardScript.ts shows the ?tab= tab before the first paint and on every choice).
  */
 export function boardPanel(tab: TabName, active: TabName = DEFAULT_TAB) {
-  return { role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), tabIndex: 0, hidden: tab !== active } as const;
+  return {
+    role: 'tabpanel',
+    id: panelId(tab),
+    'aria-labelledby': tabId(tab),
+    tabIndex: 0,
+    hidden: tab !== active,
+  } as const;
 }

@@ -24,8 +24,17 @@ export function descriptionJob(topic: Pick<Topic, 'description'>): RichTextJob {
 }
 
 /** The Topics tab's item for a topic, given its sanitised description. */
-export function topicItem(topic: Pick<Topic, 'id' | 'title' | 'upvotes' | 'downvotes'>, descriptionHtml: SafeHtml | null): TopicItem {
-  return { id: topic.id, title: topic.title, descriptionHtml: descriptionHtml ?? ('' as SafeHtml), upvotes: topic.upvotes, downvotes: topic.downvotes };
+export function topicItem(
+  topic: Pick<Topic, 'id' | 'title' | 'upvotes' | 'downvotes'>,
+  descriptionHtml: SafeHtml | null,
+): TopicItem {
+  return {
+    id: topic.id,
+    title: topic.title,
+    descriptionHtml: descriptionHtml ?? ('' as SafeHtml),
+    upvotes: topic.upvotes,
+    downvotes: topic.downvotes,
+  };
 }
 
 /** The topic shown first when no #topic-{id} hash names one (matched case-insensitively); else the newest topic. */
@@ -56,7 +65,10 @@ export function topicVoteTransition(from: TopicVote, to: Exclude<TopicVote, 'non
 export function applyTopicVote(counts: VoteCounts, from: TopicVote, to: Exclude<TopicVote, 'none'>): VoteCounts {
   const delta = topicVoteTransition(from, to);
   if (!delta) return counts;
-  return { upvotes: Math.max(0, counts.upvotes + delta.upvotes), downvotes: Math.max(0, counts.downvotes + delta.downvotes) };
+  return {
+    upvotes: Math.max(0, counts.upvotes + delta.upvotes),
+    downvotes: Math.max(0, counts.downvotes + delta.downvotes),
+  };
 }
 
 /** The window event that wakes the Topics tab's island (client:demand), sent on the first interaction with it. */
@@ -79,11 +91,14 @@ export function topicShareUrl(pageUrl: string, id: number): string {
 }
 
 /** The topic selected first: the one a #topic-{id} hash names, else the default title (any case), else the first. */
-export function initialTopicId(topics: { id: number; title: string }[], hash: string | null | undefined, defaultTitle = DEFAULT_TOPIC_TITLE): number | null {
+export function initialTopicId(
+  topics: { id: number; title: string }[],
+  hash: string | null | undefined,
+  defaultTitle = DEFAULT_TOPIC_TITLE,
+): number | null {
   const fromHash = topicIdFromHash(hash);
   if (fromHash !== null && topics.some((t) => t.id === fromHash)) return fromHash;
   const wanted = defaultTitle.trim().toLowerCase();
   const byTitle = wanted ? topics.find((t) => t.title.trim().toLowerCase() === wanted) : undefined;
   return byTitle?.id ?? topics[0]?.id ?? null;
 }
-

@@ -37,7 +37,13 @@ export function popupVideoSize(expanded: boolean, viewportWidth: number, chrome 
 
 /** Keeps the popup inside the viewport, a margin from its edges, and never above the navbar's bottom edge. */
 export function clampPopup(point: Point, size: Size, viewport: Size, navbarHeight: number): Point {
-  return { left: clampLeft(point.left, size, viewport), top: Math.min(Math.max(point.top, navbarHeight), Math.max(navbarHeight, viewport.height - size.height - POPUP_MARGIN)) };
+  return {
+    left: clampLeft(point.left, size, viewport),
+    top: Math.min(
+      Math.max(point.top, navbarHeight),
+      Math.max(navbarHeight, viewport.height - size.height - POPUP_MARGIN),
+    ),
+  };
 }
 
 /** A left edge kept a margin inside the viewport (at the left margin when the popup is wider than the room). */
@@ -50,7 +56,12 @@ function clampLeft(left: number, size: Size, viewport: Size): number {
  * navbar and the anchor; lined up with the anchor's left edge, kept a margin inside the viewport's sides. It is never
  * moved up or down onto the time stamp it opened from.
  */
-export function placePopup(anchor: Box, size: Size, viewport: Size, navbarHeight: number): Point & { placement: 'above' | 'below' } {
+export function placePopup(
+  anchor: Box,
+  size: Size,
+  viewport: Size,
+  navbarHeight: number,
+): Point & { placement: 'above' | 'below' } {
   const above = anchor.top - POPUP_OFFSET - size.height;
   const placement = above >= navbarHeight ? 'above' : 'below';
   const top = placement === 'above' ? above : anchor.bottom + POPUP_OFFSET;

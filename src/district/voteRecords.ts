@@ -86,7 +86,11 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * (the sort is stable), so rows with equal values stay newest first. Text is compared by `compare`: English's order
  * unless the page's language gives its own (Intl.Collator of that language).
  */
-export function sortVotings<T extends VotingRow>(rows: T[], sort: SortState, compare: (a: string, b: string) => number = collator.compare): T[] {
+export function sortVotings<T extends VotingRow>(
+  rows: T[],
+  sort: SortState,
+  compare: (a: string, b: string) => number = collator.compare,
+): T[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const items = rows.map((row, index) => ({ row, index, value: sortValue(row, sort.key) }));
   items.sort((a, b) => {
@@ -95,7 +99,8 @@ export function sortVotings<T extends VotingRow>(rows: T[], sort: SortState, com
       return a.value === null ? 1 : -1;
     }
     // ISO dates sort correctly as text.
-    const order = sort.key === 'date' ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : compare(a.value, b.value);
+    const order =
+      sort.key === 'date' ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : compare(a.value, b.value);
     return order * sign || a.index - b.index;
   });
   return items.map((item) => item.row);

@@ -26,7 +26,8 @@ export type T = (key: MessageKey, values?: MessageValues) => string;
 export function districtWords(locale: Locale, messages: Catalogue): T {
   const t = translator(locale, messages);
   if (locale !== 'en') return t as T;
-  return ((key: MessageKey, values?: MessageValues) => t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
+  return ((key: MessageKey, values?: MessageValues) =>
+    t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
 }
 
 /** A meeting card's date: MM/DD/YY in English (the card's own `date`), the language's short date otherwise. */
@@ -57,8 +58,13 @@ export function percentText(locale: Locale, percent: number): string {
 /** A month of a YYYY-MM key in the language: its initial under a bar, its short name and its full name with the year. */
 export function monthWords(locale: Locale, key: string): { initial: string; short: string; name: string } {
   const date = new Date(`${key}-01T00:00:00Z`);
-  const format = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
-  return { initial: format({ month: 'narrow' }), short: format({ month: 'short' }), name: format({ month: 'long', year: 'numeric' }) };
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  return {
+    initial: format({ month: 'narrow' }),
+    short: format({ month: 'short' }),
+    name: format({ month: 'long', year: 'numeric' }),
+  };
 }
 
 /** Compares names (and other text) the language's way, for sorting. */

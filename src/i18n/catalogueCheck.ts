@@ -20,11 +20,18 @@ export function catalogueProblems(english: Catalogue, other: Catalogue): Catalog
   const differing = keys
     .filter((key) => key in english)
     .filter((key) => placeholders(english[key]).join() !== placeholders(other[key]).join())
-    .map((key) => `${key}: {${placeholders(english[key]).join('}, {')}} in English, {${placeholders(other[key]).join('}, {')}} here`);
-  const unsorted = keys.filter((key, at) => at > 0 && keys[at - 1] > key).map((key) => `${key} after ${keys[keys.indexOf(key) - 1]}`);
+    .map(
+      (key) =>
+        `${key}: {${placeholders(english[key]).join('}, {')}} in English, {${placeholders(other[key]).join('}, {')}} here`,
+    );
+  const unsorted = keys
+    .filter((key, at) => at > 0 && keys[at - 1] > key)
+    .map((key) => `${key} after ${keys[keys.indexOf(key) - 1]}`);
   const empty = keys.filter((key) => {
     const message = other[key];
-    return typeof message === 'string' ? !message.trim() : !message.other?.trim() || Object.values(message).some((form) => !form?.trim());
+    return typeof message === 'string'
+      ? !message.trim()
+      : !message.other?.trim() || Object.values(message).some((form) => !form?.trim());
   });
   return { missing, extra, placeholders: differing, unsorted, empty };
 }
@@ -35,9 +42,17 @@ export function catalogueProblems(english: Catalogue, other: Catalogue): Catalog
  */
 export function keysNamed(source: string, namespaces: readonly string[]): { literal: Set<string>; patterns: RegExp[] } {
   const ns = namespaces.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const literal = new Set([...source.matchAll(new RegExp(`['"]((?:${ns})\\.[A-Za-z0-9_.]+)['"]`, 'g'))].map((match) => match[1]));
+  const literal = new Set(
+    [...source.matchAll(new RegExp(`['"]((?:${ns})\\.[A-Za-z0-9_.]+)['"]`, 'g'))].map((match) => match[1]),
+  );
   const patterns = [...source.matchAll(new RegExp(`\`((?:${ns})\\.[^\`]*\\$\\{[^\`]*)\``, 'g'))].map(
-    (match) => new RegExp(`^${match[1].split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[A-Za-z0-9_]+')}$`),
+    (match) =>
+      new RegExp(
+        `^${match[1]
+          .split(/\$\{[^}]*\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[A-Za-z0-9_]+')}$`,
+      ),
   );
   return { literal, patterns };
 }

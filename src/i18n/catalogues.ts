@@ -54,7 +54,9 @@ export function catalogueVersion(locale: Locale, namespaces: readonly string[], 
   let found = dir === CATALOGUE_DIR ? versions.get(key) : undefined;
   if (found === undefined) {
     const wanted = new Set(namespaces);
-    const entries = Object.entries(catalogue(locale, dir)).filter(([name]) => wanted.has(namespaceOf(name))).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(catalogue(locale, dir))
+      .filter(([name]) => wanted.has(namespaceOf(name)))
+      .sort(([a], [b]) => a.localeCompare(b));
     found = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 12);
     if (dir === CATALOGUE_DIR) versions.set(key, found);
   }

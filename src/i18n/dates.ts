@@ -13,7 +13,10 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 };
 // Chinese writes the full year in short dates ('2025/6/17'): two digits would read as a day of the month.
 const OVERRIDES: Partial<Record<Locale, Partial<Record<DateStyle, Intl.DateTimeFormatOptions>>>> = {
-  zh: { card: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }, vote: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' } },
+  zh: {
+    card: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
+    vote: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
+  },
 };
 
 /**
@@ -22,7 +25,10 @@ const OVERRIDES: Partial<Record<Locale, Partial<Record<DateStyle, Intl.DateTimeF
  * making as one of its largest costs).
  */
 const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.Collator>();
-function once<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.Collator>(key: string, make: () => T): T {
+function once<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.Collator>(
+  key: string,
+  make: () => T,
+): T {
   let found = made.get(key) as T | undefined;
   if (!found) made.set(key, (found = make()));
   return found;
@@ -30,12 +36,18 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRul
 
 /** The language's number format with these options (Intl.NumberFormat), made once. */
 export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return once(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALE_FACTS[locale].intl, options));
+  return once(
+    `number ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(LOCALE_FACTS[locale].intl, options),
+  );
 }
 
 /** The language's date format with these options (Intl.DateTimeFormat), made once. */
 export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return once(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, options));
+  return once(
+    `date ${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, options),
+  );
 }
 
 /** The language's plural rules (Intl.PluralRules), made once. */
@@ -65,11 +77,18 @@ export function formatNumber(locale: Locale, value: number): string {
 export function formatCount(locale: Locale, count: number): string {
   // Chinese counts in ten-thousands (万): below that, the number is written whole.
   if (count < (locale === 'zh' ? 10_000 : 1000)) return formatNumber(locale, count);
-  const compact = numberFormat(locale, { notation: 'compact', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(count / 100) * 100);
+  const compact = numberFormat(locale, {
+    notation: 'compact',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(Math.round(count / 100) * 100);
   return locale === 'en' ? compact.toLowerCase() : compact;
 }
 
 /** A collator for sorting text the language's way (accents, case and numbers inside words), made once. */
 export function collator(locale: Locale): Intl.Collator {
-  return once(`collator ${locale}`, () => new Intl.Collator(LOCALE_FACTS[locale].intl, { numeric: true, sensitivity: 'base' }));
+  return once(
+    `collator ${locale}`,
+    () => new Intl.Collator(LOCALE_FACTS[locale].intl, { numeric: true, sensitivity: 'base' }),
+  );
 }

@@ -5,7 +5,10 @@ import { LOCALES, isLocale, langParam, type Locale } from './locales';
 
 /** The languages this build makes pages in: SITE_LOCALES's, or all of them. English is always made. */
 export function builtLocales(env: Record<string, string | undefined> = process.env): Locale[] {
-  const asked = (env.SITE_LOCALES ?? '').split(',').map((part) => part.trim()).filter(isLocale);
+  const asked = (env.SITE_LOCALES ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(isLocale);
   return asked.length ? LOCALES.filter((locale) => locale === 'en' || asked.includes(locale)) : [...LOCALES];
 }
 

@@ -43,7 +43,11 @@ export function localePrefix(locale: Locale): string {
 export function localizedPath(locale: Locale, path: string): string {
   const prefix = localePrefix(locale);
   if (!prefix) return path;
-  return path === '/' ? prefix : path.startsWith('/?') || path.startsWith('/#') ? `${prefix}${path.slice(1)}` : `${prefix}${path}`;
+  return path === '/'
+    ? prefix
+    : path.startsWith('/?') || path.startsWith('/#')
+      ? `${prefix}${path.slice(1)}`
+      : `${prefix}${path}`;
 }
 
 /** A path without its language prefix, and the language it was in: '/es/1' → { locale: 'es', path: '/1' }. */

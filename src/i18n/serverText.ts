@@ -105,7 +105,13 @@ export function answerText(answer: ServerAnswer, t: Translator, codes: readonly 
 }
 
 /** The keys sendFailure uses: its own, and the limits' (a limit can refuse a request before the form function runs). */
-export const SEND_FAILURE_KEYS = ['errors.send.connection', 'errors.send.server', 'errors.send.timeout', 'errors.send.unexpected', ...serverTextKeys(LIMIT_CODES)];
+export const SEND_FAILURE_KEYS = [
+  'errors.send.connection',
+  'errors.send.server',
+  'errors.send.timeout',
+  'errors.send.unexpected',
+  ...serverTextKeys(LIMIT_CODES),
+];
 
 /**
  * What kind of failure a request's reason is: no answer in time (a timeout or an abort), no connection (the network's

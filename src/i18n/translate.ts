@@ -14,7 +14,9 @@ export type Translator = (key: string, values?: MessageValues) => string;
 /** The placeholders a message uses, sorted ('{count} of {total}' → ['count', 'total']), across its plural forms. */
 export function placeholders(message: Message): string[] {
   const texts = typeof message === 'string' ? [message] : Object.values(message);
-  return [...new Set(texts.flatMap((text) => [...(text ?? '').matchAll(/\{(\w+)\}/g)].map((match) => match[1])))].sort();
+  return [
+    ...new Set(texts.flatMap((text) => [...(text ?? '').matchAll(/\{(\w+)\}/g)].map((match) => match[1]))),
+  ].sort();
 }
 
 /** Fills a message's placeholders; a number is written the language's way, a placeholder without a value stays as it is. */
@@ -44,9 +46,11 @@ export function translator(locale: Locale, catalogue: Catalogue): Translator {
 
 /** The messages of a catalogue an island needs, by key: what its props carry, and nothing else. */
 export function pickMessages(catalogue: Catalogue, keys: readonly string[]): Catalogue {
-  return Object.fromEntries(keys.map((key) => {
-    const message = catalogue[key];
-    if (message === undefined) throw new Error(`No message '${key}' in the catalogue.`);
-    return [key, message];
-  }));
+  return Object.fromEntries(
+    keys.map((key) => {
+      const message = catalogue[key];
+      if (message === undefined) throw new Error(`No message '${key}' in the catalogue.`);
+      return [key, message];
+    }),
+  );
 }

@@ -59,7 +59,8 @@ function readDate(cell: string): CellResult<string> {
 /** A whole number as a spreadsheet may write it: 12345, 12,345 or 12 345. */
 export function parseCount(cell: string): CellResult<number> {
   const text = cell.trim();
-  if (!/^\d{1,3}(?:[, ]\d{3})*$|^\d+$/.test(text)) return bad('is not a whole number. Write digits only, such as 12345 or 12,345.');
+  if (!/^\d{1,3}(?:[, ]\d{3})*$|^\d+$/.test(text))
+    return bad('is not a whole number. Write digits only, such as 12345 or 12,345.');
   const value = Number(text.replace(/[, ]/g, ''));
   return value > 2_147_483_647 ? bad('is too large.') : ok(value);
 }
@@ -107,14 +108,19 @@ export function parseHttpsLink(cell: string): CellResult<string> {
   } catch {
     return bad('is not a web address. Copy the whole address, starting with https://.');
   }
-  if (url.protocol !== 'https:') return bad(`is not an https address. Use the https:// address of the page (the site links to https only).`);
+  if (url.protocol !== 'https:')
+    return bad(`is not an https address. Use the https:// address of the page (the site links to https only).`);
   return text.length > 2000 ? bad('is longer than 2,000 characters.') : ok(text);
 }
 
 /** A video link the popup can play (a YouTube watch, short or embed link). */
 export function parseVideoLink(cell: string): CellResult<string> {
   const text = cell.trim();
-  return videoIdFromLink(text) ? ok(text) : bad('is not a video link the site can play. Use a YouTube link such as https://www.youtube.com/watch?v=… or https://youtu.be/…; put other recordings in full_video_url.');
+  return videoIdFromLink(text)
+    ? ok(text)
+    : bad(
+        'is not a video link the site can play. Use a YouTube link such as https://www.youtube.com/watch?v=… or https://youtu.be/…; put other recordings in full_video_url.',
+      );
 }
 
 /** A meeting's topics: a JSON array (["Budget", "LCAP"]) stays a list, any other text is kept as written. */
@@ -164,7 +170,8 @@ export function looksLikeFormula(cell: string): boolean {
 }
 
 /** What the report says of a formula-like cell. */
-export const FORMULA_MESSAGE = "starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text.";
+export const FORMULA_MESSAGE =
+  "starts like a spreadsheet formula (=, +, -, @), which a spreadsheet would run when the file is opened again. If it is text, put a single quote before it ('=…): it is then kept as text.";
 
 // Plain ASCII is its own normal form: most names need no Unicode normalisation, which costs far more than this test.
 const ASCII = /^\p{ASCII}*$/u;
@@ -226,7 +233,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length];
@@ -255,7 +263,13 @@ export function quoteValue(value: string | null | undefined): string | null {
 
 /** One line of the printed report: where, the value, what is wrong and how to fix it. */
 export function describeProblem(problem: ImportProblem): string {
-  const where = [problem.file, problem.row === null ? null : `row ${problem.row}`, problem.column && `column ${problem.column}`].filter(Boolean).join(', ');
+  const where = [
+    problem.file,
+    problem.row === null ? null : `row ${problem.row}`,
+    problem.column && `column ${problem.column}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const value = problem.value === null ? '' : ` "${quoteValue(problem.value)}"`;
   return `${problem.severity === 'error' ? 'ERROR' : 'warning'} ${where}:${value} ${problem.message}`;
 }

@@ -2,7 +2,15 @@
 // item once the meeting is over, in the page's language (the items' and choices' words are the catalogue's 'vote.*').
 // The fields, choices and the shapes the database takes and answers are the agenda_votes table's (data/agendaVotes.ts).
 import type { Voting, VoteItem } from './data/votings';
-import { AGENDA_FIELDS, CHOICES, SUBMIT_ANSWERS, type AgendaField, type AgendaVoteSubmission, type Choice, type ResidentTotals } from './data/agendaVotes';
+import {
+  AGENDA_FIELDS,
+  CHOICES,
+  SUBMIT_ANSWERS,
+  type AgendaField,
+  type AgendaVoteSubmission,
+  type Choice,
+  type ResidentTotals,
+} from './data/agendaVotes';
 import type { FieldErrors, FormResult } from './data/formResult';
 import type { ServerAnswer } from './data/serverAnswer';
 import type { TotalsState } from './browser/residentTotals';
@@ -14,7 +22,6 @@ import { MEETING_DISTRICT_ID } from './agendaDistrict';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
 export const MEETING_DATE = '2025-06-17';
-
 
 /** Fields the resident can see and fix; their errors show beside them. */
 export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
@@ -69,7 +76,10 @@ export function valuesFromForm(data: { get(name: string): unknown }): VoteFormVa
 
 /** The submission for a complete form: blank optional fields are sent as null, text is trimmed. */
 export function toSubmission(values: VoteFormValues, idempotencyKey: string): AgendaVoteSubmission {
-  const choices = Object.fromEntries(AGENDA_FIELDS.map((field) => [field, values.choices[field]])) as Record<AgendaField, Choice>;
+  const choices = Object.fromEntries(AGENDA_FIELDS.map((field) => [field, values.choices[field]])) as Record<
+    AgendaField,
+    Choice
+  >;
   return {
     idempotency_key: idempotencyKey,
     meeting_date: MEETING_DATE,
@@ -92,10 +102,16 @@ function fieldLabel(field: string, t: Translator): string {
 
 /** The server's (or the island's) errors as the page shows them, in its language, each field's label first. */
 export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Translator): DisplayedErrors {
-  const shown: DisplayedErrors = { fields: {}, form: result.form_errors.map((reason) => answerText(reason, t, SUBMIT_ANSWERS)) };
+  const shown: DisplayedErrors = {
+    fields: {},
+    form: result.form_errors.map((reason) => answerText(reason, t, SUBMIT_ANSWERS)),
+  };
   for (const [field, problems] of Object.entries(result.errors)) {
     if (problems.length === 0) continue;
-    const text = t('vote.fieldError', { label: fieldLabel(field, t), problems: problems.map((problem) => answerText(problem, t, SUBMIT_ANSWERS)).join(t('vote.problemSeparator')) });
+    const text = t('vote.fieldError', {
+      label: fieldLabel(field, t),
+      problems: problems.map((problem) => answerText(problem, t, SUBMIT_ANSWERS)).join(t('vote.problemSeparator')),
+    });
     if (isVisibleField(field)) shown.fields[field] = text;
     else shown.form.push(text);
   }
@@ -107,12 +123,18 @@ export function displayedErrors(result: Pick<FormResult, 'errors' | 'form_errors
  * retry after a lost answer stores one row), a new key when any answer changed (the server refuses a known key
  * with other answers, so an edit is never silently dropped).
  */
-export function keyForAnswers(last: { key: string; answers: string } | null, answers: string, newKey: () => string = newIdempotencyKey): { key: string; answers: string } {
+export function keyForAnswers(
+  last: { key: string; answers: string } | null,
+  answers: string,
+  newKey: () => string = newIdempotencyKey,
+): { key: string; answers: string } {
   return last && last.answers === answers ? last : { key: newKey(), answers };
 }
 
 /** A fresh idempotency key for one form fill (crypto.randomUUID where the browser has it). */
-export function newIdempotencyKey(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+export function newIdempotencyKey(
+  random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto,
+): string {
   if (typeof random.randomUUID === 'function') return random.randomUUID();
   // An RFC 4122 version 4 UUID from 16 random bytes, for browsers without randomUUID.
   const bytes = random.getRandomValues(new Uint8Array(16));
@@ -160,14 +182,20 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Whether an issue's text contains one of the words, as whole words, in any letter case. */
 export function issueNames(issue: string | null | undefined, words: readonly string[]): boolean {
   if (!issue) return false;
-  return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'iu').test(issue));
+  return words.some((word) =>
+    new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'iu').test(issue),
+  );
 }
 
 /**
  * How the Board decided an agenda item: an information item is one; otherwise the record of the meeting's date
  * whose issue names the item (the lowest id when several do), or not recorded.
  */
-export function boardDecision(field: AgendaField, records: readonly BoardRecord[], meetingDate: string = MEETING_DATE): BoardDecision {
+export function boardDecision(
+  field: AgendaField,
+  records: readonly BoardRecord[],
+  meetingDate: string = MEETING_DATE,
+): BoardDecision {
   const words = BOARD_VOTE_WORDS[field];
   if (words === null) return { kind: 'information' };
   const found = records
@@ -177,8 +205,13 @@ export function boardDecision(field: AgendaField, records: readonly BoardRecord[
 }
 
 /** Every agenda item's decision, for the page's props. */
-export function boardDecisions(records: readonly BoardRecord[], meetingDate: string = MEETING_DATE): Record<AgendaField, BoardDecision> {
-  return Object.fromEntries(AGENDA_FIELDS.map((field) => [field, boardDecision(field, records, meetingDate)])) as Record<AgendaField, BoardDecision>;
+export function boardDecisions(
+  records: readonly BoardRecord[],
+  meetingDate: string = MEETING_DATE,
+): Record<AgendaField, BoardDecision> {
+  return Object.fromEntries(
+    AGENDA_FIELDS.map((field) => [field, boardDecision(field, records, meetingDate)]),
+  ) as Record<AgendaField, BoardDecision>;
 }
 
 /** The members' votes grouped by what they voted, Yes first, then No, then the rest as they appear: 'Yes: A, B; No: C'. */
@@ -216,9 +249,19 @@ function loadFailure(reason: string, t: Translator, locale: Locale): string {
 }
 
 /** One item's line: its totals in the choices' labels, how many answered, and when the totals last changed (in the reader's time zone unless one is given). */
-function totalsLine(totals: ResidentTotals, field: AgendaField, t: Translator, locale: Locale, timeZone?: string): string {
+function totalsLine(
+  totals: ResidentTotals,
+  field: AgendaField,
+  t: Translator,
+  locale: Locale,
+  timeZone?: string,
+): string {
   const counts = CHOICES.map((choice) => `${t(`vote.choice.${choice}`)} ${totals.items[field][choice]}`).join(', ');
-  const updated = new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(totals.updatedAt));
+  const updated = new Intl.DateTimeFormat(LOCALE_FACTS[locale].intl, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(totals.updatedAt));
   return t('vote.totals.line', { totals: counts, answers: String(totals.answers), updated });
 }
 
@@ -239,13 +282,24 @@ export const RESIDENT_TOTALS_KEYS = [
  * What an item's residents' totals line shows: its label and its text, both empty while the totals are not asked for
  * (the server's page, and a page without script), when the line is hidden.
  */
-export function residentTotalsParts(field: AgendaField, totals: TotalsState, t: Translator, locale: Locale): { label: string; text: string } {
+export function residentTotalsParts(
+  field: AgendaField,
+  totals: TotalsState,
+  t: Translator,
+  locale: Locale,
+): { label: string; text: string } {
   if (totals.status === 'idle') return { label: '', text: '' };
   return { label: t('vote.outcome.residents'), text: residentTotalsText(field, totals, t, locale) };
 }
 
 /** The residents' totals of an item as they stand: loading, too few answers yet, the counts, or why they are missing. */
-export function residentTotalsText(field: AgendaField, totals: Exclude<TotalsState, { status: 'idle' }>, t: Translator, locale: Locale, timeZone?: string): string {
+export function residentTotalsText(
+  field: AgendaField,
+  totals: Exclude<TotalsState, { status: 'idle' }>,
+  t: Translator,
+  locale: Locale,
+  timeZone?: string,
+): string {
   if (totals.status === 'loading') return t('vote.totals.loading');
   if (totals.status === 'failed') return t('vote.totals.failed', { reason: loadFailure(totals.reason, t, locale) });
   if (totals.totals === null) return t('vote.totals.tooFew');

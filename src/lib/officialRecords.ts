@@ -3,7 +3,10 @@
 import type { Meeting } from './data/meetings';
 
 /** A meeting's official records: its agenda, its minutes and its full video. */
-export type OfficialSources = Pick<Meeting, 'date' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>;
+export type OfficialSources = Pick<
+  Meeting,
+  'date' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'
+>;
 
 /** How an official record is named wherever the site lists it (feeds, open data, the meeting's card). */
 export function minutesLabel(status: Meeting['minutes_status']): string {
@@ -22,9 +25,28 @@ export function officialSources(meeting: OfficialSources | undefined): { url: st
 
 /** The minutes a wall-clock time in a zone is ahead of UTC at an instant (-420 for Los Angeles in June). */
 function zoneOffsetMinutes(instant: number, zone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(instant).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((wall - instant) / 60_000);
 }
 

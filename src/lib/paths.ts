@@ -27,7 +27,12 @@ export function districtImage(id: number): string {
  * last slash (pages are built as files, so the home page renders as /index.html and About as /about.html).
  */
 export function routeOf(pathname: string): string {
-  return pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1').replace(/\/$/, '') || '/';
+  return (
+    pathname
+      .replace(/\.html$/, '')
+      .replace(/(^|\/)index$/, '$1')
+      .replace(/\/$/, '') || '/'
+  );
 }
 
 /** A page's address as visitors use it: Astro builds /about as about.html (build.format 'file'), but the site serves /about. */

@@ -13,14 +13,52 @@ export type SafeHtml = string & { readonly __safeHtml: true };
  */
 export const ALLOWED_TAGS = [
   // text formatting
-  'p', 'br', 'hr', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
-  'abbr', 'cite', 'q', 'blockquote', 'code', 'pre', 'kbd',
+  'p',
+  'br',
+  'hr',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'blockquote',
+  'code',
+  'pre',
+  'kbd',
   // lists
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
   // headings
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
   // tables
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
   // links
   'a',
   // The root DOMPurify walks from, never content: the parser merges every <body> tag of the input into it, and
@@ -94,7 +132,10 @@ export type Sanitize = (html: string | null | undefined, enhance?: (body: HTMLEl
  * reason is never parsed and comes back empty: the length alone by default (a browser's own parser caps the depth),
  * the whole of RICH_TEXT_LIMITS on jsdom (see sanitizeJsdom.ts).
  */
-export function createSanitizer(win: WindowLike, outOfBounds: (html: string) => string | null = richTextSizeProblem): Sanitize {
+export function createSanitizer(
+  win: WindowLike,
+  outOfBounds: (html: string) => string | null = richTextSizeProblem,
+): Sanitize {
   const purify: DOMPurify = createDOMPurify(win);
   // Set once: a config passed to every sanitize() call is parsed again on every call (a tenth of the build's
   // sanitising time).

@@ -16,7 +16,10 @@ const compareUrls = (a: string, b: string) => a.localeCompare(b, 'en', { numeric
  * Collects the site's page addresses (`add`), then gives each page's alternates (`links`): every address of the same
  * path in each language, its own included, in the sitemap's order; none for a page made in one language only.
  */
-export function languageAlternates(): { add: (url: string) => void; links: (url: string) => LanguageLink[] | undefined } {
+export function languageAlternates(): {
+  add: (url: string) => void;
+  links: (url: string) => LanguageLink[] | undefined;
+} {
   const byPath = new Map<string, LanguageLink[]>();
   const sorted = new Set<LanguageLink[]>();
   const pathOf = (url: string) => {

@@ -3,6 +3,9 @@
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) =>
-  new Response(`# Every page of this site is public and may be indexed.\nUser-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap-index.xml', site)}\n`, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+  new Response(
+    `# Every page of this site is public and may be indexed.\nUser-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap-index.xml', site)}\n`,
+    {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  );

@@ -27,7 +27,15 @@ export const RECORD_SEARCH_ANSWER_KEYS = serverTextKeys(RECORD_SEARCH_ANSWERS);
 export function checkSearchText(typed: string, t: Translator): { text: string; problem: string | null } {
   const text = typed.trim();
   if (!text) return { text, problem: answerText({ code: 'search.empty' }, t, RECORD_SEARCH_ANSWERS) };
-  if (text.length > MAX_RECORD_SEARCH_LENGTH) return { text, problem: answerText({ code: 'search.too_long', max: MAX_RECORD_SEARCH_LENGTH, length: text.length }, t, RECORD_SEARCH_ANSWERS) };
+  if (text.length > MAX_RECORD_SEARCH_LENGTH)
+    return {
+      text,
+      problem: answerText(
+        { code: 'search.too_long', max: MAX_RECORD_SEARCH_LENGTH, length: text.length },
+        t,
+        RECORD_SEARCH_ANSWERS,
+      ),
+    };
   return { text, problem: null };
 }
 
@@ -88,7 +96,11 @@ export interface AddressQuery {
 export function addressQuery(search: string): AddressQuery {
   const params = new URLSearchParams(search);
   const kind = params.get('kind');
-  return { text: params.get('q') ?? '', district: districtFilter(params.get('district')), kind: RECORD_KINDS.includes(kind as RecordKind) ? (kind as RecordKind) : '' };
+  return {
+    text: params.get('q') ?? '',
+    district: districtFilter(params.get('district')),
+    kind: RECORD_KINDS.includes(kind as RecordKind) ? (kind as RecordKind) : '',
+  };
 }
 
 /** The catalogue keys of each kind of result, one and many ('Meeting', 'Meetings'). */
@@ -100,7 +112,13 @@ export const KIND_KEYS: Record<RecordKind, { one: string; many: string }> = {
 
 /** The line above a result's title: its kind, its date (as on the cards) and, site-wide, its district. */
 export function resultMeta(result: RecordResult, t: Translator, locale: Locale, siteWide: boolean): string {
-  return [t(KIND_KEYS[result.kind].one), result.date ? formatDate(locale, result.date, 'card') : null, siteWide ? result.district_name : null].filter(Boolean).join(' · ');
+  return [
+    t(KIND_KEYS[result.kind].one),
+    result.date ? formatDate(locale, result.date, 'card') : null,
+    siteWide ? result.district_name : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The district asked for by the search page's address (?district=), or null. */

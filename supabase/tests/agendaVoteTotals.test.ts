@@ -56,15 +56,21 @@ async function withStoredAnswers(stored: Answers[], check: (client: pg.Client) =
  * (role anon, the request's headers with cf-connecting-ip, the one a client is known by), and `totals` reads
  * agenda_vote_totals() as anon. Rolled back.
  */
-async function asVisitors(check: (send: (from: string, answers: Answers) => Promise<void>, totals: () => Promise<Totals[]>) => Promise<void>) {
+async function asVisitors(
+  check: (send: (from: string, answers: Answers) => Promise<void>, totals: () => Promise<Totals[]>) => Promise<void>,
+) {
   const client = await superuser();
   try {
     await client.query('begin');
     await client.query('delete from public.agenda_votes');
     await client.query('set local role anon');
     const send = async (from: string, answers: Answers) => {
-      await client.query("select set_config('request.headers', $1, true)", [JSON.stringify({ 'cf-connecting-ip': from })]);
-      const { rows } = await client.query('select public.submit_agenda_vote($1::jsonb) as answer', [JSON.stringify(submission(answers))]);
+      await client.query("select set_config('request.headers', $1, true)", [
+        JSON.stringify({ 'cf-connecting-ip': from }),
+      ]);
+      const { rows } = await client.query('select public.submit_agenda_vote($1::jsonb) as answer', [
+        JSON.stringify(submission(answers)),
+      ]);
       expect(rows[0].answer).toEqual({ ok: true, errors: {}, form_errors: [] });
     };
     await check(send, () => totalsAsAnon(client));
@@ -75,8 +81,10 @@ async function asVisitors(check: (send: (from: string, answers: Answers) => Prom
 }
 
 /** The n-th of a spread of answers: every item gets every choice somewhere. */
-const spread = (n: number): Answers => Object.fromEntries(ITEMS.map((item, i) => [item, CHOICES[(n * (i + 1) + i) % 3]])) as Answers;
-const all = (choice: (typeof CHOICES)[number]): Answers => Object.fromEntries(ITEMS.map((item) => [item, choice])) as Answers;
+const spread = (n: number): Answers =>
+  Object.fromEntries(ITEMS.map((item, i) => [item, CHOICES[(n * (i + 1) + i) % 3]])) as Answers;
+const all = (choice: (typeof CHOICES)[number]): Answers =>
+  Object.fromEntries(ITEMS.map((item) => [item, choice])) as Answers;
 
 type Totals = { item: string; support: number; oppose: number; neutral: number; answers: number; updated_at: Date };
 
@@ -92,13 +100,17 @@ function expectedTotals(stored: Answers[]) {
   }));
 }
 
-const totalsAsAnon = async (client: pg.Client): Promise<Totals[]> => (await client.query('select * from public.agenda_vote_totals()')).rows;
+const totalsAsAnon = async (client: pg.Client): Promise<Totals[]> =>
+  (await client.query('select * from public.agenda_vote_totals()')).rows;
 
 describe('agenda_vote_totals, before answers from six senders are waiting', () => {
   it.each([0, 1, 5])('returns nothing at all when %i residents have answered', async (count) => {
-    await withStoredAnswers(Array.from({ length: count }, (_, n) => spread(n)), async (client) => {
-      expect(await totalsAsAnon(client)).toEqual([]);
-    });
+    await withStoredAnswers(
+      Array.from({ length: count }, (_, n) => spread(n)),
+      async (client) => {
+        expect(await totalsAsAnon(client)).toEqual([]);
+      },
+    );
   });
 });
 
@@ -129,7 +141,13 @@ describe("no reader learns one resident's answers from the totals", () => {
     await asVisitors(async (send, totals) => {
       for (let n = 0; n < 4; n += 1) await send('203.0.113.7', all('support'));
       expect(await totals()).toEqual([]);
-      await send('198.51.100.23', { budget: 'oppose', lcap: 'neutral', esri_update: 'oppose', summer_projects: 'oppose', hoover_playground: 'neutral' });
+      await send('198.51.100.23', {
+        budget: 'oppose',
+        lcap: 'neutral',
+        esri_update: 'oppose',
+        summer_projects: 'oppose',
+        hoover_playground: 'neutral',
+      });
       // Before batches, the totals appeared here with five answers, and taking away the four 'support' answers gave
       // this resident's every choice.
       expect(await totals()).toEqual([]);
@@ -163,8 +181,12 @@ describe("no reader learns one resident's answers from the totals", () => {
 describe('agenda_vote_totals never returns a submission', () => {
   it('answers the anon key through the API with one row of counts per agenda item, whatever the number of submissions', async () => {
     // Real submissions through the one way in from six addresses of their own, so a batch is published.
-    for (const from of newClients(6)) expect((await rpcFrom<FormAnswer>(from, 'submit_agenda_vote', submission())).body.ok).toBe(true);
-    const { status, body } = await rpc<({ item: string; updated_at: string } & Record<string, unknown>)[]>('agenda_vote_totals', {});
+    for (const from of newClients(6))
+      expect((await rpcFrom<FormAnswer>(from, 'submit_agenda_vote', submission())).body.ok).toBe(true);
+    const { status, body } = await rpc<({ item: string; updated_at: string } & Record<string, unknown>)[]>(
+      'agenda_vote_totals',
+      {},
+    );
     expect(status).toBe(200);
     expect(body.map((row: { item: string }) => row.item)).toEqual([...ITEMS]);
     for (const row of body) {
@@ -197,7 +219,15 @@ describe('agenda_vote_totals never returns a submission', () => {
                exists (select from aclexplode(p.proacl) a where a.grantee = 0 and a.privilege_type = 'EXECUTE') as everyone,
                obj_description(p.oid, 'pg_proc') as comment
         from pg_proc p where p.oid = 'public.agenda_vote_totals()'::regprocedure`);
-      expect(rows).toEqual([{ definer: true, config: ['search_path=""'], anon: true, everyone: false, comment: expect.stringMatching(/totals only/) }]);
+      expect(rows).toEqual([
+        {
+          definer: true,
+          config: ['search_path=""'],
+          anon: true,
+          everyone: false,
+          comment: expect.stringMatching(/totals only/),
+        },
+      ]);
     } finally {
       await client.end();
     }

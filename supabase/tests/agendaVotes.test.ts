@@ -40,11 +40,18 @@ describe('a valid submission', () => {
     const { status, body } = await rpc('submit_agenda_vote', submission);
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, errors: {}, form_errors: [] });
-    const rows = await sql('select * from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+    const rows = await sql('select * from public.agenda_votes where idempotency_key = $1', [
+      submission.idempotency_key,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'neutral',
-      email: 'Resident@Example.org', comments: 'Please fund the library.',
+      budget: 'support',
+      lcap: 'oppose',
+      esri_update: 'neutral',
+      summer_projects: 'support',
+      hoover_playground: 'neutral',
+      email: 'Resident@Example.org',
+      comments: 'Please fund the library.',
     });
     expect((rows[0].meeting_date as Date).toISOString().slice(0, 10)).toBe('2025-06-17');
   });
@@ -55,16 +62,20 @@ describe('a valid submission', () => {
     for (const submission of [bare, valid({ email: '  ', comments: '' })]) {
       const { body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
       expect(body.ok).toBe(true);
-      const [row] = await sql('select email, comments from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+      const [row] = await sql('select email, comments from public.agenda_votes where idempotency_key = $1', [
+        submission.idempotency_key,
+      ]);
       expect(row).toEqual({ email: null, comments: null });
     }
   });
 
   it('keeps SQL in the comments as inert text', async () => {
-    const comments = "Robert'); drop table public.agenda_votes; -- 100% \\ \"quoted\"";
+    const comments = 'Robert\'); drop table public.agenda_votes; -- 100% \\ "quoted"';
     const submission = valid({ comments });
     expect((await rpc<FormAnswer>('submit_agenda_vote', submission)).body.ok).toBe(true);
-    const [row] = await sql('select comments from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+    const [row] = await sql('select comments from public.agenda_votes where idempotency_key = $1', [
+      submission.idempotency_key,
+    ]);
     expect(row.comments).toBe(comments);
   });
 });
@@ -90,15 +101,42 @@ describe('every bad field is refused with that field’s error and stores nothin
     ['an email without a dot in the domain', valid({ email: 'resident@localhost' }), 'email', BAD_EMAIL],
     ['an email with two @', valid({ email: 'a@b@example.org' }), 'email', BAD_EMAIL],
     ['an email with spaces', valid({ email: 'a resident@example.org' }), 'email', BAD_EMAIL],
-    ['an overlong email (255 characters)', valid({ email: `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x') }), 'email', { code: 'field.max_length', max: 254 }],
-    ['an email with more than 64 characters before the @', valid({ email: `${'a'.repeat(65)}@example.org` }), 'email', { code: 'field.local_part', max: 64 }],
+    [
+      'an overlong email (255 characters)',
+      valid({
+        email: `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'),
+      }),
+      'email',
+      { code: 'field.max_length', max: 254 },
+    ],
+    [
+      'an email with more than 64 characters before the @',
+      valid({ email: `${'a'.repeat(65)}@example.org` }),
+      'email',
+      { code: 'field.local_part', max: 64 },
+    ],
     ['an email of the wrong type', valid({ email: 42 }), 'email', { code: 'field.text' }],
     ['SQL in the email', valid({ email: "x@example.org'; drop table public.agenda_votes; --" }), 'email', BAD_EMAIL],
     ['HTML in the email', valid({ email: '<script>alert(1)</script>@example.org' }), 'email', BAD_EMAIL],
-    ['overlong comments (2001 characters)', valid({ comments: 'x'.repeat(2001) }), 'comments', { code: 'field.max_length', max: 2000 }],
+    [
+      'overlong comments (2001 characters)',
+      valid({ comments: 'x'.repeat(2001) }),
+      'comments',
+      { code: 'field.max_length', max: 2000 },
+    ],
     ['comments of the wrong type', valid({ comments: { text: 'hi' } }), 'comments', { code: 'field.text' }],
-    ['HTML in the comments', valid({ comments: 'I agree <script>alert(1)</script>' }), 'comments', { code: 'field.plain_text' }],
-    ['an HTML link in the comments', valid({ comments: '<a href="https://example.org">see</a>' }), 'comments', { code: 'field.plain_text' }],
+    [
+      'HTML in the comments',
+      valid({ comments: 'I agree <script>alert(1)</script>' }),
+      'comments',
+      { code: 'field.plain_text' },
+    ],
+    [
+      'an HTML link in the comments',
+      valid({ comments: '<a href="https://example.org">see</a>' }),
+      'comments',
+      { code: 'field.plain_text' },
+    ],
   ])('%s', async (_label, submission, field, message) => {
     const before = await rowCount();
     const { status, body } = await rpc<FormAnswer>('submit_agenda_vote', submission);
@@ -121,7 +159,10 @@ describe('every bad field is refused with that field’s error and stores nothin
 
   it('reports every bad field at once', async () => {
     const before = await rowCount();
-    const { body } = await rpc<FormAnswer>('submit_agenda_vote', valid({ budget: undefined, lcap: 'x', email: 'x@y', comments: 'c'.repeat(2001) }));
+    const { body } = await rpc<FormAnswer>(
+      'submit_agenda_vote',
+      valid({ budget: undefined, lcap: 'x', email: 'x@y', comments: 'c'.repeat(2001) }),
+    );
     expect(Object.keys(body.errors).sort()).toEqual(['budget', 'comments', 'email', 'lcap']);
     expect(await rowCount()).toBe(before);
   });
@@ -130,8 +171,16 @@ describe('every bad field is refused with that field’s error and stores nothin
 describe('what no visible field can fix is refused as a form error and stores nothing', () => {
   it.each([
     ['an extra field', valid({ admin: true }), { code: 'form.unknown_fields', fields: 'admin' }],
-    ['two extra fields, named in order', valid({ zeta: 1, id: 5 }), { code: 'form.unknown_fields', fields: 'id, zeta' }],
-    ['the submission wrapped in another object', { submission: valid() }, { code: 'form.unknown_fields', fields: 'submission' }],
+    [
+      'two extra fields, named in order',
+      valid({ zeta: 1, id: 5 }),
+      { code: 'form.unknown_fields', fields: 'id, zeta' },
+    ],
+    [
+      'the submission wrapped in another object',
+      { submission: valid() },
+      { code: 'form.unknown_fields', fields: 'submission' },
+    ],
     ['a missing idempotency key', without('idempotency_key'), { code: 'form.idempotency_key' }],
     ['a malformed idempotency key', valid({ idempotency_key: 'not-a-uuid' }), { code: 'form.idempotency_key' }],
     ['an idempotency key of the wrong type', valid({ idempotency_key: 12345 }), { code: 'form.idempotency_key' }],
@@ -168,7 +217,9 @@ describe('each form fill is stored once', () => {
     expect(first.body).toEqual({ ok: true, errors: {}, form_errors: [] });
     expect(again.body).toEqual({ ok: true, errors: {}, form_errors: [] });
     // The same key with other answers is a conflict, never a silent ok (anonymousLimits.test.ts).
-    const rows = await sql<{ budget: string }>('select budget from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+    const rows = await sql<{ budget: string }>('select budget from public.agenda_votes where idempotency_key = $1', [
+      submission.idempotency_key,
+    ]);
     expect(rows).toEqual([{ budget: 'support' }]);
   });
 
@@ -179,16 +230,26 @@ describe('each form fill is stored once', () => {
       expect(status).toBe(200);
       expect(body).toEqual({ ok: true, errors: {}, form_errors: [] });
     }
-    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+    const [{ n }] = await sql<{ n: number }>(
+      'select count(*)::int as n from public.agenda_votes where idempotency_key = $1',
+      [submission.idempotency_key],
+    );
     expect(n).toBe(1);
   });
 
   it('300 different submissions sent at once store 300 rows', async () => {
     const batch = `batch ${crypto.randomUUID()}`;
     const before = await rowCount();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => rpc<FormAnswer>('submit_agenda_vote', valid({ comments: `${batch} #${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        rpc<FormAnswer>('submit_agenda_vote', valid({ comments: `${batch} #${i}` })),
+      ),
+    );
     expect(answers.filter(({ status, body }) => status === 200 && body.ok === true)).toHaveLength(300);
-    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.agenda_votes where comments like $1', [`${batch} #%`]);
+    const [{ n }] = await sql<{ n: number }>(
+      'select count(*)::int as n from public.agenda_votes where comments like $1',
+      [`${batch} #%`],
+    );
     expect(n).toBe(300);
     expect(await rowCount()).toBeGreaterThanOrEqual(before + 300);
   });
@@ -212,12 +273,17 @@ describe('the anonymous role and the agenda_votes table', () => {
     const submission = valid();
     await rpc('submit_agenda_vote', submission);
     const before = await rowCount();
-    const update = await rest(`/agenda_votes?idempotency_key=eq.${submission.idempotency_key}`, { method: 'PATCH', body: JSON.stringify({ budget: 'oppose' }) });
+    const update = await rest(`/agenda_votes?idempotency_key=eq.${submission.idempotency_key}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ budget: 'oppose' }),
+    });
     const remove = await rest('/agenda_votes?id=gt.0', { method: 'DELETE' });
     expect(update.status).toBeGreaterThanOrEqual(400);
     expect(remove.status).toBeGreaterThanOrEqual(400);
     expect(await rowCount()).toBe(before);
-    const [row] = await sql('select budget from public.agenda_votes where idempotency_key = $1', [submission.idempotency_key]);
+    const [row] = await sql('select budget from public.agenda_votes where idempotency_key = $1', [
+      submission.idempotency_key,
+    ]);
     expect(row.budget).toBe('support');
   });
 
@@ -237,6 +303,12 @@ describe('the anonymous role and the agenda_votes table', () => {
         has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
         has_function_privilege('public', p.oid, 'execute') as everyone
       from pg_proc p where p.oid = 'public.submit_agenda_vote(jsonb)'::regprocedure`);
-    expect(row).toEqual({ definer: true, config: ['search_path=""'], anon: true, authenticated: true, everyone: false });
+    expect(row).toEqual({
+      definer: true,
+      config: ['search_path=""'],
+      anon: true,
+      authenticated: true,
+      everyone: false,
+    });
   });
 });

@@ -5,7 +5,15 @@
 // the page the subscriber used.
 import { describe, expect, it } from 'vitest';
 import { rpc, sql, type FormAnswer } from './helpers';
-import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict, runMailSend, type CaughtEmail } from './mailHelpers';
+import {
+  addMeetingSummary,
+  confirmationToken,
+  inboxOf,
+  linkIn,
+  newDistrict,
+  runMailSend,
+  type CaughtEmail,
+} from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `alert-mail-${crypto.randomUUID()}@example.org`;
@@ -15,11 +23,15 @@ const site = () => process.env.TEST_SITE_URL as string;
 async function subscriber(alerts: Record<string, unknown>[], language = 'en') {
   const email = address();
   for (const alert of alerts) expect((await rpc('create_alert', { email, language, ...alert })).body).toEqual(OK);
-  expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({ ok: true, status: 'confirmed' });
+  expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({
+    ok: true,
+    status: 'confirmed',
+  });
   return email;
 }
 
-const alertMails = async (email: string) => (await inboxOf(email)).filter((mail) => !/^Confirm|^Confirme|^请确认/.test(mail.subject));
+const alertMails = async (email: string) =>
+  (await inboxOf(email)).filter((mail) => !/^Confirm|^Confirme|^请确认/.test(mail.subject));
 
 async function unsentMatches(email: string) {
   return sql<{ n: number }>(
@@ -40,9 +52,13 @@ describe('the confirmation of an alert', () => {
   it('is written and sent (mail:send could not write this kind before), in plain words, with the manage link', async () => {
     const email = address();
     const district = await newDistrict('Riverside Alerts District');
-    expect((await rpc('create_alert', { email, q: 'cell phones', district_id: district, kinds: ['meeting'] })).body).toEqual(OK);
+    expect(
+      (await rpc('create_alert', { email, q: 'cell phones', district_id: district, kinds: ['meeting'] })).body,
+    ).toEqual(OK);
     await mailRun();
-    await expect.poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 }).toEqual(['Confirm your school board alert']);
+    await expect
+      .poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toEqual(['Confirm your school board alert']);
     const [mail] = await inboxOf(email);
     expect(mail.text).toContain('"cell phones" in Riverside Alerts District, meeting summaries only, daily');
     const confirm = linkIn(mail.text, `${site()}/confirm?token=`);
@@ -51,13 +67,16 @@ describe('the confirmation of an alert', () => {
     expect(mail.html).toContain(`href="${confirm.replaceAll('&', '&amp;')}"`);
     expect(mail.text).toContain(`${site()}/alerts?token=`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const [{ state }] = await sql<{ state: string }>("select state from public.email_outbox where lower(recipient) = lower($1)", [email]);
+    const [{ state }] = await sql<{ state: string }>(
+      'select state from public.email_outbox where lower(recipient) = lower($1)',
+      [email],
+    );
     expect(state).toBe('sent');
   });
 });
 
 describe('the alert email', () => {
-  it('groups an address\'s matches of several alerts in one email, each with its place, marked words and links; then nothing twice', async () => {
+  it("groups an address's matches of several alerts in one email, each with its place, marked words and links; then nothing twice", async () => {
     const district = await newDistrict('Lakeside Alerts District');
     const email = await subscriber([
       { q: 'lockerphone', district_id: district },
@@ -65,8 +84,15 @@ describe('the alert email', () => {
     ]);
     await mailRun();
     const before = (await alertMails(email)).length;
-    const meeting = await addMeetingSummary(district, { date: '2026-11-18', title: 'Regular Meeting', summary: '<p>Phones go in a <b>lockerphone</b> box during class.</p><script>alert(1)</script>' });
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2026-11-19', 'Adopt the bellschedule', 'Passed', '[]')`, [district]);
+    const meeting = await addMeetingSummary(district, {
+      date: '2026-11-18',
+      title: 'Regular Meeting',
+      summary: '<p>Phones go in a <b>lockerphone</b> box during class.</p><script>alert(1)</script>',
+    });
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2026-11-19', 'Adopt the bellschedule', 'Passed', '[]')`,
+      [district],
+    );
     await mailRun();
     const mails = await alertMails(email);
     expect(mails).toHaveLength(before + 1);
@@ -83,7 +109,9 @@ describe('the alert email', () => {
     expect(mail.html).not.toContain('<script');
     expect(mail.text).not.toContain('alert(1)');
     expect(mail.text).toContain(`${site()}/alerts?token=`);
-    expect(mail.headers['list-unsubscribe']).toMatch(/\/functions\/v1\/unsubscribe\?token=[0-9a-f]{64}&alerts=\d+,\d+>$/);
+    expect(mail.headers['list-unsubscribe']).toMatch(
+      /\/functions\/v1\/unsubscribe\?token=[0-9a-f]{64}&alerts=\d+,\d+>$/,
+    );
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(meeting).toBeGreaterThan(0);
     expect(await unsentMatches(email)).toBe(0);
@@ -99,7 +127,9 @@ describe('the alert email', () => {
     await addMeetingSummary(district, { summary: '<p>The board talked about buses.</p>' });
     await mailRun();
     expect(await alertMails(email)).toEqual([]);
-    expect(await sql("select 1 from public.email_outbox where kind = 'alert' and lower(recipient) = lower($1)", [email])).toEqual([]);
+    expect(
+      await sql("select 1 from public.email_outbox where kind = 'alert' and lower(recipient) = lower($1)", [email]),
+    ).toEqual([]);
   });
 
   it('a weekly alert waits for its week; a daily one of the same address goes now', async () => {
@@ -112,11 +142,18 @@ describe('the alert email', () => {
     await addMeetingSummary(district, { summary: '<p>The weeklyword and the dailyword came up.</p>' });
     await mailRun();
     const [first] = await alertMails(email);
-    expect(first.subject).toBe('"dailyword" in ' + (await sql<{ name: string }>('select name from public.districts where id = $1', [district]))[0].name + ': 1 new match');
+    expect(first.subject).toBe(
+      '"dailyword" in ' +
+        (await sql<{ name: string }>('select name from public.districts where id = $1', [district]))[0].name +
+        ': 1 new match',
+    );
     expect(first.text).not.toContain('weeklyword"');
     expect(await unsentMatches(email)).toBe(1);
     // A week on (the alert was created a week ago): its match goes, once.
-    await sql("update private.alerts a set created_at = a.created_at - interval '7 days' from public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)", [email]);
+    await sql(
+      "update private.alerts a set created_at = a.created_at - interval '7 days' from public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)",
+      [email],
+    );
     await mailRun();
     const mails = await alertMails(email);
     expect(mails).toHaveLength(2);
@@ -130,9 +167,18 @@ describe('the alert email', () => {
     const paused = await subscriber([{ q: 'pausedword', district_id: district }]);
     const unconfirmed = address();
     await rpc('create_alert', { email: unconfirmed, q: 'pausedword', district_id: district });
-    const [{ manage_token: token }] = await sql<{ manage_token: string }>('select manage_token from public.subscriptions where lower(email) = lower($1) and district_id is null', [paused]);
-    const [{ id }] = await sql<{ id: string }>('select a.id from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)', [paused]);
-    expect((await rpc('pause_alert', { token, alert_id: Number(id) })).body).toMatchObject({ ok: true, status: 'paused' });
+    const [{ manage_token: token }] = await sql<{ manage_token: string }>(
+      'select manage_token from public.subscriptions where lower(email) = lower($1) and district_id is null',
+      [paused],
+    );
+    const [{ id }] = await sql<{ id: string }>(
+      'select a.id from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)',
+      [paused],
+    );
+    expect((await rpc('pause_alert', { token, alert_id: Number(id) })).body).toMatchObject({
+      ok: true,
+      status: 'paused',
+    });
     await mailRun();
     await addMeetingSummary(district, { summary: '<p>The pausedword came up.</p>' });
     await mailRun();
@@ -142,34 +188,56 @@ describe('the alert email', () => {
 
   it('the one-click unsubscribe of an alert email stops those alerts only', async () => {
     const district = await newDistrict();
-    const email = await subscriber([{ q: 'oneclickword', district_id: district }, { q: 'keptword', district_id: district }]);
+    const email = await subscriber([
+      { q: 'oneclickword', district_id: district },
+      { q: 'keptword', district_id: district },
+    ]);
     await mailRun();
     await addMeetingSummary(district, { summary: '<p>The oneclickword came up.</p>' });
     await mailRun();
     const [mail] = await alertMails(email);
     const oneClick = /<([^>]+)>/.exec(mail.headers['list-unsubscribe'])?.[1] as string;
-    const response = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const response = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect([response.status, await response.text()]).toEqual([200, 'These alerts are stopped.\n']);
-    const left = await sql<{ search_text: string }>('select a.search_text from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)', [email]);
+    const left = await sql<{ search_text: string }>(
+      'select a.search_text from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)',
+      [email],
+    );
     expect(left).toEqual([{ search_text: 'keptword' }]);
     // Changed by one character, the same address stops nothing.
-    const changed = oneClick.replace(/token=([0-9a-f]{10})([0-9a-f])/, (_all, head: string, c: string) => `token=${head}${c === 'a' ? 'b' : 'a'}`);
-    const refused = await fetch(changed.replace(/alerts=\d+/, 'alerts=1'), { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    const changed = oneClick.replace(
+      /token=([0-9a-f]{10})([0-9a-f])/,
+      (_all, head: string, c: string) => `token=${head}${c === 'a' ? 'b' : 'a'}`,
+    );
+    const refused = await fetch(changed.replace(/alerts=\d+/, 'alerts=1'), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(refused.status).toBe(404);
   });
 });
 
-describe('the subscriber\'s language', () => {
+describe("the subscriber's language", () => {
   it('an alert set up from the Spanish page: its confirmation and its alert email in Spanish, dates through Intl', async () => {
     const district = await newDistrict('Distrito de Prueba');
     const email = address();
-    expect((await rpc('create_alert', { email, q: 'uniformes', district_id: district, language: 'es' })).body).toEqual(OK);
+    expect((await rpc('create_alert', { email, q: 'uniformes', district_id: district, language: 'es' })).body).toEqual(
+      OK,
+    );
     await mailRun();
-    await expect.poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 }).toEqual(['Confirme su alerta de la junta escolar']);
+    await expect
+      .poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toEqual(['Confirme su alerta de la junta escolar']);
     const [confirmation] = await inboxOf(email);
     expect(confirmation.text).toContain('«uniformes» en Distrito de Prueba, a diario');
     expect(confirmation.text).toContain(`${site()}/es/confirm?token=`);
-    expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({ ok: true });
+    expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({
+      ok: true,
+    });
     await addMeetingSummary(district, { date: '2026-11-17', summary: '<p>The board discussed uniformes.</p>' });
     await mailRun();
     const [mail] = await alertMails(email);
@@ -183,8 +251,12 @@ describe('the subscriber\'s language', () => {
     const district = await newDistrict('Test Unified');
     const email = address();
     expect((await rpc('subscribe', { email, district_id: district, language: 'zh' })).body).toEqual(OK);
-    await expect.poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 }).toEqual(['请确认订阅Test Unified的会议摘要']);
-    expect((await rpc('confirm_subscription', { token: await confirmationToken(email, district) })).body).toMatchObject({ ok: true });
+    await expect
+      .poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toEqual(['请确认订阅Test Unified的会议摘要']);
+    expect((await rpc('confirm_subscription', { token: await confirmationToken(email, district) })).body).toMatchObject(
+      { ok: true },
+    );
     await addMeetingSummary(district, { date: '2026-11-16', summary: '<p>Buses.</p>' });
     await mailRun();
     const digest = (await inboxOf(email)).at(-1) as CaughtEmail;
@@ -200,7 +272,11 @@ describe('the subscriber\'s language', () => {
       ['subscribe', { email, district_id: 1, language: 'fr' }],
       ['subscribe', { email, district_id: 1, language: null }],
     ] as const) {
-      expect((await rpc<FormAnswer>(name, args)).body).toEqual({ ok: false, errors: { language: [{ code: 'field.language' }] }, form_errors: [] });
+      expect((await rpc<FormAnswer>(name, args)).body).toEqual({
+        ok: false,
+        errors: { language: [{ code: 'field.language' }] },
+        form_errors: [],
+      });
     }
     expect(await sql('select 1 from public.subscriptions where lower(email) = lower($1)', [email])).toEqual([]);
   });

@@ -30,9 +30,14 @@ async function alertWithMatch(word: string) {
   const email = `feed-${crypto.randomUUID()}@example.org`;
   const district = await newDistrict('Feed Test District');
   expect((await rpc('create_alert', { email, q: word, district_id: district })).body).toMatchObject({ ok: true });
-  expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({ ok: true });
+  expect((await rpc('confirm_subscription', { token: await confirmationToken(email) })).body).toMatchObject({
+    ok: true,
+  });
   await sql('select public.match_alerts()');
-  await addMeetingSummary(district, { date: '2026-11-12', summary: `<p>The board debated the ${word} & the <b>budget</b>.</p>` });
+  await addMeetingSummary(district, {
+    date: '2026-11-12',
+    summary: `<p>The board debated the ${word} & the <b>budget</b>.</p>`,
+  });
   await sql('select public.match_alerts()');
   const [{ feed_token: token }] = await sql<{ feed_token: string }>(
     'select a.feed_token from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)',
@@ -41,13 +46,15 @@ async function alertWithMatch(word: string) {
   return { email, district, token };
 }
 
-describe('an alert\'s feed', () => {
-  it('lists its matches as Atom entries with the record\'s link and snippet, and names no address', async () => {
+describe("an alert's feed", () => {
+  it("lists its matches as Atom entries with the record's link and snippet, and names no address", async () => {
     const { email, district, token } = await alertWithMatch('solarpanels');
     const feed = await getFrom(newClientAddress(), feedPath(token));
     expect(feed.status).toBe(200);
     expect(feed.type).toBe('application/atom+xml; charset=utf-8');
-    expect(feed.body).toContain('<title>School board alert: &quot;solarpanels&quot; in Feed Test District, daily</title>');
+    expect(feed.body).toContain(
+      '<title>School board alert: &quot;solarpanels&quot; in Feed Test District, daily</title>',
+    );
     expect(feed.body).toContain('<title>Meeting: Board Meeting (Feed Test District, 2026-11-12)</title>');
     expect(feed.body).toContain(`href="${process.env.TEST_SITE_URL}/${district}?tab=Meetings#meeting-11-12-26"`);
     expect(feed.body).toMatch(/<summary type="text">[^<]*debated the solarpanels &amp; the budget[^<]*<\/summary>/);
@@ -71,7 +78,7 @@ describe('an alert\'s feed', () => {
     expect(answer.body).not.toContain('windturbines');
   });
 
-  it('asked for 1,000 times in a minute by one client: the limit\'s answers in plain words, never a 5xx', async () => {
+  it("asked for 1,000 times in a minute by one client: the limit's answers in plain words, never a 5xx", async () => {
     const { token } = await alertWithMatch('geothermal');
     const client = newClientAddress();
     const answers = [];
@@ -89,7 +96,9 @@ describe('an alert\'s feed', () => {
   it('asked for 1,000 times at once by many clients: each gets the feed', async () => {
     const { token } = await alertWithMatch('raingarden');
     const clients = newClients(250);
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, n) => getFrom(clients[n % clients.length], feedPath(token))));
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, n) => getFrom(clients[n % clients.length], feedPath(token))),
+    );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(answers.every((answer) => answer.body.includes('raingarden'))).toBe(true);
   });

@@ -7,14 +7,34 @@ import { checkSearchText } from '../../src/search/recordSearch';
 import { translator } from '../../src/i18n/translate';
 import { SERVER_CODES, answerText } from '../../src/i18n/serverText';
 import en from '../../src/i18n/messages/en.json';
-import { newClientAddress, refusalOf, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer, type Refusal } from './helpers';
+import {
+  newClientAddress,
+  refusalOf,
+  rest,
+  rpc,
+  rpcFrom,
+  sql,
+  type ApiError,
+  type FormAnswer,
+  type Refusal,
+} from './helpers';
 import { addMeetingSummary, confirmationToken, inboxOf, linkIn, newDistrict } from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `alert-${crypto.randomUUID()}@example.org`;
 
 async function alertsOf(email: string) {
-  return sql<{ id: string; kind: string; search_text: string; district_id: string | null; state: string | null; kinds: string[]; paused: boolean; frequency: string; feed_token: string }>(
+  return sql<{
+    id: string;
+    kind: string;
+    search_text: string;
+    district_id: string | null;
+    state: string | null;
+    kinds: string[];
+    paused: boolean;
+    frequency: string;
+    feed_token: string;
+  }>(
     `select a.id, a.kind, a.search_text, a.district_id, a.state, a.kinds, a.paused, a.frequency, a.feed_token
        from private.alerts a join public.subscriptions s on s.id = a.subscription_id
       where lower(s.email) = lower($1) and s.district_id is null order by a.id`,
@@ -23,7 +43,13 @@ async function alertsOf(email: string) {
 }
 
 async function owner(email: string) {
-  const [row] = await sql<{ id: string; manage_token: string; unsubscribe_token: string; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+  const [row] = await sql<{
+    id: string;
+    manage_token: string;
+    unsubscribe_token: string;
+    confirmed_at: Date | null;
+    unsubscribed_at: Date | null;
+  }>(
     'select id, manage_token, unsubscribe_token, confirmed_at, unsubscribed_at from public.subscriptions where lower(email) = lower($1) and district_id is null',
     [email],
   );
@@ -44,7 +70,10 @@ async function confirmedAlertAddress(): Promise<string> {
   expect((await rpc('create_alert', { email, q: 'placeholder', district_id: district })).body).toEqual(OK);
   const token = await confirmationToken(email);
   expect((await rpc('confirm_subscription', { token })).body).toMatchObject({ ok: true, status: 'confirmed' });
-  await sql('delete from private.alerts a using public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)', [email]);
+  await sql(
+    'delete from private.alerts a using public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)',
+    [email],
+  );
   return email;
 }
 
@@ -58,7 +87,8 @@ async function matchesOf(email: string) {
 }
 
 const matchAlerts = async (since?: string) =>
-  (await sql<{ run: { queued: number; records: number } }>('select public.match_alerts($1) as run', [since ?? null]))[0].run;
+  (await sql<{ run: { queued: number; records: number } }>('select public.match_alerts($1) as run', [since ?? null]))[0]
+    .run;
 
 /** One character of a token changed, to another hex digit. */
 const changedOne = (token: string) => `${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`;
@@ -68,7 +98,16 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
     const email = address();
     const district = await newDistrict();
     expect((await rpc('create_alert', { email, q: 'cell phones', district_id: district })).body).toEqual(OK);
-    expect((await rpc('create_alert', { email: email.toUpperCase(), q: 'later start time', district_id: district, frequency: 'weekly' })).body).toEqual(OK);
+    expect(
+      (
+        await rpc('create_alert', {
+          email: email.toUpperCase(),
+          q: 'later start time',
+          district_id: district,
+          frequency: 'weekly',
+        })
+      ).body,
+    ).toEqual(OK);
     const alerts = await alertsOf(email);
     expect(alerts.map((alert) => [alert.kind, alert.search_text, alert.district_id, alert.frequency])).toEqual([
       ['search', 'cell phones', String(district), 'daily'],
@@ -76,7 +115,12 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
     ]);
     const sent = await confirmations(email);
     expect(sent).toHaveLength(1);
-    expect(sent[0].payload.alert).toMatchObject({ kind: 'search', text: 'cell phones', district_id: district, frequency: 'daily' });
+    expect(sent[0].payload.alert).toMatchObject({
+      kind: 'search',
+      text: 'cell phones',
+      district_id: district,
+      frequency: 'daily',
+    });
     expect((await owner(email)).confirmed_at).toBeNull();
   });
 
@@ -95,10 +139,18 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
     const [mail] = await inboxOf(email);
     const token = new URL(linkIn(mail.text, `${process.env.TEST_SITE_URL}/confirm?token=`)).searchParams.get('token');
     const payload = { token };
-    expect((await rpc('confirm_subscription', { token: payload.token })).body).toEqual({ ok: true, status: 'confirmed', district_id: null, district_name: null });
+    expect((await rpc('confirm_subscription', { token: payload.token })).body).toEqual({
+      ok: true,
+      status: 'confirmed',
+      district_id: null,
+      district_name: null,
+    });
     const confirmedAt = (await owner(email)).confirmed_at;
     expect(confirmedAt).not.toBeNull();
-    expect((await rpc('confirm_subscription', { token: payload.token })).body).toMatchObject({ ok: false, status: 'used' });
+    expect((await rpc('confirm_subscription', { token: payload.token })).body).toMatchObject({
+      ok: false,
+      status: 'used',
+    });
     expect((await owner(email)).confirmed_at).toEqual(confirmedAt);
   });
 
@@ -112,9 +164,14 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
   it('for a topic: its title, in its district', async () => {
     const email = address();
     const district = await newDistrict();
-    const [topic] = await sql<{ id: string }>(`insert into public.topics ("districtId", title) values ($1, 'Cell Phone Policy') returning id`, [district]);
+    const [topic] = await sql<{ id: string }>(
+      `insert into public.topics ("districtId", title) values ($1, 'Cell Phone Policy') returning id`,
+      [district],
+    );
     expect((await rpc('create_alert', { email, kind: 'topic', topic_id: Number(topic.id) })).body).toEqual(OK);
-    expect((await alertsOf(email)).map((a) => [a.kind, a.search_text, a.district_id])).toEqual([['topic', 'Cell Phone Policy', String(district)]]);
+    expect((await alertsOf(email)).map((a) => [a.kind, a.search_text, a.district_id])).toEqual([
+      ['topic', 'Cell Phone Policy', String(district)],
+    ]);
   });
 });
 
@@ -134,7 +191,9 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
     ['200 terms joined by |', Array.from({ length: 200 }, (_, n) => String.fromCharCode(97 + (n % 26))).join(' | ')],
   ])('a search %s: with the code the search page words it with', async (_label, q) => {
     const problem = checkSearchText(q, translator('en', en)).problem;
-    const refusal: Refusal = q.trim() ? { code: 'search.too_long', max: 200, length: q.trim().length } : { code: 'search.empty' };
+    const refusal: Refusal = q.trim()
+      ? { code: 'search.too_long', max: 200, length: q.trim().length }
+      : { code: 'search.empty' };
     await refusedWith({ q }, [refusal]);
     expect(answerText(refusal, translator('en', en), SERVER_CODES)).toBe(problem);
   });
@@ -165,18 +224,33 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
   it('a topic that does not exist or none, a member no vote lists, an unknown kind of record or of alert', async () => {
     await refusedWith({ kind: 'topic', topic_id: 987654321 }, [{ code: 'form.no_topic', id: 987654321 }]);
     await refusedWith({ kind: 'topic' }, [{ code: 'form.no_topic', id: null }]);
-    await refusedWith({ kind: 'member', member: 'Nobody Byname', district_id: 1 }, [{ code: 'form.no_member', name: 'Nobody Byname' }]);
+    await refusedWith({ kind: 'member', member: 'Nobody Byname', district_id: 1 }, [
+      { code: 'form.no_member', name: 'Nobody Byname' },
+    ]);
     await refusedWith({ kind: 'member', member: 'Nobody Byname' }, [{ code: 'form.no_alert_district', id: null }]);
     await refusedWith({ q: 'budget', kinds: ['minutes'] }, [{ code: 'search.kinds' }]);
     await refusedWith({ q: 'budget', minority_only: true }, [{ code: 'form.minority_only' }]);
     await refusedWith({ kind: 'newsletter' }, [{ code: 'form.alert_kind' }]);
   });
 
-  it('a bad address, a bad frequency and a member\'s name too long, by field', async () => {
+  it("a bad address, a bad frequency and a member's name too long, by field", async () => {
     const { body } = await rpc('create_alert', { email: 'not-an-email', q: 'budget', frequency: 'hourly' });
-    expect(body).toEqual({ ok: false, errors: { email: [{ code: 'field.email_invalid' }], frequency: [{ code: 'field.frequency' }] }, form_errors: [] });
-    const member = await rpc('create_alert', { email: address(), kind: 'member', member: 'x'.repeat(201), district_id: 1 });
-    expect(member.body).toEqual({ ok: false, errors: { member: [{ code: 'field.max_length', max: 200 }] }, form_errors: [] });
+    expect(body).toEqual({
+      ok: false,
+      errors: { email: [{ code: 'field.email_invalid' }], frequency: [{ code: 'field.frequency' }] },
+      form_errors: [],
+    });
+    const member = await rpc('create_alert', {
+      email: address(),
+      kind: 'member',
+      member: 'x'.repeat(201),
+      district_id: 1,
+    });
+    expect(member.body).toEqual({
+      ok: false,
+      errors: { member: [{ code: 'field.max_length', max: 200 }] },
+      form_errors: [],
+    });
   });
 
   it('the 51st alert of an address', async () => {
@@ -203,7 +277,8 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
     try {
       const client = newClientAddress();
       const answers = [];
-      for (const q of ['one', 'two', 'three']) answers.push((await rpcFrom<FormAnswer>(client, 'create_alert', { email: address(), q })).body);
+      for (const q of ['one', 'two', 'three'])
+        answers.push((await rpcFrom<FormAnswer>(client, 'create_alert', { email: address(), q })).body);
       expect(answers.slice(0, 2)).toEqual([OK, OK]);
       expect(answers[2]).toEqual({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.alerts' }] });
     } finally {
@@ -222,9 +297,14 @@ describe('the signed management link', () => {
     return { email, token, ids };
   }
 
-  it('lists the address\'s alerts', async () => {
+  it("lists the address's alerts", async () => {
     const { email, token, ids } = await withTwoAlerts();
-    const { body } = await rpc<{ ok: boolean; email: string; confirmed: boolean; alerts: { id: number; text: string; frequency: string; paused: boolean }[] }>('list_alerts', { token });
+    const { body } = await rpc<{
+      ok: boolean;
+      email: string;
+      confirmed: boolean;
+      alerts: { id: number; text: string; frequency: string; paused: boolean }[];
+    }>('list_alerts', { token });
     expect(body).toMatchObject({ ok: true, status: 'listed', email, confirmed: false });
     expect(body.alerts.map((alert) => [alert.id, alert.text, alert.frequency, alert.paused])).toEqual([
       [ids[0], 'cell phones', 'daily', false],
@@ -234,18 +314,34 @@ describe('the signed management link', () => {
 
   it('pauses and resumes, changes the frequency, deletes one alert', async () => {
     const { email, token, ids } = await withTwoAlerts();
-    expect((await rpc('pause_alert', { token, alert_id: ids[0] })).body).toEqual({ ok: true, status: 'paused', alert_id: ids[0] });
+    expect((await rpc('pause_alert', { token, alert_id: ids[0] })).body).toEqual({
+      ok: true,
+      status: 'paused',
+      alert_id: ids[0],
+    });
     expect((await alertsOf(email))[0].paused).toBe(true);
-    expect((await rpc('pause_alert', { token, alert_id: ids[0], paused: false })).body).toEqual({ ok: true, status: 'resumed', alert_id: ids[0] });
+    expect((await rpc('pause_alert', { token, alert_id: ids[0], paused: false })).body).toEqual({
+      ok: true,
+      status: 'resumed',
+      alert_id: ids[0],
+    });
     expect((await alertsOf(email))[0].paused).toBe(false);
-    expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'weekly' })).body).toEqual({ ok: true, status: 'changed', alert_id: ids[0] });
+    expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'weekly' })).body).toEqual({
+      ok: true,
+      status: 'changed',
+      alert_id: ids[0],
+    });
     expect((await rpc('set_alert_frequency', { token, alert_id: ids[0], frequency: 'hourly' })).body).toEqual({
       ok: false,
       status: 'invalid',
       errors: { frequency: [{ code: 'field.frequency' }] },
     });
     expect((await alertsOf(email))[0].frequency).toBe('weekly');
-    expect((await rpc('delete_alert', { token, alert_id: ids[1] })).body).toEqual({ ok: true, status: 'deleted', alert_id: ids[1] });
+    expect((await rpc('delete_alert', { token, alert_id: ids[1] })).body).toEqual({
+      ok: true,
+      status: 'deleted',
+      alert_id: ids[1],
+    });
     expect((await alertsOf(email)).map((alert) => Number(alert.id))).toEqual([ids[0]]);
   });
 
@@ -262,7 +358,10 @@ describe('the signed management link', () => {
       expect((await rpc(name, args)).body).toEqual({ ok: false, status: 'unknown' });
     }
     for (const bad of ['', 'x', token.toUpperCase(), `${token}0`, `${token.slice(0, 60)}' or '1'='1`]) {
-      expect((await rpc('delete_alert', { token: bad, alert_id: ids[0] })).body).toEqual({ ok: false, status: 'malformed' });
+      expect((await rpc('delete_alert', { token: bad, alert_id: ids[0] })).body).toEqual({
+        ok: false,
+        status: 'malformed',
+      });
     }
     expect((await alertsOf(email)).map((alert) => [alert.paused, alert.frequency])).toEqual([
       [false, 'daily'],
@@ -270,10 +369,14 @@ describe('the signed management link', () => {
     ]);
   });
 
-  it('cannot touch another address\'s alert', async () => {
+  it("cannot touch another address's alert", async () => {
     const mine = await withTwoAlerts();
     const theirs = await withTwoAlerts();
-    expect((await rpc('delete_alert', { token: mine.token, alert_id: theirs.ids[0] })).body).toEqual({ ok: false, status: 'no_alert', alert_id: theirs.ids[0] });
+    expect((await rpc('delete_alert', { token: mine.token, alert_id: theirs.ids[0] })).body).toEqual({
+      ok: false,
+      status: 'no_alert',
+      alert_id: theirs.ids[0],
+    });
     expect(await alertsOf(theirs.email)).toHaveLength(2);
   });
 
@@ -282,7 +385,9 @@ describe('the signed management link', () => {
     expect((await rpc('unsubscribe_alerts', { token })).body).toEqual({ ok: true, status: 'unsubscribed', deleted: 2 });
     expect(await alertsOf(email)).toEqual([]);
     expect((await owner(email)).unsubscribed_at).not.toBeNull();
-    expect(await sql("select state from public.email_outbox where lower(recipient) = lower($1)", [email])).toEqual([{ state: 'skipped' }]);
+    expect(await sql('select state from public.email_outbox where lower(recipient) = lower($1)', [email])).toEqual([
+      { state: 'skipped' },
+    ]);
     expect((await rpc('unsubscribe_alerts', { token })).body).toEqual({ ok: true, status: 'unsubscribed', deleted: 0 });
   });
 });
@@ -294,7 +399,9 @@ describe('match_alerts: each new or changed record against the alerts, each matc
     await rpc('create_alert', { email, q: 'zebracrossing safety', district_id: district });
     await matchAlerts();
     const [{ start }] = await sql<{ start: string }>('select now()::text as start');
-    const meeting = await addMeetingSummary(district, { summary: '<p>Parents asked for a safer zebracrossing: the board talked about safety.</p>' });
+    const meeting = await addMeetingSummary(district, {
+      summary: '<p>Parents asked for a safer zebracrossing: the board talked about safety.</p>',
+    });
     await addMeetingSummary(district, { date: '2026-11-21', summary: '<p>Nothing about it.</p>' });
     expect((await matchAlerts()).queued).toBeGreaterThanOrEqual(1);
     expect(await matchesOf(email)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
@@ -304,10 +411,13 @@ describe('match_alerts: each new or changed record against the alerts, each matc
     expect(await matchesOf(email)).toHaveLength(1);
   });
 
-  it('a change of the searched text is matched; a topic\'s up and down votes are not a change', async () => {
+  it("a change of the searched text is matched; a topic's up and down votes are not a change", async () => {
     const email = await confirmedAlertAddress();
     const district = await newDistrict();
-    const [topic] = await sql<{ id: string }>(`insert into public.topics ("districtId", title) values ($1, 'Lunch menu') returning id`, [district]);
+    const [topic] = await sql<{ id: string }>(
+      `insert into public.topics ("districtId", title) values ($1, 'Lunch menu') returning id`,
+      [district],
+    );
     await rpc('create_alert', { email, q: 'quinoabowl', district_id: district });
     await matchAlerts();
     await sql('update public.topics set upvotes = upvotes + 1 where id = $1', [topic.id]);
@@ -335,8 +445,10 @@ describe('match_alerts: each new or changed record against the alerts, each matc
     expect(await matchesOf(unconfirmed)).toEqual([]);
   });
 
-  it('a state\'s alert and an every-district alert match a record of that state, of the kinds asked', async () => {
-    const state = await sql<{ id: string }>("insert into public.districts (name, state) values ('Alert State District', 'ZQ') returning id");
+  it("a state's alert and an every-district alert match a record of that state, of the kinds asked", async () => {
+    const state = await sql<{ id: string }>(
+      "insert into public.districts (name, state) values ('Alert State District', 'ZQ') returning id",
+    );
     const district = Number(state[0].id);
     const inState = await confirmedAlertAddress();
     const everywhere = await confirmedAlertAddress();
@@ -353,18 +465,21 @@ describe('match_alerts: each new or changed record against the alerts, each matc
   });
 
   it('an every-district alert is found by its rarest word, or by each word of a search with or', async () => {
-    const anchors = async (q: string) => (await sql<{ a: string[] }>("select private.query_anchors(websearch_to_tsquery('english', $1)) as a", [q]))[0].a;
+    const anchors = async (q: string) =>
+      (await sql<{ a: string[] }>("select private.query_anchors(websearch_to_tsquery('english', $1)) as a", [q]))[0].a;
     expect(await anchors('board quillfeather')).toHaveLength(1);
     expect((await anchors('board or quillfeather')).sort()).toEqual(['board', 'quillfeath']);
     const either = await confirmedAlertAddress();
     await rpc('create_alert', { email: either, q: 'quillfeather or inkwellian' });
     await matchAlerts();
-    const meeting = await addMeetingSummary(await newDistrict(), { summary: '<p>The inkwellian club asked for a room.</p>' });
+    const meeting = await addMeetingSummary(await newDistrict(), {
+      summary: '<p>The inkwellian club asked for a room.</p>',
+    });
     await matchAlerts();
     expect(await matchesOf(either)).toEqual([{ record_kind: 'meeting', record_id: String(meeting) }]);
   });
 
-  it('a member\'s alert, only when in the minority', async () => {
+  it("a member's alert, only when in the minority", async () => {
     const district = await newDistrict();
     const votes = (lindqvist: string) =>
       JSON.stringify([
@@ -373,12 +488,30 @@ describe('match_alerts: each new or changed record against the alerts, each matc
         { name: 'Priya Raman', vote: 'Yes' },
       ]);
     const insertVote = async (issue: string, lindqvist: string) =>
-      (await sql<{ id: string }>(`insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'recent', '2026-11-20', $2, $3) returning id`, [district, issue, votes(lindqvist)]))[0].id;
+      (
+        await sql<{ id: string }>(
+          `insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'recent', '2026-11-20', $2, $3) returning id`,
+          [district, issue, votes(lindqvist)],
+        )
+      )[0].id;
     await insertVote('An earlier vote', 'Yes');
     const every = await confirmedAlertAddress();
     const minority = await confirmedAlertAddress();
-    expect((await rpc('create_alert', { email: every, kind: 'member', member: 'James Lindqvist', district_id: district })).body).toEqual(OK);
-    expect((await rpc('create_alert', { email: minority, kind: 'member', member: ' james lindqvist ', district_id: district, minority_only: true })).body).toEqual(OK);
+    expect(
+      (await rpc('create_alert', { email: every, kind: 'member', member: 'James Lindqvist', district_id: district }))
+        .body,
+    ).toEqual(OK);
+    expect(
+      (
+        await rpc('create_alert', {
+          email: minority,
+          kind: 'member',
+          member: ' james lindqvist ',
+          district_id: district,
+          minority_only: true,
+        })
+      ).body,
+    ).toEqual(OK);
     await matchAlerts();
     const withMajority = await insertVote('Adopt the budget', 'Yes');
     const dissent = await insertVote('Close the pool', 'No');
@@ -412,7 +545,9 @@ describe('privacy', () => {
         has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') as anon
       from pg_class c where c.oid in ('private.alerts'::regclass, 'private.alert_matches'::regclass, 'private.alert_runs'::regclass, 'private.record_changes'::regclass)
       order by 1`);
-    expect(tables).toEqual(['alert_matches', 'alert_runs', 'alerts', 'record_changes'].map((name) => ({ name, rls: true, anon: false })));
+    expect(tables).toEqual(
+      ['alert_matches', 'alert_runs', 'alerts', 'record_changes'].map((name) => ({ name, rls: true, anon: false })),
+    );
     const functions = await sql<{ name: string; anon: boolean; definer: boolean }>(`
       select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon, p.prosecdef as definer
       from pg_proc p where p.pronamespace = 'public'::regnamespace

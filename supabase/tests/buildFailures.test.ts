@@ -16,11 +16,23 @@ const work = mkdtempSync(join(tmpdir(), 'sbt-build-failures-'));
  * Builds the site into outDir against the given Supabase address and key; resolves with exit code and output.
  * Asynchronous on purpose: the empty database's gateway runs in this process and must keep answering.
  */
-function build(url: string, key: string, outDir: string, cacheDir = join(work, 'cache')): Promise<{ code: number | null; output: string }> {
+function build(
+  url: string,
+  key: string,
+  outDir: string,
+  cacheDir = join(work, 'cache'),
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [astro, 'build'], {
       cwd: root,
-      env: { ...process.env, PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        PUBLIC_SUPABASE_URL: url,
+        PUBLIC_SUPABASE_ANON_KEY: key,
+        ASTRO_OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: cacheDir,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -41,7 +53,15 @@ describe('the nightly build', { timeout: 240_000 }, () => {
   let empty: { apiUrl: string; anonKey: string; stop: () => Promise<void> };
   beforeAll(async () => {
     const port = Number(new URL(apiUrl()).port) + 50;
-    empty = await startStack({ apiPort: port, dbPort: port + 1, restPort: port + 2, dataDir: join(work, 'empty-db'), reset: true, seed: false, quiet: true });
+    empty = await startStack({
+      apiPort: port,
+      dbPort: port + 1,
+      restPort: port + 2,
+      dataDir: join(work, 'empty-db'),
+      reset: true,
+      seed: false,
+      quiet: true,
+    });
   });
   afterAll(async () => {
     await empty?.stop();
@@ -61,7 +81,9 @@ describe('the nightly build', { timeout: 240_000 }, () => {
     const out = lastGoodSite('refused');
     const { code, output } = await build(apiUrl(), 'not-the-anon-key', out);
     expect(code).not.toBe(0);
-    expect(output).toMatch(/The database at http:\/\/127\.0\.0\.1:\d+ refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: Invalid API key\)\./);
+    expect(output).toMatch(
+      /The database at http:\/\/127\.0\.0\.1:\d+ refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: Invalid API key\)\./,
+    );
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<h1>last good build</h1>');
   });
 
@@ -83,7 +105,9 @@ describe('the nightly build', { timeout: 240_000 }, () => {
 
   it('succeeds with a warning per bad row, naming its table and id, also for rich text too deep or too long to parse', async () => {
     // A district of this test's own with the rows that once held a build at full CPU for more than ten minutes.
-    const [{ id: district }] = await sql<{ id: number }>(`insert into public.districts (name) values ('Hostile Rows District') returning id`);
+    const [{ id: district }] = await sql<{ id: number }>(
+      `insert into public.districts (name) values ('Hostile Rows District') returning id`,
+    );
     try {
       const [{ id: deep }] = await sql<{ id: number }>(
         `insert into public.meetings ("districtId", date, title, summary) values ($1, '2026-11-17', 'Deep Summary Meeting', $2) returning id`,
@@ -97,8 +121,12 @@ describe('the nightly build', { timeout: 240_000 }, () => {
       const { code, output } = await build(apiUrl(), anonKey(), out);
       expect(code, output).toBe(0);
       expect(output).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
-      expect(output).toContain(`meetings row id=${deep}: summary: is 700,001 characters long, over the 100,000 allowed; shown without a summary`);
-      expect(output).toContain(`topics row id=${unclosed}: description: nests tags more than 50 levels deep; shown without a description`);
+      expect(output).toContain(
+        `meetings row id=${deep}: summary: is 700,001 characters long, over the 100,000 allowed; shown without a summary`,
+      );
+      expect(output).toContain(
+        `topics row id=${unclosed}: description: nests tags more than 50 levels deep; shown without a description`,
+      );
       expect(existsSync(join(out, '1.html'))).toBe(true);
       const page = readFileSync(join(out, `${district}.html`), 'utf8');
       expect(page).toContain('Deep Summary Meeting');
@@ -116,7 +144,9 @@ describe('the nightly build', { timeout: 240_000 }, () => {
       const { code, output } = await build(apiUrl(), anonKey(), out);
       expect(code).toBe(0);
       // District 2; district 1, whose bad row is read and reported on every build, is read again too.
-      expect(output).toMatch(/district pages: 1 new or changed, read and sanitised; 1 with problems read again to report them; \d+ kept from the last build/);
+      expect(output).toMatch(
+        /district pages: 1 new or changed, read and sanitised; 1 with problems read again to report them; \d+ kept from the last build/,
+      );
       expect(readFileSync(join(out, '2.html'), 'utf8')).toContain('(650) 555-0199');
       expect(readFileSync(join(out, '3.html'), 'utf8')).toBe(readFileSync(join(work, 'good', '3.html'), 'utf8'));
     } finally {

@@ -21,12 +21,24 @@ function build(shards: number, { outDir, cacheDir }: typeof whole): Promise<{ ou
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, BUILD_SHARDS: String(shards), PUBLIC_SUPABASE_URL: apiUrl(), PUBLIC_SUPABASE_ANON_KEY: anonKey(), ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        BUILD_SHARDS: String(shards),
+        PUBLIC_SUPABASE_URL: apiUrl(),
+        PUBLIC_SUPABASE_ANON_KEY: anonKey(),
+        ASTRO_OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: cacheDir,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? done({ output, rendered: renderedSince(cacheDir, since) }) : fail(new Error(`npm run build exited with ${code}:\n${output.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? done({ output, rendered: renderedSince(cacheDir, since) })
+        : fail(new Error(`npm run build exited with ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -42,19 +54,27 @@ function sitemapAddresses(dir: string): string[] {
   const index = readFileSync(join(dir, 'sitemap-index.xml'), 'utf8');
   const maps = [...index.matchAll(/<loc>[^<]*\/(sitemap-[^<]+\.xml)<\/loc>/g)].map((m) => m[1]);
   expect(maps.length).toBeGreaterThan(0);
-  return maps.flatMap((map) => [...readFileSync(join(dir, map), 'utf8').matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((m) => m[1])).sort();
+  return maps
+    .flatMap((map) => [...readFileSync(join(dir, map), 'utf8').matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((m) => m[1]))
+    .sort();
 }
 const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 /** A calendar's DTSTAMP is the time its build read the district: the one line two builds may write differently. */
-const comparable = (path: string, text: string) => (path.endsWith('.ics') ? text.replace(/^DTSTAMP:.*$/gm, 'DTSTAMP') : text);
+const comparable = (path: string, text: string) =>
+  path.endsWith('.ics') ? text.replace(/^DTSTAMP:.*$/gm, 'DTSTAMP') : text;
 
 describe('a build in two shards', { timeout: 900_000 }, () => {
   // A district of this test's own in the second shard (an odd id), with a board member, removed in the last test.
   let own = 0;
   beforeAll(async () => {
-    [{ id: own }] = await sql<{ id: number }>(`select coalesce(max(id), 0) + 1 + (coalesce(max(id), 0) % 2) as id from public.districts`);
+    [{ id: own }] = await sql<{ id: number }>(
+      `select coalesce(max(id), 0) + 1 + (coalesce(max(id), 0) % 2) as id from public.districts`,
+    );
     await sql(`insert into public.districts (id, name) values ($1, 'Second Shard District')`, [own]);
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Shard Member","vote":"Yes"}]')`, [own]);
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Shard Member","vote":"Yes"}]')`,
+      [own],
+    );
   });
   afterAll(async () => {
     await sql('delete from public.districts where id = $1', [own]);
@@ -70,13 +90,14 @@ describe('a build in two shards', { timeout: 900_000 }, () => {
     expect(made).toEqual(files(whole.outDir));
     expect(made).toContain(`${own}.html`);
     expect(made).toContain(`${own}/members/shard-member.html`);
-    for (const path of made) expect(comparable(path, read(sharded.outDir, path)), path).toBe(comparable(path, read(whole.outDir, path)));
+    for (const path of made)
+      expect(comparable(path, read(sharded.outDir, path)), path).toBe(comparable(path, read(whole.outDir, path)));
     expect(sitemapAddresses(sharded.outDir)).toEqual(sitemapAddresses(whole.outDir));
     // Nothing of the second shard's own folder stays behind in the site.
     expect(made.some((path) => path.includes('shards'))).toBe(false);
   });
 
-  it("keeps what did not change, renders a changed district of the second shard again, and leaves nothing of a removed one", async () => {
+  it('keeps what did not change, renders a changed district of the second shard again, and leaves nothing of a removed one', async () => {
     const [{ phone }] = await sql<{ phone: string }>('select phone from public.districts where id = 3');
     await sql(`update public.districts set phone = '(650) 555-0199' where id = 3`);
     await sql('delete from public.districts where id = $1', [own]);
@@ -87,7 +108,8 @@ describe('a build in two shards', { timeout: 900_000 }, () => {
       expect(read(sharded.outDir, '3.html')).toContain('(650) 555-0199');
       expect(rendered).not.toContain('5.html');
       expect(read(sharded.outDir, '5.html')).toBe(kept);
-      for (const file of [`${own}.html`, `${own}/members/shard-member.html`, `${own}/votes.csv`]) expect(existsSync(join(sharded.outDir, file)), file).toBe(false);
+      for (const file of [`${own}.html`, `${own}/members/shard-member.html`, `${own}/votes.csv`])
+        expect(existsSync(join(sharded.outDir, file)), file).toBe(false);
       expect(sitemapAddresses(sharded.outDir).some((address) => address.endsWith(`/${own}`))).toBe(false);
     } finally {
       await sql('update public.districts set phone = $1 where id = 3', [phone]);

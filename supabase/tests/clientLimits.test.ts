@@ -14,7 +14,11 @@ const restUrl = () => process.env.TEST_REST_URL ?? '';
  * Calls a database function on PostgREST itself with the headers given, as the platform in front of it would. The body
  * is the answer's JSON (null when empty), of the shape T the caller expects: the caller's assertions check it.
  */
-async function rpcAsPlatform<T = unknown>(name: string, args: unknown, headers: Record<string, string>): Promise<{ status: number; body: T }> {
+async function rpcAsPlatform<T = unknown>(
+  name: string,
+  args: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${restUrl()}/rpc/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${anonKey()}`, 'content-type': 'application/json', ...headers },
@@ -25,12 +29,29 @@ async function rpcAsPlatform<T = unknown>(name: string, args: unknown, headers: 
 }
 
 /** Calls a database function through the gateway from a loopback address, with the headers given. */
-function rpcThroughGateway(localAddress: string, name: string, args: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+function rpcThroughGateway(
+  localAddress: string,
+  name: string,
+  args: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);
     const req = request(
-      { host: hostname, port, localAddress, method: 'POST', path: `/rest/v1/rpc/${name}`, headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      {
+        host: hostname,
+        port,
+        localAddress,
+        method: 'POST',
+        path: `/rest/v1/rpc/${name}`,
+        headers: {
+          apikey: anonKey(),
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -51,12 +72,21 @@ const newIpv4 = () => `198.51.${octet()}.${octet()}`;
 
 async function newTopic(): Promise<number> {
   const district = await newDistrict('Client Limits Test District');
-  const [topic] = await sql<{ id: string }>(`insert into public.topics ("districtId", title, upvotes, downvotes) values ($1, 'Limit test', 10, 10) returning id`, [district]);
+  const [topic] = await sql<{ id: string }>(
+    `insert into public.topics ("districtId", title, upvotes, downvotes) values ($1, 'Limit test', 10, 10) returning id`,
+    [district],
+  );
   return Number(topic.id);
 }
 const upvote = (topic: number) => ({ topic_id: topic, from_vote: 'none', to_vote: 'up' });
 const agendaVote = () => ({
-  idempotency_key: crypto.randomUUID(), meeting_date: '2025-06-17', budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'support',
+  idempotency_key: crypto.randomUUID(),
+  meeting_date: '2025-06-17',
+  budget: 'support',
+  lcap: 'oppose',
+  esri_update: 'neutral',
+  summer_projects: 'support',
+  hoover_playground: 'support',
 });
 
 describe('a client is the address the platform saw, never one it wrote itself', () => {
@@ -71,17 +101,31 @@ describe('a client is the address the platform saw, never one it wrote itself', 
     const topic = await newTopic();
     const prefix = newPrefix();
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push((await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(prefix) })).status);
+    for (let i = 0; i < 10; i += 1)
+      statuses.push(
+        (await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(prefix) })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
-    expect((await sql<{ upvotes: number }>('select upvotes from public.topics where id = $1', [topic]))[0].upvotes).toBe(13);
-    expect((await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(newPrefix()) })).status).toBe(200);
+    expect(
+      (await sql<{ upvotes: number }>('select upvotes from public.topics where id = $1', [topic]))[0].upvotes,
+    ).toBe(13);
+    expect(
+      (await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(newPrefix()) })).status,
+    ).toBe(200);
   });
 
   it('a rotated first X-Forwarded-For entry changes nothing: past the limit agenda votes are refused and not stored', async () => {
     const client = newIpv4();
     const answers = [];
     for (let i = 0; i < 6; i += 1) {
-      answers.push((await rpcAsPlatform<FormAnswer>('submit_agenda_vote', agendaVote(), { 'x-forwarded-for': `${newIpv4()}, ${client}`, 'cf-connecting-ip': client })).body);
+      answers.push(
+        (
+          await rpcAsPlatform<FormAnswer>('submit_agenda_vote', agendaVote(), {
+            'x-forwarded-for': `${newIpv4()}, ${client}`,
+            'cf-connecting-ip': client,
+          })
+        ).body,
+      );
     }
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false, false]);
     expect(answers[3].limited).toBe(true);
@@ -93,7 +137,15 @@ describe('a client is the address the platform saw, never one it wrote itself', 
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const spoofed = newIpv4();
-      statuses.push((await rpcThroughGateway(from, 'vote_topic', upvote(topic), { 'x-forwarded-for': spoofed, 'cf-connecting-ip': spoofed, 'x-real-ip': spoofed })).status);
+      statuses.push(
+        (
+          await rpcThroughGateway(from, 'vote_topic', upvote(topic), {
+            'x-forwarded-for': spoofed,
+            'cf-connecting-ip': spoofed,
+            'x-real-ip': spoofed,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
   });
@@ -101,7 +153,8 @@ describe('a client is the address the platform saw, never one it wrote itself', 
   it('without the platform header, every request through the API counts as one client', async () => {
     const topic = await newTopic();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await rpcAsPlatform('vote_topic', upvote(topic), { 'x-forwarded-for': newIpv4() })).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await rpcAsPlatform('vote_topic', upvote(topic), { 'x-forwarded-for': newIpv4() })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
@@ -130,12 +183,19 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     await sql("update private.rate_limits set max_count = 5 where action = 'confirmation_mailbox'");
   });
   afterAll(async () => {
-    await sql("update private.rate_limits set max_count = 1000000 where action in ('confirmation_mailbox', 'confirmation_total')");
+    await sql(
+      "update private.rate_limits set max_count = 1000000 where action in ('confirmation_mailbox', 'confirmation_total')",
+    );
   });
 
   const mailbox = () => `victim-${crypto.randomUUID().slice(0, 8)}`;
   const queuedFor = async (pattern: string) =>
-    (await sql<{ n: number }>("select count(*)::int as n from public.email_outbox where kind = 'confirmation' and lower(recipient) like $1", [pattern]))[0].n;
+    (
+      await sql<{ n: number }>(
+        "select count(*)::int as n from public.email_outbox where kind = 'confirmation' and lower(recipient) like $1",
+        [pattern],
+      )
+    )[0].n;
   const MAILBOX_LIMIT = { code: 'limit.mailbox' };
 
   it('one address, a district at a time, from a new address each time: 5 confirmations, then refused and nothing stored', async () => {
@@ -143,25 +203,49 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     const answers = [];
     for (let i = 0; i < 8; i += 1) {
       const district = await newDistrict();
-      answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email: victim, district_id: district }, { 'cf-connecting-ip': newIpv4() })).body);
+      answers.push(
+        (
+          await rpcAsPlatform<FormAnswer>(
+            'subscribe',
+            { email: victim, district_id: district },
+            { 'cf-connecting-ip': newIpv4() },
+          )
+        ).body,
+      );
     }
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, true, false, false, false]);
     expect(answers[5]).toEqual({ ok: false, errors: {}, limited: true, form_errors: [MAILBOX_LIMIT] });
     expect(await queuedFor(victim)).toBe(5);
-    expect((await sql<{ n: number }>('select count(*)::int as n from public.subscriptions where lower(email) = $1', [victim]))[0].n).toBe(5);
+    expect(
+      (
+        await sql<{ n: number }>('select count(*)::int as n from public.subscriptions where lower(email) = $1', [
+          victim,
+        ])
+      )[0].n,
+    ).toBe(5);
   });
 
   it('a summaries subscription and an alert ask one mailbox for confirmation under the same cap, in either order', async () => {
     const alertsOf = async (email: string) =>
-      (await sql<{ n: number }>('select count(*)::int as n from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)', [email]))[0].n;
+      (
+        await sql<{ n: number }>(
+          'select count(*)::int as n from private.alerts a join public.subscriptions s on s.id = a.subscription_id where lower(s.email) = lower($1)',
+          [email],
+        )
+      )[0].n;
     const sentTo = async (name: string) =>
-      (await sql<{ kind: string; n: number }>(
+      await sql<{ kind: string; n: number }>(
         "select kind, count(*)::int as n from public.email_outbox where kind in ('confirmation', 'alert_confirmation') and private.mailbox(recipient) = $1 group by kind order by kind",
         [`${name}@example.org`],
-      ));
-    const alert = (email: string) => rpcAsPlatform<FormAnswer>('create_alert', { email, q: 'school budget' }, { 'cf-connecting-ip': newIpv4() });
+      );
+    const alert = (email: string) =>
+      rpcAsPlatform<FormAnswer>('create_alert', { email, q: 'school budget' }, { 'cf-connecting-ip': newIpv4() });
     const subscribe = async (email: string) =>
-      rpcAsPlatform<FormAnswer>('subscribe', { email, district_id: await newDistrict() }, { 'cf-connecting-ip': newIpv4() });
+      rpcAsPlatform<FormAnswer>(
+        'subscribe',
+        { email, district_id: await newDistrict() },
+        { 'cf-connecting-ip': newIpv4() },
+      );
 
     // Five summaries subscriptions use the mailbox's five: the alert of an alias of it is refused, nothing stored.
     const first = mailbox();
@@ -178,26 +262,46 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
     for (let i = 0; i < 5; i += 1) answers.push((await subscribe(`${second}+${i}@example.org`)).body);
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, true, false]);
     expect(answers[4].form_errors).toEqual([MAILBOX_LIMIT]);
-    expect(await sentTo(second)).toEqual([{ kind: 'alert_confirmation', n: 1 }, { kind: 'confirmation', n: 4 }]);
+    expect(await sentTo(second)).toEqual([
+      { kind: 'alert_confirmation', n: 1 },
+      { kind: 'confirmation', n: 4 },
+    ]);
   });
 
   it('the one place that queues a confirmation is not callable with the anon key', async () => {
     const [row] = await sql<{ anon: boolean; authenticated: boolean }>(
-      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as authenticated");
+      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as authenticated",
+    );
     expect(row).toEqual({ anon: false, authenticated: false });
   });
 
   it("aliases are one mailbox: '+tag' and upper case, and a Gmail address's dots and googlemail.com", async () => {
     const name = mailbox();
-    const plus = Array.from({ length: 7 }, (_, i) => (i % 2 ? `${name.toUpperCase()}+${i}@Example.ORG` : `${name}+${i}@example.org`));
-    const gmail = Array.from({ length: 7 }, (_, i) => `${name.slice(0, i + 1)}.${name.slice(i + 1)}+${i}@${i % 2 ? 'googlemail.com' : 'gmail.com'}`);
+    const plus = Array.from({ length: 7 }, (_, i) =>
+      i % 2 ? `${name.toUpperCase()}+${i}@Example.ORG` : `${name}+${i}@example.org`,
+    );
+    const gmail = Array.from(
+      { length: 7 },
+      (_, i) => `${name.slice(0, i + 1)}.${name.slice(i + 1)}+${i}@${i % 2 ? 'googlemail.com' : 'gmail.com'}`,
+    );
     for (const addresses of [plus, gmail]) {
       const answers = [];
-      for (const email of addresses) answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email, district_id: 1 }, { 'cf-connecting-ip': inPrefix(newPrefix()) })).body.ok);
+      for (const email of addresses)
+        answers.push(
+          (
+            await rpcAsPlatform<FormAnswer>(
+              'subscribe',
+              { email, district_id: 1 },
+              { 'cf-connecting-ip': inPrefix(newPrefix()) },
+            )
+          ).body.ok,
+        );
       expect(answers).toEqual([true, true, true, true, true, false, false]);
     }
     const [{ n }] = await sql<{ n: number }>(
-      "select count(*)::int as n from public.email_outbox where kind = 'confirmation' and private.mailbox(recipient) = any($1)", [[`${name}@example.org`, `${name}@gmail.com`]]);
+      "select count(*)::int as n from public.email_outbox where kind = 'confirmation' and private.mailbox(recipient) = any($1)",
+      [[`${name}@example.org`, `${name}@gmail.com`]],
+    );
     expect(n).toBe(10);
   });
 
@@ -214,10 +318,21 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
   });
 
   it('past the hourly total, no confirmation goes to anyone, and the answer says so', async () => {
-    const [{ used }] = await sql<{ used: number }>("select count(*)::int as used from private.rate_events where action = 'confirmation_total' and at > now() - interval '1 hour'");
+    const [{ used }] = await sql<{ used: number }>(
+      "select count(*)::int as used from private.rate_events where action = 'confirmation_total' and at > now() - interval '1 hour'",
+    );
     await sql("update private.rate_limits set max_count = $1 where action = 'confirmation_total'", [used + 3]);
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await rpcAsPlatform<FormAnswer>('subscribe', { email: `${mailbox()}@example.org`, district_id: 1 }, { 'cf-connecting-ip': newIpv4() })).body);
+    for (let i = 0; i < 5; i += 1)
+      answers.push(
+        (
+          await rpcAsPlatform<FormAnswer>(
+            'subscribe',
+            { email: `${mailbox()}@example.org`, district_id: 1 },
+            { 'cf-connecting-ip': newIpv4() },
+          )
+        ).body,
+      );
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false]);
     expect(answers[3].form_errors).toEqual([{ code: 'limit.site' }]);
   });

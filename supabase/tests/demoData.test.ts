@@ -30,8 +30,16 @@ async function loadSeed(): Promise<{ votings: { raw: unknown; row: Voting | null
     await client.query('truncate public.votings, public.meetings, public.topics, public.districts cascade');
     await importFiles(client, [DEMO_DIR]);
     await client.query(SEED);
-    const votings = (await client.query('select id::int, "districtId"::int, type, "voteDate"::text, category, issue, outcome, votes from public.votings order by id')).rows;
-    const meetings = (await client.query('select "districtId"::int, date::text, "isUpcoming", current_date::text as today from public.meetings order by date')).rows;
+    const votings = (
+      await client.query(
+        'select id::int, "districtId"::int, type, "voteDate"::text, category, issue, outcome, votes from public.votings order by id',
+      )
+    ).rows;
+    const meetings = (
+      await client.query(
+        'select "districtId"::int, date::text, "isUpcoming", current_date::text as today from public.meetings order by date',
+      )
+    ).rows;
     return { votings: votings.map((raw: unknown) => ({ raw, row: checkVoting(raw).row })), meetings };
   } finally {
     await client.query('rollback').catch(() => undefined);
@@ -64,21 +72,29 @@ describe('the demo votes', () => {
   });
 
   it('show members who dissent and members who are absent, in district 1', () => {
-    const counted = district1.map((row) => ({ ...voteCounts(row.votes), missing: 5 - row.votes.length, outcome: row.outcome }));
+    const counted = district1.map((row) => ({
+      ...voteCounts(row.votes),
+      missing: 5 - row.votes.length,
+      outcome: row.outcome,
+    }));
     expect(counted.filter((c) => c.no > 0).length).toBeGreaterThanOrEqual(5);
-    expect(counted.filter((c) => c.none > 0 || (c.missing > 0 && c.outcome !== 'Tabled')).length).toBeGreaterThanOrEqual(3);
+    expect(
+      counted.filter((c) => c.none > 0 || (c.missing > 0 && c.outcome !== 'Tabled')).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(counted.filter((c) => c.outcome?.startsWith('Failed')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('are taken on days district 1 met, within its school year', () => {
     const days = new Set(seed.meetings.filter((m) => m.districtId === 1).map((m) => m.date));
     const first = [...days].sort()[0];
-    for (const row of district1.filter((r) => r.voteDate! >= first)) expect(days.has(row.voteDate!), `votings id=${row.id} on ${row.voteDate}`).toBe(true);
+    for (const row of district1.filter((r) => r.voteDate! >= first))
+      expect(days.has(row.voteDate!), `votings id=${row.id} on ${row.voteDate}`).toBe(true);
   });
 
   it('keep the Board votes of 17 June 2025 that the vote page shows: budget, LCAP and playground', () => {
     const june17 = district1.filter((r) => r.voteDate === '2025-06-17').map((r) => r.issue);
-    for (const words of [/\bbudget\b/i, /\bLCAP\b/, /\bplayground\b/i]) expect(june17.some((issue) => words.test(issue ?? ''))).toBe(true);
+    for (const words of [/\bbudget\b/i, /\bLCAP\b/, /\bplayground\b/i])
+      expect(june17.some((issue) => words.test(issue ?? ''))).toBe(true);
   });
 });
 

@@ -28,9 +28,14 @@ async function removeProbes() {
 describe('search_districts: has_records', () => {
   beforeAll(async () => {
     await removeProbes();
-    for (const [id, name] of DISTRICTS) await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [id, name, 'CA']);
-    await sql(`insert into public.meetings ("districtId", date, title) values (9301, '2025-06-17', 'Regular Board Meeting')`);
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values (9302, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"A. Member","vote":"Yes"}]')`);
+    for (const [id, name] of DISTRICTS)
+      await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [id, name, 'CA']);
+    await sql(
+      `insert into public.meetings ("districtId", date, title) values (9301, '2025-06-17', 'Regular Board Meeting')`,
+    );
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values (9302, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"A. Member","vote":"Yes"}]')`,
+    );
     await sql(`insert into public.topics ("districtId", title) values (9303, 'Budget')`);
   });
   afterAll(removeProbes);
@@ -55,6 +60,8 @@ describe('search_districts: has_records', () => {
 
   it('carries the flag on a name that only contains the text (the second of its two lookups) too', async () => {
     const { body } = await rpc<Suggestion[]>('search_districts', { search_text: 'Votes Only' });
-    expect(body).toEqual([{ id: 9302, name: 'Coverage Probe Votes Only District', state: 'CA', county: null, has_records: true }]);
+    expect(body).toEqual([
+      { id: 9302, name: 'Coverage Probe Votes Only District', state: 'CA', county: null, has_records: true },
+    ]);
   });
 });

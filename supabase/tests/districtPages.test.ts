@@ -34,33 +34,64 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'district-pages-'));
 const store = memoryStore();
 
 /** One build's load (of one shard, with its own store and cache folder): its warnings and its summary line. */
-async function load(shard?: Shard, into: { store: ReturnType<typeof memoryStore>; cacheDir: string } = { store, cacheDir }) {
+async function load(
+  shard?: Shard,
+  into: { store: ReturnType<typeof memoryStore>; cacheDir: string } = { store, cacheDir },
+) {
   const warnings: string[] = [];
   const infos: string[] = [];
-  const logger = { warn: (m: string) => warnings.push(m), info: (m: string) => infos.push(m), error: () => {}, debug: () => {} };
-  await districtPagesLoader(shard).load({ store: into.store, logger, config: { cacheDir: pathToFileURL(`${into.cacheDir}/`) } } as never);
+  const logger = {
+    warn: (m: string) => warnings.push(m),
+    info: (m: string) => infos.push(m),
+    error: () => {},
+    debug: () => {},
+  };
+  await districtPagesLoader(shard).load({
+    store: into.store,
+    logger,
+    config: { cacheDir: pathToFileURL(`${into.cacheDir}/`) },
+  } as never);
   return { warnings, summary: infos.at(-1) ?? '' };
 }
 const kept = (id: number): KeptPage => JSON.parse(readFileSync(pageFile(cacheDir, id), 'utf8'));
-const digestOf = async (id: number) => (await sql<{ digest: string }>('select digest from public.district_pages where id = $1', [id]))[0]?.digest;
+const digestOf = async (id: number) =>
+  (await sql<{ digest: string }>('select digest from public.district_pages where id = $1', [id]))[0]?.digest;
 
 describe('the district_pages view', () => {
   beforeAll(async () => {
-    await sql(`insert into public.districts (id, name) values ($1, 'Grain Test District'), ($2, 'Grain Other District')`, [OWN, OTHER]);
+    await sql(
+      `insert into public.districts (id, name) values ($1, 'Grain Test District'), ($2, 'Grain Other District')`,
+      [OWN, OTHER],
+    );
     await sql(
       `insert into public.meetings ("districtId", date, title, summary) values
          ($1, '2025-01-14', 'Older', '<p>older</p>'), ($1, '2025-03-11', 'Newest', '<p>newest <script>x</script></p>'), ($1, '2025-03-11', 'Same day', null)`,
       [OWN],
     );
-    await sql(`insert into public.topics ("districtId", title) values ($1, 'First topic'), ($1, 'Second topic')`, [OWN]);
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'past', '2024-01-09', 'A', '[]'), ($1, 'recent', '2025-01-14', 'B', '[]')`, [OWN]);
+    await sql(`insert into public.topics ("districtId", title) values ($1, 'First topic'), ($1, 'Second topic')`, [
+      OWN,
+    ]);
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, votes) values ($1, 'past', '2024-01-09', 'A', '[]'), ($1, 'recent', '2025-01-14', 'B', '[]')`,
+      [OWN],
+    );
   });
   afterAll(async () => {
     await sql('delete from public.districts where id = any($1::int[])', [[OWN, OTHER]]);
   });
 
   it("holds one document per district in the page's order: meetings newest first (ties by id), topics newest first, votes by id", async () => {
-    const { status, body } = await rest<{ digest: string; page: { district: unknown; meetings: { title: string }[]; topics: { title: string }[]; votings: { issue: string }[] } }[]>(`/district_pages?id=eq.${OWN}&select=id,digest,page`);
+    const { status, body } = await rest<
+      {
+        digest: string;
+        page: {
+          district: unknown;
+          meetings: { title: string }[];
+          topics: { title: string }[];
+          votings: { issue: string }[];
+        };
+      }[]
+    >(`/district_pages?id=eq.${OWN}&select=id,digest,page`);
     expect(status).toBe(200);
     const [{ digest, page }] = body;
     expect(digest).toMatch(/^[0-9a-f]{32}$/);
@@ -78,8 +109,14 @@ describe('the district_pages view', () => {
   });
 
   it.each([
-    ['a meeting summary', `update public.meetings set summary = summary || ' ' where "districtId" = ${OWN} and title = 'Older'`],
-    ['a topic vote count', `update public.topics set upvotes = upvotes + 1 where "districtId" = ${OWN} and title = 'First topic'`],
+    [
+      'a meeting summary',
+      `update public.meetings set summary = summary || ' ' where "districtId" = ${OWN} and title = 'Older'`,
+    ],
+    [
+      'a topic vote count',
+      `update public.topics set upvotes = upvotes + 1 where "districtId" = ${OWN} and title = 'First topic'`,
+    ],
     ['a vote', `update public.votings set outcome = 'Passed' where "districtId" = ${OWN} and issue = 'A'`],
     ['the district row', `update public.districts set phone = '(650) 555-0100' where id = ${OWN}`],
     ['a meeting added', `insert into public.meetings ("districtId", date) values (${OWN}, '2025-05-01')`],
@@ -97,12 +134,23 @@ describe('the district_pages view', () => {
   });
 
   it("raises a meeting's sequence (the calendar's SEQUENCE) when it changes, and only then", async () => {
-    const sequence = async () => (await rest<{ page: { meetings: { title: string; sequence: number }[] } }[]>(`/district_pages?id=eq.${OWN}&select=page`)).body[0].page.meetings.find((m: { title: string }) => m.title === 'Same day')?.sequence;
+    const sequence = async () =>
+      (
+        await rest<{ page: { meetings: { title: string; sequence: number }[] } }[]>(
+          `/district_pages?id=eq.${OWN}&select=page`,
+        )
+      ).body[0].page.meetings.find((m: { title: string }) => m.title === 'Same day')?.sequence;
     expect(await sequence()).toBe(0);
-    await sql(`update public.meetings set title = title, sequence = 40 where "districtId" = $1 and title = 'Same day'`, [OWN]);
+    await sql(
+      `update public.meetings set title = title, sequence = 40 where "districtId" = $1 and title = 'Same day'`,
+      [OWN],
+    );
     expect(await sequence()).toBe(0);
     await sql(`update public.meetings set date = '2025-03-12' where "districtId" = $1 and title = 'Same day'`, [OWN]);
-    await sql(`update public.meetings set summary = '<p>Minutes added</p>' where "districtId" = $1 and title = 'Same day'`, [OWN]);
+    await sql(
+      `update public.meetings set summary = '<p>Minutes added</p>' where "districtId" = $1 and title = 'Same day'`,
+      [OWN],
+    );
     expect(await sequence()).toBe(2);
   });
 
@@ -121,7 +169,10 @@ describe("the build's loader", () => {
     process.env.PUBLIC_SUPABASE_URL = apiUrl();
     process.env.PUBLIC_SUPABASE_ANON_KEY = anonKey();
     await sql(`insert into public.districts (id, name) values ($1, 'Grain Test District')`, [OWN]);
-    await sql(`insert into public.meetings ("districtId", date, summary, youtube_link) values ($1, '2025-03-11', '<p>At 1:05 <img src=x onerror=alert(1)>the vote</p>', 'https://youtu.be/dQw4w9WgXcQ')`, [OWN]);
+    await sql(
+      `insert into public.meetings ("districtId", date, summary, youtube_link) values ($1, '2025-03-11', '<p>At 1:05 <img src=x onerror=alert(1)>the vote</p>', 'https://youtu.be/dQw4w9WgXcQ')`,
+      [OWN],
+    );
   });
   afterAll(async () => {
     process.env.PUBLIC_SUPABASE_URL = saved.url;
@@ -133,7 +184,11 @@ describe("the build's loader", () => {
   it('reads every district on a first build, keeps each page sanitised, and reports a bad row by table and id', async () => {
     const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from public.districts');
     const { warnings, summary } = await load();
-    expect(summary).toMatch(new RegExp(`^${count} district pages: ${count} new or changed, read and sanitised; 0 with problems read again to report them; 0 kept from the last build`));
+    expect(summary).toMatch(
+      new RegExp(
+        `^${count} district pages: ${count} new or changed, read and sanitised; 0 with problems read again to report them; 0 kept from the last build`,
+      ),
+    );
     expect(warnings.join('\n')).toMatch(/votings row id=\d+: votes: not an array of \{name, vote\}; shown as no votes/);
     const [meeting] = kept(OWN).meetings;
     expect(meeting.summaryHtml).toContain('<button');
@@ -173,10 +228,17 @@ describe("the build's loader", () => {
   });
 
   it("in a build of two shards, reads in full each shard's own districts, and keeps every district's row and members in the first", async () => {
-    const shards = [0, 1].map((index) => ({ shard: { index, count: 2 }, store: memoryStore(), cacheDir: mkdtempSync(join(tmpdir(), `district-pages-shard${index}-`)) }));
+    const shards = [0, 1].map((index) => ({
+      shard: { index, count: 2 },
+      store: memoryStore(),
+      cacheDir: mkdtempSync(join(tmpdir(), `district-pages-shard${index}-`)),
+    }));
     // A district of the second shard (an odd id) with a board member.
     await sql(`insert into public.districts (id, name) values ($1, 'Grain Odd District')`, [OTHER + 1]);
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Odd Member","vote":"Yes"}]')`, [OTHER + 1]);
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Odd Member","vote":"Yes"}]')`,
+      [OTHER + 1],
+    );
     try {
       await load();
       for (const { shard, ...into } of shards) await load(shard, into);
@@ -185,18 +247,32 @@ describe("the build's loader", () => {
       const withFile = (at: typeof first) => ids.filter((id) => existsSync(pageFile(at.cacheDir, id)));
       // The second keeps only its own (odd ids); the first lists them all, with the pages of its own (even ids) and of
       // the district whose votes the agenda vote page shows.
-      expect(second.store.keys().map(Number).sort((a, b) => a - b)).toEqual(ids.filter((id) => id % 2 === 1));
+      expect(
+        second.store
+          .keys()
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual(ids.filter((id) => id % 2 === 1));
       expect(withFile(second)).toEqual(ids.filter((id) => id % 2 === 1));
-      expect(first.store.keys().map(Number).sort((a, b) => a - b)).toEqual(ids);
+      expect(
+        first.store
+          .keys()
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual(ids);
       expect(withFile(first)).toEqual(ids.filter((id) => id % 2 === 0 || id === MEETING_DISTRICT_ID));
       // A district of the other shard is listed with its board members, as the whole build lists it.
       const odd = OTHER + 1;
-      expect((store.get(String(odd))?.data as DistrictEntry).members.map((member) => member.name)).toEqual(['Odd Member']);
+      expect((store.get(String(odd))?.data as DistrictEntry).members.map((member) => member.name)).toEqual([
+        'Odd Member',
+      ]);
       expect(first.store.get(String(odd))?.data).toEqual(store.get(String(odd))?.data);
       expect(first.store.get(String(odd))?.digest).toBe(store.get(String(odd))?.digest);
       // Nothing changed: the next build of each shard reads nothing again.
       for (const { shard, ...into } of shards) expect((await load(shard, into)).summary).toMatch(/: 0 new or changed/);
-      expect((await load(first.shard, first)).summary).toMatch(/of the other shards' \d+, 0 new or changed rows and board members read/);
+      expect((await load(first.shard, first)).summary).toMatch(
+        /of the other shards' \d+, 0 new or changed rows and board members read/,
+      );
     } finally {
       await sql('delete from public.districts where id = $1', [OTHER + 1]);
       for (const { cacheDir: dir } of shards) rmSync(dir, { recursive: true, force: true });
@@ -218,7 +294,12 @@ describe("the build's loader", () => {
       const address = String(input instanceof Request ? input.url : input);
       asked.push(address);
       if (asked.length === 1) {
-        const body = { code: '57014', details: null, hint: null, message: 'canceling statement due to statement timeout' };
+        const body = {
+          code: '57014',
+          details: null,
+          hint: null,
+          message: 'canceling statement due to statement timeout',
+        };
         return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } });
       }
       return fetch(input, init);
@@ -230,8 +311,16 @@ describe("the build's loader", () => {
   });
 
   it.each([
-    ['cannot be reached', () => ({ url: 'http://127.0.0.1:9', key: anonKey() }), /^Cannot reach the database at http:\/\/127\.0\.0\.1:9 /],
-    ['refuses the key', () => ({ url: apiUrl(), key: 'not-the-anon-key' }), /refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: /],
+    [
+      'cannot be reached',
+      () => ({ url: 'http://127.0.0.1:9', key: anonKey() }),
+      /^Cannot reach the database at http:\/\/127\.0\.0\.1:9 /,
+    ],
+    [
+      'refuses the key',
+      () => ({ url: apiUrl(), key: 'not-the-anon-key' }),
+      /refused the key in PUBLIC_SUPABASE_ANON_KEY \(401: /,
+    ],
   ])('stops with one clear message when the database %s', async (_what, env, message) => {
     const { url, key } = env();
     process.env.PUBLIC_SUPABASE_URL = url;
@@ -252,7 +341,9 @@ describe("the build's loader", () => {
     await sql('alter view public.district_pages rename to district_pages_moved_aside');
     try {
       const error = (await load().catch((e: Error) => e)) as Error;
-      expect(error.message).toMatch(/^Reading district_pages from .* failed \(\d+: .*district_pages.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(district_pages is defined in 20261201000300_district_pages\.sql\)\./);
+      expect(error.message).toMatch(
+        /^Reading district_pages from .* failed \(\d+: .*district_pages.*\)\. Apply the migrations in supabase\/migrations\/ to this database \(district_pages is defined in 20261201000300_district_pages\.sql\)\./,
+      );
     } finally {
       await sql('alter view public.district_pages_moved_aside rename to district_pages');
     }

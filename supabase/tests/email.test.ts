@@ -3,14 +3,26 @@
 // summaries, nothing twice, a stopped run finished by the next one, a failing server reported by address.
 import { describe, expect, it } from 'vitest';
 import { rest, rpc, sql, type ApiError } from './helpers';
-import { addMeetingSummary, standInApi, confirmedSubscriber, inboxOf, newDistrict, runMailSend, startMailSend } from './mailHelpers';
-
+import {
+  addMeetingSummary,
+  standInApi,
+  confirmedSubscriber,
+  inboxOf,
+  newDistrict,
+  runMailSend,
+  startMailSend,
+} from './mailHelpers';
 
 const address = () => `parent-${crypto.randomUUID()}@example.org`;
 const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
 
 async function subscription(email: string) {
-  const [row] = await sql<{ id: string; confirmed_at: Date | null; unsubscribed_at: Date | null; digest_through: Date | null }>(
+  const [row] = await sql<{
+    id: string;
+    confirmed_at: Date | null;
+    unsubscribed_at: Date | null;
+    digest_through: Date | null;
+  }>(
     'select id, confirmed_at, unsubscribed_at, digest_through from public.subscriptions where lower(email) = lower($1)',
     [email],
   );
@@ -27,10 +39,10 @@ async function outboxFor(email: string) {
 /** A confirmation token made the way subscribe() makes one, with the given expiry. */
 async function tokenFor(email: string, expires = "now() + interval '3 days'") {
   const token = hex(64);
-  await sql(`insert into private.confirmation_tokens (token_hash, subscription_id, expires_at) values (private.token_hash($1), $2, ${expires})`, [
-    token,
-    (await subscription(email)).id,
-  ]);
+  await sql(
+    `insert into private.confirmation_tokens (token_hash, subscription_id, expires_at) values (private.token_hash($1), $2, ${expires})`,
+    [token, (await subscription(email)).id],
+  );
   return token;
 }
 
@@ -48,7 +60,10 @@ describe('subscribing queues a confirmation', () => {
     await rpc('subscribe', { email, district_id: 1 });
     await rpc('subscribe', { email: email.toUpperCase(), district_id: 1 });
     expect(await outboxFor(email)).toHaveLength(1);
-    await sql("update public.subscriptions set confirmation_sent_at = now() - interval '61 minutes' where lower(email) = lower($1)", [email]);
+    await sql(
+      "update public.subscriptions set confirmation_sent_at = now() - interval '61 minutes' where lower(email) = lower($1)",
+      [email],
+    );
     await rpc('subscribe', { email, district_id: 1 });
     expect(await outboxFor(email)).toHaveLength(2);
   });
@@ -56,7 +71,11 @@ describe('subscribing queues a confirmation', () => {
   it('of a confirmed address queues nothing and answers the same', async () => {
     const district = await newDistrict();
     const { email } = await confirmedSubscriber(district);
-    expect((await rpc('subscribe', { email, district_id: district })).body).toEqual({ ok: true, errors: {}, form_errors: [] });
+    expect((await rpc('subscribe', { email, district_id: district })).body).toEqual({
+      ok: true,
+      errors: {},
+      form_errors: [],
+    });
     expect(await outboxFor(email)).toEqual([]);
   });
 
@@ -66,12 +85,12 @@ describe('subscribing queues a confirmation', () => {
     expect(await outboxFor(email)).toHaveLength(1);
   });
 
-  it('arrives in the mail catcher within seconds, sent by the stack\'s worker', async () => {
+  it("arrives in the mail catcher within seconds, sent by the stack's worker", async () => {
     const email = address();
     await rpc('subscribe', { email, district_id: 1 });
-    await expect.poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 }).toEqual([
-      'Confirm your subscription to Palo Alto Unified School District meeting summaries',
-    ]);
+    await expect
+      .poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 })
+      .toEqual(['Confirm your subscription to Palo Alto Unified School District meeting summaries']);
     const [row] = await outboxFor(email);
     expect(row.state).toBe('sent');
     // Once delivered, the outbox no longer holds the token.
@@ -85,7 +104,12 @@ describe('confirm_subscription(token)', () => {
     await rpc('subscribe', { email, district_id: 1 });
     const token = await tokenFor(email);
     const { body } = await rpc('confirm_subscription', { token });
-    expect(body).toEqual({ ok: true, status: 'confirmed', district_id: 1, district_name: 'Palo Alto Unified School District' });
+    expect(body).toEqual({
+      ok: true,
+      status: 'confirmed',
+      district_id: 1,
+      district_name: 'Palo Alto Unified School District',
+    });
     const confirmed = await subscription(email);
     expect(confirmed.confirmed_at).not.toBeNull();
     expect(confirmed.digest_through).not.toBeNull();
@@ -114,7 +138,9 @@ describe('confirm_subscription(token)', () => {
     const { status: http, body } = await rpc('confirm_subscription', { token });
     expect(http).toBe(200);
     expect(body).toEqual({ ok: false, status });
-    expect(await sql('select count(*)::int as n from public.subscriptions where confirmed_at is not null')).toEqual(before);
+    expect(await sql('select count(*)::int as n from public.subscriptions where confirmed_at is not null')).toEqual(
+      before,
+    );
   });
 });
 
@@ -123,12 +149,15 @@ describe('unsubscribe(token)', () => {
     const district = await newDistrict();
     const sub = await confirmedSubscriber(district);
     await addMeetingSummary(district);
-    await sql("select public.queue_digests()");
+    await sql('select public.queue_digests()');
     const first = await rpc('unsubscribe', { token: sub.unsubscribeToken });
     expect(first.body).toMatchObject({ ok: true, status: 'unsubscribed', district_id: district });
     const at = (await subscription(sub.email)).unsubscribed_at;
     expect(at).not.toBeNull();
-    expect((await rpc('unsubscribe', { token: sub.unsubscribeToken })).body).toMatchObject({ ok: true, status: 'unsubscribed' });
+    expect((await rpc('unsubscribe', { token: sub.unsubscribeToken })).body).toMatchObject({
+      ok: true,
+      status: 'unsubscribed',
+    });
     expect((await subscription(sub.email)).unsubscribed_at).toEqual(at);
     expect((await outboxFor(sub.email)).map((row) => row.state)).toEqual(['skipped']);
   });
@@ -169,7 +198,9 @@ describe('the outbox', () => {
     const district = await newDistrict();
     const sub = await confirmedSubscriber(district);
     await addMeetingSummary(district);
-    expect((await sql<{ q: { queued: number } }>('select public.queue_digests() as q'))[0].q.queued).toBeGreaterThanOrEqual(1);
+    expect(
+      (await sql<{ q: { queued: number } }>('select public.queue_digests() as q'))[0].q.queued,
+    ).toBeGreaterThanOrEqual(1);
     await sql('select public.queue_digests()');
     const [row] = await outboxFor(sub.email);
     expect(await outboxFor(sub.email)).toHaveLength(1);
@@ -181,9 +212,13 @@ describe('the outbox', () => {
     const claim = () => sql("select * from public.claim_emails($1, 'test', 1, 500, 120, array['digest'])", [run]);
     await claim();
     expect((await outboxFor(sub.email))[0]).toMatchObject({ state: 'sending', attempts: 1 });
-    expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe('queued');
+    expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe(
+      'queued',
+    );
     await claim();
-    expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe('failed');
+    expect((await sql<{ s: string }>("select public.email_failed($1, 'smtp down', 2, 0) as s", [row.id]))[0].s).toBe(
+      'failed',
+    );
     expect((await outboxFor(sub.email))[0]).toMatchObject({ state: 'failed', attempts: 2 });
     // Any other digest this claimed goes back to the queue for the tests after this one.
     await sql('select public.release_mail_run($1)', [run]);
@@ -194,7 +229,11 @@ describe('npm run mail:send', () => {
   it('sends one digest per subscriber with new summaries, then nothing', async () => {
     const district = await newDistrict('Digest Test Unified');
     const sub = await confirmedSubscriber(district);
-    await addMeetingSummary(district, { date: '2026-11-18', title: 'Regular Meeting', summary: '<p>Cell phones will be stored in lockers.</p>' });
+    await addMeetingSummary(district, {
+      date: '2026-11-18',
+      title: 'Regular Meeting',
+      summary: '<p>Cell phones will be stored in lockers.</p>',
+    });
     const first = await runMailSend();
     expect(first.code, first.output).toBe(0);
     const mails = await inboxOf(sub.email);
@@ -216,10 +255,15 @@ describe('npm run mail:send', () => {
     await addMeetingSummary(district);
     const run = startMailSend();
     // Stop it as soon as a few emails are out: it finishes the one in flight and leaves the rest queued.
-    await expect.poll(async () => {
-      const counts = await Promise.all(subs.slice(0, 5).map(async (sub) => (await inboxOf(sub.email)).length));
-      return counts.some((n) => n > 0);
-    }, { timeout: 20_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const counts = await Promise.all(subs.slice(0, 5).map(async (sub) => (await inboxOf(sub.email)).length));
+          return counts.some((n) => n > 0);
+        },
+        { timeout: 20_000, interval: 20 },
+      )
+      .toBe(true);
     run.child.kill('SIGTERM');
     const stopped = await run.done;
     expect(stopped.output).toContain('stopping after the email in flight');
@@ -227,7 +271,7 @@ describe('npm run mail:send', () => {
     expect(stopped.output).toMatch(/not sent yet: \d+ emails? queued \(due now\): the next run sends them/);
     expect(stopped.code).toBe(1);
     const states = await sql<{ state: string; n: number }>(
-      "select state, count(*)::int as n from public.email_outbox o join public.subscriptions s on s.id = o.subscription_id where s.district_id = $1 group by state",
+      'select state, count(*)::int as n from public.email_outbox o join public.subscriptions s on s.id = o.subscription_id where s.district_id = $1 group by state',
       [district],
     );
     expect(states.find((row) => row.state === 'queued')?.n ?? 0).toBeGreaterThan(0);
@@ -251,7 +295,9 @@ describe('npm run mail:send', () => {
     // The run is killed outright (no time to give anything back) while it holds its fourth email: the SMTP server took
     // it, and the API has not answered the request that records it.
     let records = 0;
-    const api = await standInApi((request) => (request.url === '/rest/v1/rpc/email_sent' && ++records === 4 ? 'hold' : 'forward'));
+    const api = await standInApi((request) =>
+      request.url === '/rest/v1/rpc/email_sent' && ++records === 4 ? 'hold' : 'forward',
+    );
     const run = startMailSend({ PUBLIC_SUPABASE_URL: api.url });
     try {
       await api.holding;
@@ -275,7 +321,9 @@ describe('npm run mail:send', () => {
     expect(states).toEqual([{ state: 'sent' }]);
     // The first run on this machine to look (the rerun, or the stack's worker, which looks every second) saw the killed
     // run's process gone and took its email back.
-    expect(await sql('select ended_at is not null as ended from private.mail_runs where pid = $1', [run.child.pid])).toEqual([{ ended: true }]);
+    expect(
+      await sql('select ended_at is not null as ended from private.mail_runs where pid = $1', [run.child.pid]),
+    ).toEqual([{ ended: true }]);
     // Everyone has their digest; the one the killed run had sent but not recorded went twice, with one Message-ID.
     const inboxes = await Promise.all(subs.map((sub) => inboxOf(sub.email)));
     expect(inboxes.map((mails) => mails.length).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
@@ -290,8 +338,13 @@ describe('npm run mail:send', () => {
     await sql('select public.queue_digests()');
     const [{ id }] = await outboxFor(sub.email);
     // A run on another machine holds it now, with a lease of ten minutes.
-    const [{ run }] = await sql<{ run: string }>(`insert into private.mail_runs (id, host, pid) values (gen_random_uuid(), 'mail-2.example.org', 4242) returning id as run`);
-    await sql(`update public.email_outbox set state = 'sending', attempts = 1, run_id = $2, lease_until = now() + interval '10 minutes' where id = $1`, [id, run]);
+    const [{ run }] = await sql<{ run: string }>(
+      `insert into private.mail_runs (id, host, pid) values (gen_random_uuid(), 'mail-2.example.org', 4242) returning id as run`,
+    );
+    await sql(
+      `update public.email_outbox set state = 'sending', attempts = 1, run_id = $2, lease_until = now() + interval '10 minutes' where id = $1`,
+      [id, run],
+    );
 
     const result = await runMailSend();
     expect(result.code, result.output).toBe(1);
@@ -314,7 +367,9 @@ describe('npm run mail:send', () => {
     await sql('select public.queue_digests()');
     const [{ id }] = await outboxFor(sub.email);
     // The API dies between the send and its record: at the request that would record this email as sent.
-    const api = await standInApi((request, body) => (request.url === '/rest/v1/rpc/email_sent' && JSON.parse(body).outbox_id === Number(id) ? 'die' : 'forward'));
+    const api = await standInApi((request, body) =>
+      request.url === '/rest/v1/rpc/email_sent' && JSON.parse(body).outbox_id === Number(id) ? 'die' : 'forward',
+    );
     try {
       const run = startMailSend({ PUBLIC_SUPABASE_URL: api.url });
       await api.death;
@@ -324,7 +379,9 @@ describe('npm run mail:send', () => {
       const result = await run.done;
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain(`sent: digest to ${sub.email}, but recording it failed`);
-      expect(result.output).toMatch(new RegExp(`recorded: digest to ${sub.email.replace(/[.+]/g, '\\$&')}, after \\d+ tries`));
+      expect(result.output).toMatch(
+        new RegExp(`recorded: digest to ${sub.email.replace(/[.+]/g, '\\$&')}, after \\d+ tries`),
+      );
     } finally {
       await api.close();
     }
@@ -338,11 +395,21 @@ describe('npm run mail:send', () => {
   it('sends a digest without quoting a summary too deep to parse, names its row, and ends', async () => {
     const district = await newDistrict('Deep Summary Unified');
     const sub = await confirmedSubscriber(district);
-    const deep = await addMeetingSummary(district, { date: '2026-11-19', title: 'Deep Meeting', summary: '<p>' + '<b>'.repeat(14_000) + 'hidden' });
-    await addMeetingSummary(district, { date: '2026-11-18', title: 'Plain Meeting', summary: '<p>Buses run on time.</p>' });
+    const deep = await addMeetingSummary(district, {
+      date: '2026-11-19',
+      title: 'Deep Meeting',
+      summary: '<p>' + '<b>'.repeat(14_000) + 'hidden',
+    });
+    await addMeetingSummary(district, {
+      date: '2026-11-18',
+      title: 'Plain Meeting',
+      summary: '<p>Buses run on time.</p>',
+    });
     const result = await runMailSend();
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain(`meetings row id=${deep}: summary: nests tags more than 50 levels deep; the digest quotes none of it`);
+    expect(result.output).toContain(
+      `meetings row id=${deep}: summary: nests tags more than 50 levels deep; the digest quotes none of it`,
+    );
     const [digest] = await inboxOf(sub.email);
     expect(digest.subject).toBe('Deep Summary Unified: 2 new meeting summaries');
     expect(digest.text).toContain('Deep Meeting');

@@ -43,7 +43,11 @@ describe('a request cannot bring the gateway down', () => {
     ['a method Node knows but the API does not', `PROPFIND /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],
     ["CONNECT, a proxy's tunnel", `CONNECT /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],
     ['a method name of 300 characters', `${'X'.repeat(300)} /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
-    ['a malformed Content-Length', `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 12abc\r\n\r\n`, 400],
+    [
+      'a malformed Content-Length',
+      `POST /rest/v1/rpc/subscribe HTTP/1.1\r\nhost: x\r\ncontent-length: 12abc\r\n\r\n`,
+      400,
+    ],
     ['garbage instead of HTTP', 'GARBAGE\r\n\r\n', 400],
     ['a header without a name', `GET /rest/v1/districts HTTP/1.1\r\n: x\r\n\r\n`, 400],
   ])('%s: refused, and the stack lives on', async (_label, request, status) => {
@@ -62,7 +66,11 @@ describe('a request cannot bring the gateway down', () => {
   });
 
   it('a streamed body (no length given) over the cap is cut off with 413', async () => {
-    const chunked = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024, 'a'), Buffer.from('\r\n0\r\n\r\n')]);
+    const chunked = Buffer.concat([
+      Buffer.from(`${(64 * 1024).toString(16)}\r\n`),
+      Buffer.alloc(64 * 1024, 'a'),
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
     const status = await raw(
       `POST /rest/v1/rpc/submit_agenda_vote HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
       { body: chunked },
@@ -92,12 +100,19 @@ describe('a request cannot bring the gateway down', () => {
   });
 
   it('a key without an expiry is refused', async () => {
-    const forever = signJwt({ iss: 'supabase-demo', role: 'anon' }, process.env.LOCAL_JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long');
+    const forever = signJwt(
+      { iss: 'supabase-demo', role: 'anon' },
+      process.env.LOCAL_JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long',
+    );
     expect((await rest('/districts?select=id&limit=1', { key: forever })).status).toBe(401);
   });
 
-  it('forwarding headers sent by the client are replaced by the connection\'s own address', async () => {
-    const { status } = await rpc('subscribe', { email: 'not an address', district_id: 1 }, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+  it("forwarding headers sent by the client are replaced by the connection's own address", async () => {
+    const { status } = await rpc(
+      'subscribe',
+      { email: 'not an address', district_id: 1 },
+      { headers: { 'x-forwarded-for': '203.0.113.9' } },
+    );
     expect(status).toBe(200);
     await stillAnswers();
   });
@@ -113,13 +128,19 @@ describe('a request cannot bring the gateway down', () => {
  * A GET through the gateway with a Node client (kept-alive connections when given an agent); resolves the status, 0
  * when the connection failed or no answer came within 10 s.
  */
-function read(path: string, { agent, headers = {} }: { agent: Agent | false; headers?: Record<string, string> }): Promise<number> {
+function read(
+  path: string,
+  { agent, headers = {} }: { agent: Agent | false; headers?: Record<string, string> },
+): Promise<number> {
   return new Promise((resolve) => {
-    const req = request({ host: hostname, port, path: `/rest/v1${path}`, agent, headers: { apikey: anonKey(), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+    const req = request(
+      { host: hostname, port, path: `/rest/v1${path}`, agent, headers: { apikey: anonKey(), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.setTimeout(10_000, () => req.destroy());
     req.on('error', () => resolve(0));
     req.end();
@@ -129,7 +150,12 @@ function read(path: string, { agent, headers = {} }: { agent: Agent | false; hea
 describe("one visitor's headers never reach another visitor's request", () => {
   // Hop-by-hop headers a client may send (RFC 9110): none of them is the gateway's to pass on. Four clients send them
   // on every request while the others use the API.
-  const hopByHop: Record<string, string>[] = [{ connection: 'close' }, { connection: 'close, x-gone', 'x-gone': '1' }, { connection: 'keep-alive', 'keep-alive': 'timeout=1' }, { te: 'trailers', connection: 'close, te' }];
+  const hopByHop: Record<string, string>[] = [
+    { connection: 'close' },
+    { connection: 'close, x-gone', 'x-gone': '1' },
+    { connection: 'keep-alive', 'keep-alive': 'timeout=1' },
+    { te: 'trailers', connection: 'close, te' },
+  ];
   async function whileClosing<T>(work: () => Promise<T>): Promise<T> {
     let closing = true;
     const closers = hopByHop.map(async (headers) => {
@@ -145,11 +171,17 @@ describe("one visitor's headers never reach another visitor's request", () => {
 
   it('4 clients sending Connection: close beside 8 readers on kept-alive connections: all 200 reads answer', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const reads = await whileClosing(async () => (await Promise.all(Array.from({ length: 8 }, async () => {
-      const statuses: number[] = [];
-      for (let i = 0; i < 25; i += 1) statuses.push(await read('/districts?id=eq.1&select=id', { agent }));
-      return statuses;
-    }))).flat());
+    const reads = await whileClosing(async () =>
+      (
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            const statuses: number[] = [];
+            for (let i = 0; i < 25; i += 1) statuses.push(await read('/districts?id=eq.1&select=id', { agent }));
+            return statuses;
+          }),
+        )
+      ).flat(),
+    );
     agent.destroy();
     expect(reads).toHaveLength(200);
     expect(reads.filter((status) => status !== 200)).toEqual([]);
@@ -157,11 +189,20 @@ describe("one visitor's headers never reach another visitor's request", () => {
 
   it('4 clients sending Connection: close while 8 residents subscribe: every subscription holds, each confirmation is sent once', async () => {
     const addresses = Array.from({ length: 8 }, () => `keepalive-${crypto.randomUUID()}@example.org`);
-    const outbox = () => sql<{ state: string; attempts: number }>('select state, attempts from public.email_outbox where recipient = any($1)', [addresses]);
+    const outbox = () =>
+      sql<{ state: string; attempts: number }>(
+        'select state, attempts from public.email_outbox where recipient = any($1)',
+        [addresses],
+      );
     const subscribed = await whileClosing(async () => {
       // An answer that never comes counts as a failure (status 0), after 10 s.
-      const answers = await Promise.all(addresses.map((email) =>
-        rpc<FormAnswer>('subscribe', { email, district_id: 1 }, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0, body: null }))));
+      const answers = await Promise.all(
+        addresses.map((email) =>
+          rpc<FormAnswer>('subscribe', { email, district_id: 1 }, { signal: AbortSignal.timeout(10_000) }).catch(
+            () => ({ status: 0, body: null }),
+          ),
+        ),
+      );
       // The stack's mail worker sends confirmations every second, through the same gateway. An email whose record
       // failed waits out its two-minute lease and is sent again: wait for all to be recorded sent, at most 20 s.
       const until = Date.now() + 20_000;
@@ -204,16 +245,36 @@ async function closedPort(): Promise<number> {
 /** A second gateway, in front of PostgREST on restPort, on a port of its own; its log lines are kept. */
 async function gatewayBefore(restPort: number) {
   const logged: string[] = [];
-  const server = await startGateway({ port: 0, restPort, jwtSecret: JWT_SECRET, anonKey: anonKey(), siteUrl: 'http://127.0.0.1', log: (line: string) => logged.push(line) });
+  const server = await startGateway({
+    port: 0,
+    restPort,
+    jwtSecret: JWT_SECRET,
+    anonKey: anonKey(),
+    siteUrl: 'http://127.0.0.1',
+    log: (line: string) => logged.push(line),
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, logged, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+  return {
+    url,
+    logged,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
 }
 
 describe('an error answer tells a visitor what failed in plain words, and nothing about the machines', () => {
   it("a misspelt function: 404, without PostgREST's hint naming the real one", async () => {
     const { status, body } = await rpc('subscrib', {});
     expect(status).toBe(404);
-    expect(body).toEqual({ code: 'PGRST202', message: 'Could not find the function public.subscrib without parameters in the schema cache', details: null, hint: null });
+    expect(body).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.subscrib without parameters in the schema cache',
+      details: null,
+      hint: null,
+    });
   });
 
   it("PostgREST unreachable: 502 in plain words, its private address only in the gateway's log", async () => {
@@ -222,7 +283,9 @@ describe('an error answer tells a visitor what failed in plain words, and nothin
     try {
       const response = await fetch(`${gateway.url}/rest/v1/districts?select=id`, { headers: { apikey: anonKey() } });
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ message: 'The database is not answering just now. Please try again in a moment.' });
+      expect(await response.json()).toEqual({
+        message: 'The database is not answering just now. Please try again in a moment.',
+      });
       expect(gateway.logged.join('\n')).toContain(`127.0.0.1:${restPort}`);
     } finally {
       await gateway.close();
@@ -246,13 +309,22 @@ describe('an error answer tells a visitor what failed in plain words, and nothin
     const restPort = await closedPort();
     const postgrest = spawn(postgrestBinary(), [], {
       env: {
-        PATH: process.env.PATH, PGRST_DB_URI: `postgres://authenticator:postgres@127.0.0.1:${dbPort}/postgres`, PGRST_DB_SCHEMAS: 'public',
-        PGRST_DB_ANON_ROLE: 'anon', PGRST_JWT_SECRET: JWT_SECRET, PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(restPort),
+        PATH: process.env.PATH,
+        PGRST_DB_URI: `postgres://authenticator:postgres@127.0.0.1:${dbPort}/postgres`,
+        PGRST_DB_SCHEMAS: 'public',
+        PGRST_DB_ANON_ROLE: 'anon',
+        PGRST_JWT_SECRET: JWT_SECRET,
+        PGRST_SERVER_HOST: '127.0.0.1',
+        PGRST_SERVER_PORT: String(restPort),
       },
       stdio: 'ignore',
     });
     const gateway = await gatewayBefore(restPort);
-    const districts = () => fetch(`${gateway.url}/rest/v1/districts?id=eq.1&select=id`, { headers: { apikey: anonKey() }, signal: AbortSignal.timeout(5000) }).catch(() => null);
+    const districts = () =>
+      fetch(`${gateway.url}/rest/v1/districts?id=eq.1&select=id`, {
+        headers: { apikey: anonKey() },
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => null);
     try {
       let response = await districts();
       for (const until = Date.now() + 15_000; response?.status !== 200 && Date.now() < until;) {
@@ -271,7 +343,12 @@ describe('an error answer tells a visitor what failed in plain words, and nothin
       }
       expect(answers.at(-1)).toEqual({
         status: 503,
-        body: JSON.stringify({ code: JSON.parse(answers.at(-1)?.body ?? '{}').code, message: 'The database is not answering just now. Please try again in a moment.', details: null, hint: null }),
+        body: JSON.stringify({
+          code: JSON.parse(answers.at(-1)?.body ?? '{}').code,
+          message: 'The database is not answering just now. Please try again in a moment.',
+          details: null,
+          hint: null,
+        }),
       });
       for (const { body } of answers) {
         expect(body).not.toContain(String(dbPort));
@@ -292,7 +369,10 @@ describe('an error answer tells a visitor what failed in plain words, and nothin
  * Opens a connection, lets `behave` write on it (slowly), and resolves how it ended: the status the server answered
  * (0 when none) and whether the server closed it before `within` ms, after which the test closes it itself.
  */
-function howItEnds(behave: (socket: Socket) => void, within = 25_000): Promise<{ closedByServer: boolean; status: number }> {
+function howItEnds(
+  behave: (socket: Socket) => void,
+  within = 25_000,
+): Promise<{ closedByServer: boolean; status: number }> {
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     let answer = '';
@@ -326,12 +406,21 @@ describe('a connection that sends nothing, or too slowly, is closed', () => {
   it('idle from the start, headers one byte at a time, a body one byte at a time, idle after an answer: each closed by the gateway', async () => {
     const [idle, slowHeaders, slowBody, keptIdle] = await Promise.all([
       howItEnds(() => {}),
-      howItEnds((socket) => trickle(socket, `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\nx-slow: ${'a'.repeat(200)}\r\n\r\n`)),
+      howItEnds((socket) =>
+        trickle(
+          socket,
+          `GET /rest/v1/districts HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\nx-slow: ${'a'.repeat(200)}\r\n\r\n`,
+        ),
+      ),
       howItEnds((socket) => {
-        socket.write(`POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n`);
+        socket.write(
+          `POST /rest/v1/rpc/search_districts HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n`,
+        );
         trickle(socket, JSON.stringify({ search_text: 'p'.repeat(170) }));
       }),
-      howItEnds((socket) => socket.write(`GET /rest/v1/districts?id=eq.1&select=id HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\n\r\n`)),
+      howItEnds((socket) =>
+        socket.write(`GET /rest/v1/districts?id=eq.1&select=id HTTP/1.1\r\nhost: x\r\napikey: ${anonKey()}\r\n\r\n`),
+      ),
     ]);
     expect(idle.closedByServer).toBe(true);
     expect(slowHeaders).toEqual({ closedByServer: true, status: 408 });

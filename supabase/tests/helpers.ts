@@ -4,7 +4,10 @@ import pg from 'pg';
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the database tests through \`npm test\`, which starts the embedded stack.`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the database tests through \`npm test\`, which starts the embedded stack.`,
+    );
   return value;
 }
 
@@ -56,7 +59,10 @@ export interface FormAnswer {
  * Calls /rest/v1 the way the browser does, with the anon key unless told otherwise. The body is the answer's JSON (its
  * text when it is none), of the shape T the caller expects: the caller's assertions check it.
  */
-export async function rest<T = unknown>(path: string, init: RequestInit & { key?: string | null } = {}): Promise<{ status: number; body: T }> {
+export async function rest<T = unknown>(
+  path: string,
+  init: RequestInit & { key?: string | null } = {},
+): Promise<{ status: number; body: T }> {
   const { key = anonKey(), headers, ...rest } = init;
   const res = await fetch(`${apiUrl()}/rest/v1${path}`, {
     ...rest,
@@ -95,12 +101,23 @@ export function newClientAddress(): string {
  * Calls a database function through /rest/v1/rpc from the given local address, as a visitor at that address would.
  * The body is the answer's JSON (null when empty), of the shape T the caller expects: the caller's assertions check it.
  */
-export function rpcFrom<T = unknown>(localAddress: string, name: string, args: unknown): Promise<{ status: number; body: T }> {
+export function rpcFrom<T = unknown>(
+  localAddress: string,
+  name: string,
+  args: unknown,
+): Promise<{ status: number; body: T }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(args);
     const req = request(
-      { host: hostname, port, localAddress, method: 'POST', path: `/rest/v1/rpc/${name}`, headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: hostname,
+        port,
+        localAddress,
+        method: 'POST',
+        path: `/rest/v1/rpc/${name}`,
+        headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));

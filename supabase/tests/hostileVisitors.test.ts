@@ -19,7 +19,9 @@ describe('the search matches what was typed, literally', () => {
 
   it('finds a name that really contains a special character, and only such names', async () => {
     const { body } = await rpc<unknown[]>('search_districts', { search_text: '(' });
-    const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.districts where strpos(name, '(') > 0");
+    const [{ n }] = await sql<{ n: number }>(
+      "select count(*)::int as n from public.districts where strpos(name, '(') > 0",
+    );
     expect(body.length).toBe(Math.min(n, 20));
   });
 
@@ -30,13 +32,18 @@ describe('the search matches what was typed, literally', () => {
   });
 
   it('refuses a state that is not a two-letter code', async () => {
-    const { status, body } = await rpc<ApiError>('search_districts', { search_text: 'palo', state_code: "CA' or '1'='1" });
+    const { status, body } = await rpc<ApiError>('search_districts', {
+      search_text: 'palo',
+      state_code: "CA' or '1'='1",
+    });
     expect(status).toBe(400);
     expect(refusalOf(body)).toEqual({ code: 'search.state' });
   });
 
   it('runs as its owner with an empty search_path, so its indexes serve anon under row-level security', async () => {
-    const [row] = await sql('select p.prosecdef as definer, p.proconfig as config from pg_proc p where p.oid = \'public.search_districts(text, text)\'::regprocedure');
+    const [row] = await sql(
+      "select p.prosecdef as definer, p.proconfig as config from pg_proc p where p.oid = 'public.search_districts(text, text)'::regprocedure",
+    );
     expect(row).toEqual({ definer: true, config: ['search_path=""'] });
   });
 
@@ -49,7 +56,11 @@ describe('the search matches what was typed, literally', () => {
 // A wrong type is one that cannot become the parameter's type (any JSON value can become text).
 describe.each([
   ['search_districts', { search_text: 'palo' }, { search_text: 'palo', state_code: 42 }],
-  ['vote_topic', { topic_id: 1, from_vote: 'none', to_vote: 'up' }, { topic_id: 'one', from_vote: 'none', to_vote: 'up' }],
+  [
+    'vote_topic',
+    { topic_id: 1, from_vote: 'none', to_vote: 'up' },
+    { topic_id: 'one', from_vote: 'none', to_vote: 'up' },
+  ],
   ['subscribe', { email: 'parent@example.org', district_id: 1 }, { email: 'parent@example.org', district_id: [1] }],
 ])('the function %s', (fn, good, wrongType) => {
   const counts = () =>

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTransport, postgresTransport, runImport, type ImportOptions, type ImportTransport } from '../../src/importer/node/importRun';
+import {
+  clientTransport,
+  postgresTransport,
+  runImport,
+  type ImportOptions,
+  type ImportTransport,
+} from '../../src/importer/node/importRun';
 import type { ImportKind } from '../../src/importer/importChecks';
 import { dbUrl, sql } from './helpers';
 
@@ -97,19 +103,25 @@ describe('a row found as the record holds it', () => {
       topics: { added: 0, changed: 0, unchanged: 1, removed: 0 },
       votings: { added: 0, changed: 0, unchanged: 1, removed: 0 },
     });
-    const [run] = await sql<{ counts: unknown }>('select counts from public.import_runs order by started_at desc limit 1');
+    const [run] = await sql<{ counts: unknown }>(
+      'select counts from public.import_runs order by started_at desc limit 1',
+    );
     expect(run.counts).toEqual(again.outcome.counts);
   });
 
-  it('changed since by anything else (an edit, a resident\'s vote, a delete) is sent, compared in full and put back as the files say', async () => {
-    await sql(`update public.meetings set summary = '<p>Edited in SQL.</p>' where "districtId" = 9201 and date = '2025-06-17'`);
+  it("changed since by anything else (an edit, a resident's vote, a delete) is sent, compared in full and put back as the files say", async () => {
+    await sql(
+      `update public.meetings set summary = '<p>Edited in SQL.</p>' where "districtId" = 9201 and date = '2025-06-17'`,
+    );
     await sql(`update public.topics set upvotes = upvotes + 1 where "districtId" = 9201`);
     await sql(`delete from public.meetings where "districtId" = 9201 and date = '2025-05-20'`);
     const run = await importInto([board]);
     expect(run.sent).toEqual({ meetings: 2, topics: 1 });
     expect(run.outcome.counts.meetings).toEqual({ added: 1, changed: 1, unchanged: 1, removed: 0 });
     expect(run.outcome.counts.topics).toEqual({ added: 0, changed: 1, unchanged: 0, removed: 0 });
-    const rows = await sql<{ date: string; summary: string }>(`select date::text, summary from public.meetings where "districtId" = 9201 order by date`);
+    const rows = await sql<{ date: string; summary: string }>(
+      `select date::text, summary from public.meetings where "districtId" = 9201 order by date`,
+    );
     expect(rows).toEqual([
       { date: '2025-05-20', summary: '<p>Roofs.</p>' },
       { date: '2025-06-03', summary: '<p>A hearing on the budget.</p>' },
@@ -122,7 +134,9 @@ describe('a row found as the record holds it', () => {
   });
 
   it('that was not sent still counts as mentioned for --replace: only the row the files leave out is removed', async () => {
-    await sql(`insert into public.meetings ("districtId", date, title, summary) values (9201, '2025-04-15', 'Added in SQL', '<p>Not in the files.</p>')`);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary) values (9201, '2025-04-15', 'Added in SQL', '<p>Not in the files.</p>')`,
+    );
     const run = await importInto([board], { replace: true });
     expect(run.sent).toEqual({});
     expect(run.outcome.removed.map(({ kind, key }) => [kind, key])).toEqual([['meetings', '2025-04-15 Added in SQL']]);
@@ -132,7 +146,10 @@ describe('a row found as the record holds it', () => {
   });
 
   it('a changed cell sends that row alone', async () => {
-    const corrected = folder({ ...BOARD, '9201/topics.csv': 'title,description,upvotes\r\nBudget,"<p>The budget, adopted.</p>",4\r\n' });
+    const corrected = folder({
+      ...BOARD,
+      '9201/topics.csv': 'title,description,upvotes\r\nBudget,"<p>The budget, adopted.</p>",4\r\n',
+    });
     const run = await importInto([corrected]);
     expect(run.sent).toEqual({ topics: 1 });
     expect(run.outcome.counts.topics).toEqual({ added: 0, changed: 1, unchanged: 0, removed: 0 });
@@ -144,12 +161,17 @@ describe('the same row twice, alike', () => {
   it('is loaded once, with a warning', async () => {
     const twice = folder({
       'districts.csv': BOARD['districts.csv'],
-      '9201/meetings.csv': 'date,title,summary\r\n2025-03-11,Twice Listed,<p>Once.</p>\r\n2025-03-11,Twice Listed,<p>Once.</p>\r\n',
+      '9201/meetings.csv':
+        'date,title,summary\r\n2025-03-11,Twice Listed,<p>Once.</p>\r\n2025-03-11,Twice Listed,<p>Once.</p>\r\n',
     });
     const run = await importInto([twice]);
-    expect(run.outcome.problems.map((p) => [p.severity, p.row, p.message])).toEqual([['warning', 3, 'is the same meeting as row 2; it is loaded once.']]);
+    expect(run.outcome.problems.map((p) => [p.severity, p.row, p.message])).toEqual([
+      ['warning', 3, 'is the same meeting as row 2; it is loaded once.'],
+    ]);
     expect(run.outcome.counts.meetings.added).toBe(1);
-    const [rows] = await sql<{ n: number }>(`select count(*)::int as n from public.meetings where "districtId" = 9201 and title = 'Twice Listed'`);
+    const [rows] = await sql<{ n: number }>(
+      `select count(*)::int as n from public.meetings where "districtId" = 9201 and title = 'Twice Listed'`,
+    );
     expect(rows.n).toBe(1);
     await sql(`delete from public.meetings where "districtId" = 9201 and title = 'Twice Listed'`);
   });
@@ -160,7 +182,11 @@ describe('a table loaded while empty', () => {
     const client = new pg.Client({ connectionString: dbUrl() });
     await client.connect();
     const indexes = async () =>
-      (await client.query(`select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename in ('districts', 'meetings', 'topics', 'votings') order by indexname`)).rows;
+      (
+        await client.query(
+          `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename in ('districts', 'meetings', 'topics', 'votings') order by indexname`,
+        )
+      ).rows;
     try {
       const before = await indexes();
       await client.query('begin');
@@ -169,11 +195,17 @@ describe('a table loaded while empty', () => {
       const outcome = await runImport([board], WRITE, clientTransport(client, true));
       expect(outcome.status).toBe('written');
       expect(await indexes()).toEqual(before);
-      const [counts] = (await client.query(`select (select count(*) from public.meetings)::int as meetings,
-        (select count(*) from private.summary_appearances a join public.meetings m on m.id = a.meeting_id)::int as noted`)).rows;
+      const [counts] = (
+        await client.query(`select (select count(*) from public.meetings)::int as meetings,
+        (select count(*) from private.summary_appearances a join public.meetings m on m.id = a.meeting_id)::int as noted`)
+      ).rows;
       expect(counts).toEqual({ meetings: 3, noted: 3 });
       // The rebuilt search index finds the rows.
-      const [found] = (await client.query(`select count(*)::int as n from public.meetings where search_vector @@ to_tsquery('english', 'roofs')`)).rows;
+      const [found] = (
+        await client.query(
+          `select count(*)::int as n from public.meetings where search_vector @@ to_tsquery('english', 'roofs')`,
+        )
+      ).rows;
       expect(found.n).toBe(1);
     } finally {
       await client.query('rollback').catch(() => undefined);

@@ -23,12 +23,23 @@ function build(): Promise<{ output: string; rendered: string[] }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: site,
-      env: { ...process.env, PUBLIC_SUPABASE_URL: apiUrl(), PUBLIC_SUPABASE_ANON_KEY: anonKey(), ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        PUBLIC_SUPABASE_URL: apiUrl(),
+        PUBLIC_SUPABASE_ANON_KEY: anonKey(),
+        ASTRO_OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: cacheDir,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? done({ output, rendered: renderedSince(cacheDir, since) }) : fail(new Error(`astro build exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? done({ output, rendered: renderedSince(cacheDir, since) })
+        : fail(new Error(`astro build exited with ${code}:\n${output}`)),
+    );
   });
 }
 /** Changes a file of the copy as an engineer would. */
@@ -51,10 +62,16 @@ describe('the kept district pages follow the code that made them', { timeout: 90
   // A district of this test's own, with a board member, removed in the last test.
   let own = 0;
   beforeAll(async () => {
-    for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) cpSync(join(ROOT, entry), join(site, entry), { recursive: true });
+    for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'])
+      cpSync(join(ROOT, entry), join(site, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
-    [{ id: own }] = await sql<{ id: number }>(`insert into public.districts (name) values ('Kept Outputs District') returning id`);
-    await sql(`insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Kept Member","vote":"Yes"}]')`, [own]);
+    [{ id: own }] = await sql<{ id: number }>(
+      `insert into public.districts (name) values ('Kept Outputs District') returning id`,
+    );
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, outcome, votes) values ($1, 'recent', '2025-06-17', 'Adopt the budget', 'Passed (1-0)', '[{"name":"Kept Member","vote":"Yes"}]')`,
+      [own],
+    );
   });
   afterAll(async () => {
     await sql('delete from public.districts where id = $1', [own]);

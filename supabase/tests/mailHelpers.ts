@@ -10,7 +10,10 @@ const script = fileURLToPath(new URL('../../scripts/mail-send.mjs', import.meta.
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\`, which starts the stack and its mail catcher.`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the tests through \`npm test\`, which starts the stack and its mail catcher.`,
+    );
   return value;
 }
 
@@ -53,12 +56,17 @@ export function mailSendEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
 }
 
 /** Starts `npm run mail:send`'s script; the caller may signal it. */
-export function startMailSend(extra: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; output: string }> } {
+export function startMailSend(extra: Record<string, string> = {}): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; output: string }>;
+} {
   const child = spawn(process.execPath, [script], { env: mailSendEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, output })),
+  );
   return { child, done };
 }
 
@@ -87,7 +95,10 @@ export async function confirmedSubscriber(districtId: number, email = `parent-${
 }
 
 /** A meeting with a summary: the trigger notes when the summary appeared. */
-export async function addMeetingSummary(districtId: number, { date = '2026-11-20', title = 'Board Meeting', summary = '<p>The board discussed cell phones.</p>' } = {}) {
+export async function addMeetingSummary(
+  districtId: number,
+  { date = '2026-11-20', title = 'Board Meeting', summary = '<p>The board discussed cell phones.</p>' } = {},
+) {
   const [row] = await sql<{ id: string }>(
     `insert into public.meetings ("districtId", date, title, topics, summary) values ($1, $2, $3, '["Cell phones"]', $4) returning id`,
     [districtId, date, title, summary],
@@ -100,7 +111,9 @@ export async function addMeetingSummary(districtId: number, { date = '2026-11-20
  * made as subscribe() and create_alert() make one: for tests that confirm without waiting for the email.
  */
 export async function confirmationToken(email: string, districtId: number | null = null): Promise<string> {
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   await sql(
     `insert into private.confirmation_tokens (token_hash, subscription_id, expires_at)
      select private.token_hash($1), s.id, now() + interval '3 days' from public.subscriptions s
@@ -138,10 +151,19 @@ export async function standInApi(fate: (request: IncomingMessage, body: string) 
         for (const socket of sockets) socket.destroy();
         return died();
       }
-      const forwarded = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (upstream) => {
-        answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
-        upstream.pipe(answer);
-      });
+      const forwarded = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+        },
+        (upstream) => {
+          answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
+          upstream.pipe(answer);
+        },
+      );
       forwarded.on('error', () => answer.destroy());
       forwarded.end(body);
     });
@@ -159,14 +181,16 @@ export async function standInApi(fate: (request: IncomingMessage, body: string) 
     /** Resolves when a request is held. */
     holding,
     /** Listens again on the same port, forwarding everything from now on. */
-    revive: () => new Promise<void>((resolve) => {
-      fate = () => 'forward';
-      dead = false;
-      server.listen(port, '127.0.0.1', resolve);
-    }),
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    revive: () =>
+      new Promise<void>((resolve) => {
+        fate = () => 'forward';
+        dead = false;
+        server.listen(port, '127.0.0.1', resolve);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -8,14 +8,30 @@ import { anonKey, apiUrl } from './helpers';
 
 const restUrl = () => `${apiUrl()}/rest/v1`;
 const small = () => rpcClient(restUrl(), anonKey());
-const builder = () => new PostgrestClient(restUrl(), { headers: { apikey: anonKey(), Authorization: `Bearer ${anonKey()}` } });
+const builder = () =>
+  new PostgrestClient(restUrl(), { headers: { apikey: anonKey(), Authorization: `Bearer ${anonKey()}` } });
 
 const CALLS: { name: string; fn: string; args: object; expect: 'data' | 'error' }[] = [
-  { name: 'a district search', fn: 'search_districts', args: { search_text: 'Palo', state_code: null }, expect: 'data' },
+  {
+    name: 'a district search',
+    fn: 'search_districts',
+    args: { search_text: 'Palo', state_code: null },
+    expect: 'data',
+  },
   { name: 'a record search', fn: 'search_records', args: { q: 'budget', page_size: 3 }, expect: 'data' },
   { name: 'a search refused for its text', fn: 'search_records', args: { q: '-budget' }, expect: 'error' },
-  { name: 'a search refused with parameters', fn: 'search_records', args: { q: 'alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo' }, expect: 'error' },
-  { name: 'an email link with a malformed token', fn: 'confirm_subscription', args: { token: 'not-a-token' }, expect: 'data' },
+  {
+    name: 'a search refused with parameters',
+    fn: 'search_records',
+    args: { q: 'alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo' },
+    expect: 'error',
+  },
+  {
+    name: 'an email link with a malformed token',
+    fn: 'confirm_subscription',
+    args: { token: 'not-a-token' },
+    expect: 'data',
+  },
   { name: 'the residents’ totals', fn: 'agenda_vote_totals', args: {}, expect: 'data' },
   { name: 'a function that does not exist', fn: 'no_such_function', args: {}, expect: 'error' },
 ];
@@ -41,13 +57,18 @@ describe('the browser’s function client', () => {
   });
 
   it('answers an aborted call with an error, never a throw', async () => {
-    const { data, error } = await small().rpc('search_districts', { search_text: 'Palo', state_code: null }).abortSignal(AbortSignal.abort());
+    const { data, error } = await small()
+      .rpc('search_districts', { search_text: 'Palo', state_code: null })
+      .abortSignal(AbortSignal.abort());
     expect(data).toBeNull();
     expect(error?.message).toMatch(/^AbortError: /);
   });
 
   it('answers a server it cannot reach with the network error', async () => {
-    const { data, error } = await rpcClient('http://127.0.0.1:1/rest/v1', anonKey()).rpc('search_districts', { search_text: 'Palo', state_code: null });
+    const { data, error } = await rpcClient('http://127.0.0.1:1/rest/v1', anonKey()).rpc('search_districts', {
+      search_text: 'Palo',
+      state_code: null,
+    });
     expect(data).toBeNull();
     expect(error?.message).toMatch(/^TypeError: /);
   });

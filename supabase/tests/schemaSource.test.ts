@@ -25,11 +25,21 @@ describe('the database and its source', () => {
     );
     // The source's types as the database spells them ('integer', 'subscriptions'), read in one query.
     const written = [...new Set(functions.flatMap((f) => f.args))];
-    const spelled = new Map((await sql<{ written: string; spelled: string }>('select t as written, t::regtype::text as spelled from unnest($1::text[]) as t', [written])).map((r) => [r.written, r.spelled]));
+    const spelled = new Map(
+      (
+        await sql<{ written: string; spelled: string }>(
+          'select t as written, t::regtype::text as spelled from unnest($1::text[]) as t',
+          [written],
+        )
+      ).map((r) => [r.written, r.spelled]),
+    );
     const key = (name: string, args: string[]) => `${name}(${args.join(', ')})`;
     const defined = new Map<string, typeof functions>();
     for (const f of functions) {
-      const k = key(f.name, f.args.map((type) => spelled.get(type) ?? type));
+      const k = key(
+        f.name,
+        f.args.map((type) => spelled.get(type) ?? type),
+      );
       defined.set(k, [...(defined.get(k) ?? []), f]);
     }
 
@@ -38,10 +48,12 @@ describe('the database and its source', () => {
       const k = key(f.name, f.args);
       const found = defined.get(k) ?? [];
       if (found.length !== 1) problems.push(`${k}: ${found.length} definitions in the source`);
-      else if (normalised(found[0].body) !== normalised(f.body)) problems.push(`${k}: its body differs from ${found[0].file}:${found[0].line}`);
+      else if (normalised(found[0].body) !== normalised(f.body))
+        problems.push(`${k}: its body differs from ${found[0].file}:${found[0].line}`);
     }
     const inDatabase = new Set(applied.map((f) => key(f.name, f.args)));
-    for (const [k, found] of defined) if (!inDatabase.has(k)) problems.push(`${k}: in ${found[0].file}:${found[0].line}, not in the database`);
+    for (const [k, found] of defined)
+      if (!inDatabase.has(k)) problems.push(`${k}: in ${found[0].file}:${found[0].line}, not in the database`);
     expect(problems).toEqual([]);
     expect(applied.length).toBe(functions.length);
   });
@@ -58,8 +70,12 @@ describe('the database and its source', () => {
       await client.query('begin');
       for (const view of views) {
         await client.query(`create temporary view source_view as ${view.body}`);
-        const [{ query }] = (await client.query<{ query: string }>("select pg_get_viewdef('source_view'::regclass) as query")).rows;
-        expect(normalised(query), objectName(view)).toBe(normalised(applied.find((found) => found.name === view.name)!.query));
+        const [{ query }] = (
+          await client.query<{ query: string }>("select pg_get_viewdef('source_view'::regclass) as query")
+        ).rows;
+        expect(normalised(query), objectName(view)).toBe(
+          normalised(applied.find((found) => found.name === view.name)!.query),
+        );
         await client.query('drop view source_view');
       }
     } finally {

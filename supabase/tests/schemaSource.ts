@@ -153,13 +153,25 @@ function created(statement: Statement, file: string): SourceObject | null {
   if (match) {
     const { inside, end } = parenthesised(sql, match[0].length - 1);
     const body = /\$([A-Za-z_]\w*)?\$([\s\S]*?)\$\1\$/.exec(sql.slice(end));
-    return { ...base, kind: 'function', name: match[1].toLowerCase(), args: argumentTypes(inside), body: body ? body[2] : '' };
+    return {
+      ...base,
+      kind: 'function',
+      name: match[1].toLowerCase(),
+      args: argumentTypes(inside),
+      body: body ? body[2] : '',
+    };
   }
-  match = new RegExp(String.raw`^create\s+(?:or\s+replace\s+)?view\s+${NAME}(?:\s+with\s*\([^)]*\))?\s+as\s+([\s\S]*)$`, 'i').exec(sql);
+  match = new RegExp(
+    String.raw`^create\s+(?:or\s+replace\s+)?view\s+${NAME}(?:\s+with\s*\([^)]*\))?\s+as\s+([\s\S]*)$`,
+    'i',
+  ).exec(sql);
   if (match) return { ...base, kind: 'view', name: match[1].toLowerCase(), body: match[2] };
   match = new RegExp(String.raw`^create\s+(?:unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?${NAME}`, 'i').exec(sql);
   if (match) return { ...base, kind: 'table', name: match[1].toLowerCase() };
-  match = new RegExp(String.raw`^create\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+([a-z_][a-z0-9_]*)\s[\s\S]*?\bon\s+${NAME}`, 'i').exec(sql);
+  match = new RegExp(
+    String.raw`^create\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+([a-z_][a-z0-9_]*)\s[\s\S]*?\bon\s+${NAME}`,
+    'i',
+  ).exec(sql);
   if (match) return { ...base, kind: 'trigger', name: `${match[1].toLowerCase()} on ${match[2].toLowerCase()}` };
   match = new RegExp(String.raw`^create\s+policy\s+"([^"]+)"\s+on\s+${NAME}`, 'i').exec(sql);
   if (match) return { ...base, kind: 'policy', name: `"${match[1]}" on ${match[2].toLowerCase()}` };

@@ -22,26 +22,96 @@ let topic: Record<string, number> = {};
 let vote: Record<string, number> = {};
 
 beforeAll(async () => {
-  await sql('insert into public.districts (id, name) values ($1, $2), ($3, $4)', [NORTH, 'Quillfeather North School District', SOUTH, 'Quillfeather South School District']);
-  const insertMeeting = async (district: number, date: string, title: string | null, topics: unknown, summary: string) =>
-    (await sql<{ id: number }>('insert into public.meetings ("districtId", date, title, topics, summary) values ($1, $2, $3, $4, $5) returning id::int', [district, date, title, topics === null ? null : JSON.stringify(topics), summary]))[0].id;
+  await sql('insert into public.districts (id, name) values ($1, $2), ($3, $4)', [
+    NORTH,
+    'Quillfeather North School District',
+    SOUTH,
+    'Quillfeather South School District',
+  ]);
+  const insertMeeting = async (
+    district: number,
+    date: string,
+    title: string | null,
+    topics: unknown,
+    summary: string,
+  ) =>
+    (
+      await sql<{ id: number }>(
+        'insert into public.meetings ("districtId", date, title, topics, summary) values ($1, $2, $3, $4, $5) returning id::int',
+        [district, date, title, topics === null ? null : JSON.stringify(topics), summary],
+      )
+    )[0].id;
   meeting = {
-    title: await insertMeeting(NORTH, '2025-01-14', 'Zephyrine Budget Workshop', ['Budget'], '<p>Reserves and staffing.</p>'),
-    body: await insertMeeting(NORTH, '2025-03-11', 'Regular Board Meeting', ['Calendar'], '<p>Staff mentioned the <strong>zephyrine</strong> report in passing.</p>'),
-    phrase: await insertMeeting(NORTH, '2025-04-08', 'Regular Board Meeting', 'Technology', '<p>Trustees debated <em>marmoset phones</em> in classrooms and a ban.</p>'),
-    apart: await insertMeeting(NORTH, '2025-05-13', 'Regular Board Meeting', null, '<p>The marmoset mascot was retired; phones were discussed later.</p>'),
-    hostile: await insertMeeting(NORTH, '2025-06-10', null, 'Safety', `<p>Crossing <script>alert('gryphonwood')</script> safety <img src=x onerror="alert(1)"> and a &lt;b&gt;gryphonwood&lt;/b&gt; report &amp; more.</p>`),
-    south: await insertMeeting(SOUTH, '2025-02-20', 'Regular Board Meeting', ['Budget'], '<p>The zephyrine plan for the south.</p>'),
+    title: await insertMeeting(
+      NORTH,
+      '2025-01-14',
+      'Zephyrine Budget Workshop',
+      ['Budget'],
+      '<p>Reserves and staffing.</p>',
+    ),
+    body: await insertMeeting(
+      NORTH,
+      '2025-03-11',
+      'Regular Board Meeting',
+      ['Calendar'],
+      '<p>Staff mentioned the <strong>zephyrine</strong> report in passing.</p>',
+    ),
+    phrase: await insertMeeting(
+      NORTH,
+      '2025-04-08',
+      'Regular Board Meeting',
+      'Technology',
+      '<p>Trustees debated <em>marmoset phones</em> in classrooms and a ban.</p>',
+    ),
+    apart: await insertMeeting(
+      NORTH,
+      '2025-05-13',
+      'Regular Board Meeting',
+      null,
+      '<p>The marmoset mascot was retired; phones were discussed later.</p>',
+    ),
+    hostile: await insertMeeting(
+      NORTH,
+      '2025-06-10',
+      null,
+      'Safety',
+      `<p>Crossing <script>alert('gryphonwood')</script> safety <img src=x onerror="alert(1)"> and a &lt;b&gt;gryphonwood&lt;/b&gt; report &amp; more.</p>`,
+    ),
+    south: await insertMeeting(
+      SOUTH,
+      '2025-02-20',
+      'Regular Board Meeting',
+      ['Budget'],
+      '<p>The zephyrine plan for the south.</p>',
+    ),
   };
   const insertTopic = async (district: number, title: string, description: string) =>
-    (await sql<{ id: number }>('insert into public.topics ("districtId", title, description) values ($1, $2, $3) returning id::int', [district, title, description]))[0].id;
+    (
+      await sql<{ id: number }>(
+        'insert into public.topics ("districtId", title, description) values ($1, $2, $3) returning id::int',
+        [district, title, description],
+      )
+    )[0].id;
   topic = { north: await insertTopic(NORTH, 'Zephyrine Pathways', '<p>How the zephyrine pathway works.</p>') };
   const insertVote = async (district: number, date: string, issue: string, votes: unknown) =>
-    (await sql<{ id: number }>('insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes) values ($1, $2, $3, $4, $5, $6, $7) returning id::int', [district, 'recent', date, 'Policy', issue, 'Passed (4-1)', JSON.stringify(votes)]))[0].id;
+    (
+      await sql<{ id: number }>(
+        'insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes) values ($1, $2, $3, $4, $5, $6, $7) returning id::int',
+        [district, 'recent', date, 'Policy', issue, 'Passed (4-1)', JSON.stringify(votes)],
+      )
+    )[0].id;
   vote = {
-    north: await insertVote(NORTH, '2025-02-11', 'Adopt the zephyrine policy', [{ name: 'Ottoline Brackwater', vote: 'Yes' }, { name: 'Casimir Fenwright', vote: 'No' }]),
+    north: await insertVote(NORTH, '2025-02-11', 'Adopt the zephyrine policy', [
+      { name: 'Ottoline Brackwater', vote: 'Yes' },
+      { name: 'Casimir Fenwright', vote: 'No' },
+    ]),
     // votes kept as a JSON string, which the site reads as the list: its members are searchable too
-    text: await insertVote(SOUTH, '2025-02-25', 'Approve the lunch contract', JSON.stringify([{ name: 'Ottoline Brackwater', vote: 'Abstain' }])),
+    text: await insertVote(
+      SOUTH,
+      '2025-02-25',
+      'Approve the lunch contract',
+      JSON.stringify([{ name: 'Ottoline Brackwater', vote: 'Abstain' }]),
+    ),
   };
 });
 
@@ -53,7 +123,9 @@ afterAll(async () => {
 describe('what it finds and in what order', () => {
   it('finds meetings, topics and votes, ranked by relevance (a word in the title above the same word in the text)', async () => {
     const rows = await search({ q: 'zephyrine', district_id: NORTH });
-    expect(new Set(ids(rows))).toEqual(new Set([`meeting:${meeting.title}`, `meeting:${meeting.body}`, `topic:${topic.north}`, `vote:${vote.north}`]));
+    expect(new Set(ids(rows))).toEqual(
+      new Set([`meeting:${meeting.title}`, `meeting:${meeting.body}`, `topic:${topic.north}`, `vote:${vote.north}`]),
+    );
     expect(ids(rows).indexOf(`meeting:${meeting.title}`)).toBeLessThan(ids(rows).indexOf(`meeting:${meeting.body}`));
     expect(rows.at(-1)).toMatchObject({ kind: 'meeting', item_id: meeting.body });
     for (const row of rows) expect(row.district_name).toBe('Quillfeather North School District');
@@ -62,15 +134,29 @@ describe('what it finds and in what order', () => {
   it('links each result to its place on the district page', async () => {
     const rows = await search({ q: 'zephyrine', district_id: NORTH });
     const byId = Object.fromEntries(rows.map((row) => [`${row.kind}:${row.item_id}`, row]));
-    expect(byId[`meeting:${meeting.title}`]).toMatchObject({ href: `/${NORTH}?tab=Meetings#meeting-01-14-25`, date: '2025-01-14', title: 'Zephyrine Budget Workshop' });
-    expect(byId[`topic:${topic.north}`]).toMatchObject({ href: `/${NORTH}?tab=topics#topic-${topic.north}`, date: null, title: 'Zephyrine Pathways' });
-    expect(byId[`vote:${vote.north}`]).toMatchObject({ href: `/${NORTH}?tab=voting#vote-${vote.north}`, date: '2025-02-11', title: 'Adopt the zephyrine policy' });
+    expect(byId[`meeting:${meeting.title}`]).toMatchObject({
+      href: `/${NORTH}?tab=Meetings#meeting-01-14-25`,
+      date: '2025-01-14',
+      title: 'Zephyrine Budget Workshop',
+    });
+    expect(byId[`topic:${topic.north}`]).toMatchObject({
+      href: `/${NORTH}?tab=topics#topic-${topic.north}`,
+      date: null,
+      title: 'Zephyrine Pathways',
+    });
+    expect(byId[`vote:${vote.north}`]).toMatchObject({
+      href: `/${NORTH}?tab=voting#vote-${vote.north}`,
+      date: '2025-02-11',
+      title: 'Adopt the zephyrine policy',
+    });
   });
 
   it("says a vote's outcome and who dissented first, and a meeting's topics as words, never as JSON", async () => {
     const rows = await search({ q: 'zephyrine', district_id: NORTH });
     const byId = Object.fromEntries(rows.map((row) => [`${row.kind}:${row.item_id}`, row]));
-    expect(byId[`vote:${vote.north}`].snippet).toBe('Policy · Passed (4-1) · No: Casimir Fenwright · Yes: Ottoline Brackwater');
+    expect(byId[`vote:${vote.north}`].snippet).toBe(
+      'Policy · Passed (4-1) · No: Casimir Fenwright · Yes: Ottoline Brackwater',
+    );
     const [calendar] = await search({ q: 'staff mentioned', district_id: NORTH });
     expect(calendar.snippet).toContain('Calendar');
     expect(calendar.snippet).not.toMatch(/\[|&quot;/);
@@ -84,17 +170,21 @@ describe('what it finds and in what order', () => {
 
   it('matches a quoted phrase only where its words stand together, and leaves out a -word', async () => {
     expect(ids(await search({ q: '"marmoset phones"' }))).toEqual([`meeting:${meeting.phrase}`]);
-    expect(new Set(ids(await search({ q: 'marmoset phones' })))).toEqual(new Set([`meeting:${meeting.phrase}`, `meeting:${meeting.apart}`]));
+    expect(new Set(ids(await search({ q: 'marmoset phones' })))).toEqual(
+      new Set([`meeting:${meeting.phrase}`, `meeting:${meeting.apart}`]),
+    );
     expect(ids(await search({ q: 'marmoset -mascot' }))).toEqual([`meeting:${meeting.phrase}`]);
   });
 
   it('finds a member by name in the votes, kept as an array or as a JSON string', async () => {
-    expect(new Set(ids(await search({ q: 'Ottoline Brackwater' })))).toEqual(new Set([`vote:${vote.north}`, `vote:${vote.text}`]));
+    expect(new Set(ids(await search({ q: 'Ottoline Brackwater' })))).toEqual(
+      new Set([`vote:${vote.north}`, `vote:${vote.text}`]),
+    );
   });
 });
 
 describe('the filters', () => {
-  it('searches every district without district_id, naming each result\'s district', async () => {
+  it("searches every district without district_id, naming each result's district", async () => {
     const rows = await search({ q: 'zephyrine' });
     expect(new Set(rows.map((row) => row.district_id))).toEqual(new Set([NORTH, SOUTH]));
     expect(rows.find((row) => row.district_id === SOUTH)?.district_name).toBe('Quillfeather South School District');
@@ -104,7 +194,10 @@ describe('the filters', () => {
     [['meeting'], ['meeting']],
     [['topic'], ['topic']],
     [['vote'], ['vote']],
-    [['topic', 'vote'], ['topic', 'vote']],
+    [
+      ['topic', 'vote'],
+      ['topic', 'vote'],
+    ],
   ])('kinds %j gives only %j', async (kinds, expected) => {
     const rows = await search({ q: 'zephyrine', district_id: NORTH, kinds });
     expect([...new Set(rows.map((row) => row.kind))].sort()).toEqual(expected);
@@ -117,8 +210,14 @@ describe('the filters', () => {
 
   it.each([
     [{ q: 'zephyrine', kinds: ['minutes'] }, { code: 'search.kinds' }],
-    [{ q: 'zephyrine', page_size: 51 }, { code: 'search.page_size', min: 1, max: 50 }],
-    [{ q: 'zephyrine', page_size: 0 }, { code: 'search.page_size', min: 1, max: 50 }],
+    [
+      { q: 'zephyrine', page_size: 51 },
+      { code: 'search.page_size', min: 1, max: 50 },
+    ],
+    [
+      { q: 'zephyrine', page_size: 0 },
+      { code: 'search.page_size', min: 1, max: 50 },
+    ],
     [{ q: 'zephyrine', date_from: '2025-03-01', date_to: '2025-02-01' }, { code: 'search.dates' }],
     [{ q: 'zephyrine', cursor: "1|2025-01-01|meeting|1' or 1=1" }, { code: 'search.cursor' }],
     [{ q: 'zephyrine', cursor: 'x' }, { code: 'search.cursor' }],
@@ -136,7 +235,11 @@ describe('paging', () => {
     const paged: Result[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 20; page += 1) {
-      const rows: Result[] = await search({ q: 'zephyrine or marmoset or gryphonwood or ottoline', page_size: 2, ...(cursor ? { cursor } : {}) });
+      const rows: Result[] = await search({
+        q: 'zephyrine or marmoset or gryphonwood or ottoline',
+        page_size: 2,
+        ...(cursor ? { cursor } : {}),
+      });
       if (rows.length === 0) break;
       expect(rows.length).toBeLessThanOrEqual(2);
       paged.push(...rows);
@@ -146,7 +249,9 @@ describe('paging', () => {
   });
 
   it('answers 20 rows unless asked for fewer', async () => {
-    const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.meetings where search_vector @@ to_tsquery('english', 'board')");
+    const [{ n }] = await sql<{ n: number }>(
+      "select count(*)::int as n from public.meetings where search_vector @@ to_tsquery('english', 'board')",
+    );
     expect(n).toBeGreaterThan(20);
     expect(await search({ q: 'board' })).toHaveLength(20);
     expect(await search({ q: 'board', page_size: 3 })).toHaveLength(3);
@@ -156,17 +261,48 @@ describe('paging', () => {
 describe('hostile and heavy text', () => {
   // Every string the district search's tests try, alone and beside a real word: web search syntax reads operators
   // and wildcards as separators, so none of them errors or widens the search.
-  const HOSTILE = ['%', '_', '\\', '*', ',', '(', ')', '.', '%%', '_%_', '.*', '\\%', '(.*)', "'", '"', ';', "' or 1=1 --", '&', '|', '!', ':*', '<->', '<script>', '""', '-', 'or', '-"'];
+  const HOSTILE = [
+    '%',
+    '_',
+    '\\',
+    '*',
+    ',',
+    '(',
+    ')',
+    '.',
+    '%%',
+    '_%_',
+    '.*',
+    '\\%',
+    '(.*)',
+    "'",
+    '"',
+    ';',
+    "' or 1=1 --",
+    '&',
+    '|',
+    '!',
+    ':*',
+    '<->',
+    '<script>',
+    '""',
+    '-',
+    'or',
+    '-"',
+  ];
 
   it.each(HOSTILE)('%j alone answers without error and finds nothing', async (text) => {
     expect(await search({ q: text })).toEqual([]);
   });
 
   // Glued to a word, every character that is not web search syntax (quotes, a leading -, 'or') is a separator.
-  it.each(HOSTILE.filter((text) => !/[a-z0-9"-]/i.test(text)))('%j around a word still finds only that word', async (text) => {
-    const rows = await search({ q: `${text}gryphonwood${text}`, district_id: NORTH });
-    expect(ids(rows)).toEqual([`meeting:${meeting.hostile}`]);
-  });
+  it.each(HOSTILE.filter((text) => !/[a-z0-9"-]/i.test(text)))(
+    '%j around a word still finds only that word',
+    async (text) => {
+      const rows = await search({ q: `${text}gryphonwood${text}`, district_id: NORTH });
+      expect(ids(rows)).toEqual([`meeting:${meeting.hostile}`]);
+    },
+  );
 
   it('does not treat :* as a prefix search', async () => {
     expect(await search({ q: 'gryphon:*' })).toEqual([]);
@@ -201,11 +337,19 @@ describe('a word in more than 3,000 records of a kind', () => {
   let oldest = 0;
   beforeAll(async () => {
     await sql('insert into public.districts (id, name) values ($1, $2)', [WIDE, 'Quokka Flats School District']);
-    await sql(`insert into public.meetings ("districtId", date, title, summary)
-      select $1, date '2080-01-01' + n, 'Regular Board Meeting', '<p>The quokkafest report was read.</p>' from generate_series(1, 3500) as n`, [WIDE]);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2080-01-01' + n, 'Regular Board Meeting', '<p>The quokkafest report was read.</p>' from generate_series(1, 3500) as n`,
+      [WIDE],
+    );
     // The best match of all (the word in its title, twice in its text), and the oldest.
-    oldest = (await sql<{ id: number }>(`insert into public.meetings ("districtId", date, title, summary)
-      values ($1, '2079-06-01', 'Quokkafest Hearing', '<p>Quokkafest, and quokkafest again.</p>') returning id::int`, [WIDE]))[0].id;
+    oldest = (
+      await sql<{ id: number }>(
+        `insert into public.meetings ("districtId", date, title, summary)
+      values ($1, '2079-06-01', 'Quokkafest Hearing', '<p>Quokkafest, and quokkafest again.</p>') returning id::int`,
+        [WIDE],
+      )
+    )[0].id;
   });
   afterAll(async () => {
     await sql('delete from public.districts where id = $1', [WIDE]);
@@ -234,8 +378,14 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     ['-board', { code: 'search.only_left_out' }],
     ['-board -school -meeting -trustee -budget -staff', { code: 'search.only_left_out' }],
     ['zephyrine or -marmoset', { code: 'search.only_left_out' }],
-    ['zephyrine -board -school -meeting -trustee -budget -staff', { code: 'search.too_many_left_out', max: 5, count: 6 }],
-    ['alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo', { code: 'search.too_many_words', max: 10, count: 11 }],
+    [
+      'zephyrine -board -school -meeting -trustee -budget -staff',
+      { code: 'search.too_many_left_out', max: 5, count: 6 },
+    ],
+    [
+      'alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo',
+      { code: 'search.too_many_words', max: 10, count: 11 },
+    ],
   ])('refuses %j with a 400 and the code saying why', async (q, refusal) => {
     const { status, body } = await rpc<ApiError>('search_records', { q, page_size: 50 });
     expect(status).toBe(400);
@@ -243,9 +393,21 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
   });
 
   it('takes 10 words to look for and 5 to leave out, a word repeated counting once', async () => {
-    expect(ids(await search({ q: 'zephyrine -board -school -meeting -trustee -"lunch contract"', district_id: NORTH, kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
-    expect(await search({ q: 'zephyrine pathways how the works decided so far what comes next public comment trustees' })).toEqual([]);
-    expect(ids(await search({ q: 'zephyrine zephyrine zephyrine pathway pathways', kinds: ['topic'] }))).toEqual([`topic:${topic.north}`]);
+    expect(
+      ids(
+        await search({
+          q: 'zephyrine -board -school -meeting -trustee -"lunch contract"',
+          district_id: NORTH,
+          kinds: ['topic'],
+        }),
+      ),
+    ).toEqual([`topic:${topic.north}`]);
+    expect(
+      await search({ q: 'zephyrine pathways how the works decided so far what comes next public comment trustees' }),
+    ).toEqual([]);
+    expect(ids(await search({ q: 'zephyrine zephyrine zephyrine pathway pathways', kinds: ['topic'] }))).toEqual([
+      `topic:${topic.north}`,
+    ]);
   });
 
   it("answers a client's fourth search at once with 429 and plain words at once, while another client searches and reads", async () => {
@@ -253,7 +415,12 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     const other = newClientAddress();
     // While the meetings are locked, every search that reaches them waits there, holding its place.
     const lock = await superuser();
-    const waiting = async () => (await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'"))[0].n;
+    const waiting = async () =>
+      (
+        await sql<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%search_records%'",
+        )
+      )[0].n;
     // A search's answer: its results (200) or the refusal (429), which the assertions below tell apart by status.
     type Answer = { status: number; body: Result[] | ApiError };
     const answered: Answer[] = [];
@@ -285,7 +452,8 @@ describe('a bounded cost, and a limit on searches at once per client', () => {
     }
     const all = await Promise.all(searches);
     expect(all.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
-    for (const answer of all.filter((a) => a.status === 200)) expect(ids(answer.body as Result[])).toContain(`meeting:${meeting.title}`);
+    for (const answer of all.filter((a) => a.status === 200))
+      expect(ids(answer.body as Result[])).toContain(`meeting:${meeting.title}`);
     // Its searches done, the client searches again.
     expect((await rpcFrom(busy, 'search_records', { q: 'zephyrine' })).status).toBe(200);
   });
@@ -298,7 +466,7 @@ describe('privacy', () => {
     expect(await search({ q: 'halcyonquill@example.com' })).toEqual([]);
   });
 
-  it('reads as its owner only behind the public function, which runs with the caller\'s rights', async () => {
+  it("reads as its owner only behind the public function, which runs with the caller's rights", async () => {
     const rows = await sql<{ name: string; definer: boolean }>(
       "select p.oid::regprocedure::text as name, p.prosecdef as definer from pg_proc p where p.proname = 'search_records' order by 1",
     );

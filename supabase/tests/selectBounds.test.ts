@@ -17,7 +17,10 @@ describe('a read names each column once', () => {
     const path = `/meetings?select=${aliases('summary', 50)}`;
     expect(path.length).toBeLessThan(700);
     const { status, bytes, body } = await read(path);
-    expect({ status, refusal: refusalOf(body) }).toEqual({ status: 400, refusal: { code: 'api.column_twice', column: 'summary' } });
+    expect({ status, refusal: refusalOf(body) }).toEqual({
+      status: 400,
+      refusal: { code: 'api.column_twice', column: 'summary' },
+    });
     expect(bytes).toBeLessThan(200);
   });
 
@@ -35,7 +38,10 @@ describe('a read names each column once', () => {
 
   it.each([
     ['every column', '/meetings?select=*&limit=2'],
-    ['named columns, filtered and ordered by one of them', '/meetings?select=id,summary&summary=ilike.*budget*&order=summary&limit=2'],
+    [
+      'named columns, filtered and ordered by one of them',
+      '/meetings?select=id,summary&summary=ilike.*budget*&order=summary&limit=2',
+    ],
     ['a renamed column', '/districts?select=id,district:name&limit=2'],
     ['an embedded table', '/meetings?select=id,title,districts(name)&limit=2'],
     ['the district page as the site reads it', '/district_pages?select=id,digest,page&id=eq.1'],

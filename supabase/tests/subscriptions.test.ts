@@ -11,7 +11,10 @@ async function rowCount(): Promise<number> {
 }
 
 async function rowsFor(email: string) {
-  return sql<{ email: string; district_id: string }>('select email, district_id from public.subscriptions where lower(email) = lower($1) order by district_id', [email]);
+  return sql<{ email: string; district_id: string }>(
+    'select email, district_id from public.subscriptions where lower(email) = lower($1) order by district_id',
+    [email],
+  );
 }
 
 describe('subscribing', () => {
@@ -53,8 +56,16 @@ describe('a bad address is refused with the email error and stores nothing', () 
     ['without a dot in the domain', 'parent@localhost', { code: 'field.email_invalid' }],
     ['with SQL', "x@example.org'); delete from public.subscriptions; --", { code: 'field.email_invalid' }],
     ['with HTML', '<b>x</b>@example.org', { code: 'field.email_invalid' }],
-    ['overlong (255 characters)', `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'), { code: 'field.max_length', max: 254 }],
-    ['with more than 64 characters before the @', `${'a'.repeat(65)}@example.org`, { code: 'field.local_part', max: 64 }],
+    [
+      'overlong (255 characters)',
+      `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.org`.padStart(255, 'x'),
+      { code: 'field.max_length', max: 254 },
+    ],
+    [
+      'with more than 64 characters before the @',
+      `${'a'.repeat(65)}@example.org`,
+      { code: 'field.local_part', max: 64 },
+    ],
   ])('%s', async (_label, email, message) => {
     const before = await rowCount();
     const { status, body } = await rpc('subscribe', { email, district_id: 1 });
@@ -103,8 +114,14 @@ describe('the anonymous role and the subscriptions table', () => {
     const email = address();
     await rpc('subscribe', { email, district_id: 1 });
     const before = await rowCount();
-    const insert = await rest('/subscriptions', { method: 'POST', body: JSON.stringify({ email: address(), district_id: 1 }) });
-    const update = await rest(`/subscriptions?email=eq.${encodeURIComponent(email)}`, { method: 'PATCH', body: JSON.stringify({ email: 'attacker@example.org' }) });
+    const insert = await rest('/subscriptions', {
+      method: 'POST',
+      body: JSON.stringify({ email: address(), district_id: 1 }),
+    });
+    const update = await rest(`/subscriptions?email=eq.${encodeURIComponent(email)}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ email: 'attacker@example.org' }),
+    });
     const remove = await rest('/subscriptions?id=gt.0', { method: 'DELETE' });
     for (const { status } of [insert, update, remove]) expect(status).toBeGreaterThanOrEqual(400);
     expect(await rowCount()).toBe(before);

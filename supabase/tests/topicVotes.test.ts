@@ -8,7 +8,10 @@ const DISTRICT = 800000 + Math.floor(Math.random() * 99999);
 let topicId: number;
 
 async function counts(id = topicId) {
-  const [row] = await sql<{ upvotes: number; downvotes: number }>('select upvotes, downvotes from public.topics where id = $1', [id]);
+  const [row] = await sql<{ upvotes: number; downvotes: number }>(
+    'select upvotes, downvotes from public.topics where id = $1',
+    [id],
+  );
   return row;
 }
 async function setCounts(upvotes: number, downvotes: number) {
@@ -16,8 +19,15 @@ async function setCounts(upvotes: number, downvotes: number) {
 }
 
 beforeAll(async () => {
-  await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [DISTRICT, 'Topic Vote Test District', 'CA']);
-  [{ id: topicId }] = await sql<{ id: number }>('insert into public.topics ("districtId", title) values ($1, $2) returning id', [DISTRICT, 'Concurrency']);
+  await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [
+    DISTRICT,
+    'Topic Vote Test District',
+    'CA',
+  ]);
+  [{ id: topicId }] = await sql<{ id: number }>(
+    'insert into public.topics ("districtId", title) values ($1, $2) returning id',
+    [DISTRICT, 'Concurrency'],
+  );
 });
 afterAll(async () => {
   await sql('delete from public.districts where id = $1', [DISTRICT]);
@@ -83,7 +93,10 @@ describe('vote_topic refuses what is not a vote and changes nothing', () => {
 describe('the anonymous role cannot change topic counts directly', () => {
   it('an UPDATE of upvotes through the API is refused and the counts stay', async () => {
     await setCounts(1, 1);
-    const { status } = await rest(`/topics?id=eq.${topicId}`, { method: 'PATCH', body: JSON.stringify({ upvotes: 1000000 }) });
+    const { status } = await rest(`/topics?id=eq.${topicId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ upvotes: 1000000 }),
+    });
     expect(status).toBeGreaterThanOrEqual(400);
     expect(await counts()).toEqual({ upvotes: 1, downvotes: 1 });
   });
@@ -97,7 +110,12 @@ describe('the anonymous role cannot change topic counts directly', () => {
 
   it('cannot set counts through vote_topic either: one call moves a count by one', async () => {
     await setCounts(5, 5);
-    const { body } = await rpc<ApiError | null>('vote_topic', { topic_id: topicId, from_vote: 'down', to_vote: 'up', upvotes: 1000 });
+    const { body } = await rpc<ApiError | null>('vote_topic', {
+      topic_id: topicId,
+      from_vote: 'down',
+      to_vote: 'up',
+      upvotes: 1000,
+    });
     expect(body?.code ?? null).not.toBeNull();
     expect(await counts()).toEqual({ upvotes: 5, downvotes: 5 });
   });

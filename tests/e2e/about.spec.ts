@@ -19,12 +19,15 @@ test("'How It Works' shows the four steps as numbered cards with a short descrip
   await expect(cards.first()).toContainText('We gather meeting minutes, recordings and public records');
 });
 
-test('the first step explains the data collected: 300+ page minutes, 5+ hour recordings, voting summaries and agendas', async ({ page }) => {
+test('the first step explains the data collected: 300+ page minutes, 5+ hour recordings, voting summaries and agendas', async ({
+  page,
+}) => {
   await page.goto('/about');
   await page.getByRole('button', { name: /Data Collection/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Data Collection' });
   await expect(dialog).toBeVisible();
-  for (const fact of ['300+ pages', '5+ hours', 'voting summaries and agendas']) await expect(dialog).toContainText(fact);
+  for (const fact of ['300+ pages', '5+ hours', 'voting summaries and agendas'])
+    await expect(dialog).toContainText(fact);
 });
 
 test('a step card opens its modal, and the X button closes it, returning focus to the card', async ({ page }) => {

@@ -14,12 +14,19 @@ for (const route of ROUTES) {
 // Each state below checks what it changed; the sweep above reads every route whole.
 test('axe finds no violations with a meeting expanded', async ({ page }) => {
   await page.goto('/1');
-  await page.getByRole('button', { name: /^Expand / }).first().click();
+  await page
+    .getByRole('button', { name: /^Expand / })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: /^Minimize / })).toBeVisible();
   await expectNoAxeViolations(page, { include: ['.meeting-card:has(.meeting-toggle[aria-expanded="true"])'] });
 });
 
-for (const [width, tab] of [[1280, 'Topics'], [1280, 'Voting'], [375, 'Voting']] as const) {
+for (const [width, tab] of [
+  [1280, 'Topics'],
+  [1280, 'Voting'],
+  [375, 'Voting'],
+] as const) {
   test(`axe finds no violations at ${width} px on the ${tab} tab, chosen by a click`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/1');
@@ -31,7 +38,10 @@ for (const [width, tab] of [[1280, 'Topics'], [1280, 'Voting'], [375, 'Voting']]
 
 test('axe finds no violations with an About step dialog open', async ({ page }) => {
   await page.goto('/about');
-  await page.getByRole('button', { name: /Data Collection/i }).first().click();
+  await page
+    .getByRole('button', { name: /Data Collection/i })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoAxeViolations(page, { include: ['dialog[open]'] });
 });

@@ -42,7 +42,9 @@ for (const [path, island] of PAGES) {
   });
 }
 
-test("the vote page shows the residents' totals with its form still asleep, and the form takes them over as they are", async ({ page }) => {
+test("the vote page shows the residents' totals with its form still asleep, and the form takes them over as they are", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await page.goto('/votingPAUSD');
   const budget = page.getByRole('group', { name: 'Adoption of the 2025-26 District Budget' });
@@ -104,15 +106,24 @@ test('a search link shows its results without a touch and without React, in ever
     const call = page.waitForRequest('**/rest/v1/rpc/search_records');
     await page.goto(`${locale === 'en' ? '' : `/${locale}`}/search/records?q=solar`);
     // The page connects ahead to the API its script calls.
-    await expect(page.locator('head link[rel="preconnect"]')).toHaveAttribute('href', new URL((await call).url()).origin);
-    await expect(page.getByRole('list', { name: useTranslations(locale)('records.resultsLabel') }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.locator('head link[rel="preconnect"]')).toHaveAttribute(
+      'href',
+      new URL((await call).url()).origin,
+    );
+    await expect(
+      page.getByRole('list', { name: useTranslations(locale)('records.resultsLabel') }).getByRole('listitem'),
+    ).toHaveCount(3);
     await expect(page.getByRole('searchbox')).toHaveValue('solar');
-    await expect(page.getByRole('status')).toHaveText(useTranslations(locale)('records.results', { count: '3', text: 'solar' }));
+    await expect(page.getByRole('status')).toHaveText(
+      useTranslations(locale)('records.results', { count: '3', text: 'solar' }),
+    );
     await islandAsleep(page, 'RecordSearch');
   }
 });
 
-test("a search link's results are the island's once it wakes: its first touch takes them over, without a mismatch", async ({ page }) => {
+test("a search link's results are the island's once it wakes: its first touch takes them over, without a mismatch", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await page.goto('/search/records?q=solar&kind=meeting');
   const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
@@ -136,7 +147,11 @@ test.describe('a search link with more than one page of results', () => {
   const DISTRICT = 900000 + Math.floor(Math.random() * 49999) * 2;
   const WORD = 'quillwort';
   test.beforeAll(async () => {
-    await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [DISTRICT, 'Quillwort Test School District', 'CA']);
+    await sql('insert into public.districts (id, name, state) values ($1, $2, $3)', [
+      DISTRICT,
+      'Quillwort Test School District',
+      'CA',
+    ]);
     await sql(
       `insert into public.meetings ("districtId", date, title, summary)
        select $1, date '2025-01-07' + 7 * n, 'Regular Board Meeting', '<p>The board heard about the ' || $2 || ' garden, part ' || n || '.</p>' from generate_series(1, 23) n`,
@@ -177,14 +192,27 @@ test('choices made and a vote sent before the form woke are all sent, once', asy
     ['Summer 2025 Facilities and Maintenance Projects', 'Neutral / Unsure'],
     ['Accessible Playground at Hoover Elementary', 'Support'],
   ];
-  for (const [item, label] of items) await page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }).check();
+  for (const [item, label] of items)
+    await page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }).check();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
   await islandAsleep(page, 'AgendaVoteForm');
   release();
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toBeVisible();
-  const stored = await sql<Record<string, string>>('select budget, lcap, esri_update, summer_projects, hoover_playground, email from public.agenda_votes where email = $1', [email]);
-  expect(stored).toEqual([{ budget: 'oppose', lcap: 'support', esri_update: 'support', summer_projects: 'neutral', hoover_playground: 'support', email }]);
+  const stored = await sql<Record<string, string>>(
+    'select budget, lcap, esri_update, summer_projects, hoover_playground, email from public.agenda_votes where email = $1',
+    [email],
+  );
+  expect(stored).toEqual([
+    {
+      budget: 'oppose',
+      lcap: 'support',
+      esri_update: 'support',
+      summer_projects: 'neutral',
+      hoover_playground: 'support',
+      email,
+    },
+  ]);
 });
 
 test('choices made before the form woke are still checked once it is awake', async ({ page }) => {
@@ -196,7 +224,10 @@ test('choices made before the form woke are still checked once it is awake', asy
   release();
   await islandHydrated(page, 'AgendaVoteForm');
   // A later choice re-renders the form: the earlier ones must survive it.
-  await page.getByRole('group', { name: 'Accessible Playground at Hoover Elementary' }).getByRole('radio', { name: 'Oppose', exact: true }).check();
+  await page
+    .getByRole('group', { name: 'Accessible Playground at Hoover Elementary' })
+    .getByRole('radio', { name: 'Oppose', exact: true })
+    .check();
   await expect(budget.getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('More reading tutors.');
 });

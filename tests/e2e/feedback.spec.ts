@@ -3,12 +3,18 @@ import { expect, test } from '@playwright/test';
 import { config } from './siteHelpers';
 
 const PAGES = [
-  { path: '/yesform', heading: 'Thank You for Your Feedback', text: 'Thank you for letting us know the site was useful.' },
+  {
+    path: '/yesform',
+    heading: 'Thank You for Your Feedback',
+    text: 'Thank you for letting us know the site was useful.',
+  },
   { path: '/noform', heading: 'We Value Your Feedback', text: 'the site did not meet your needs' },
 ];
 
 for (const { path, heading, text } of PAGES) {
-  test(`${path}: '${heading}', its message, the further feedback form in a new tab and the way back`, async ({ page }) => {
+  test(`${path}: '${heading}', its message, the further feedback form in a new tab and the way back`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(text);

@@ -17,15 +17,20 @@ test('the hero says what the site is for and leads to Palo Alto', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Palo Alto Unified School District' })).toBeVisible();
 });
 
-test("the district search is on the home page below the hero", async ({ page }) => {
+test('the district search is on the home page below the hero', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Find Your District' })).toBeVisible();
   // Typed while the box's island wakes (at this first focus): the text is searched once it is awake.
   await page.getByRole('combobox', { name: 'District name' }).fill('palo alto');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Palo Alto Unified School District (CA, Santa Clara)']);
+  await expect(suggestionList(page).getByRole('option')).toHaveText([
+    'Palo Alto Unified School District (CA, Santa Clara)',
+  ]);
 });
 
-test("'What We Provide' lists the three offerings beside a looping, muted demo clip with a poster", async ({ page, request }) => {
+test("'What We Provide' lists the three offerings beside a looping, muted demo clip with a poster", async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const section = page.getByRole('region', { name: 'What We Provide' });
   await section.scrollIntoViewIfNeeded();
@@ -40,12 +45,21 @@ test("'What We Provide' lists the three offerings beside a looping, muted demo c
   await expect(video).toHaveAttribute('preload', 'none');
   await expect(video).not.toHaveAttribute('autoplay');
   await expect(video).toHaveAttribute('aria-describedby', 'demo-caption');
-  await expect(section.getByText('The site in use: finding a district, reading a meeting summary, then its topics and how each member voted.')).toBeVisible();
+  await expect(
+    section.getByText(
+      'The site in use: finding a district, reading a meeting summary, then its topics and how each member voted.',
+    ),
+  ).toBeVisible();
   const poster = (await video.getAttribute('poster'))!;
   expect((await request.get(poster)).status(), poster).toBe(200);
   // WebM for most browsers, MP4 for Safari: each served with its type.
-  const sources = await video.locator('source').evaluateAll((elements) => elements.map((source) => [source.getAttribute('src')!, source.getAttribute('type')!]));
-  expect(sources).toEqual([['/media/demo.webm', 'video/webm'], ['/media/demo.mp4', 'video/mp4']]);
+  const sources = await video
+    .locator('source')
+    .evaluateAll((elements) => elements.map((source) => [source.getAttribute('src')!, source.getAttribute('type')!]));
+  expect(sources).toEqual([
+    ['/media/demo.webm', 'video/webm'],
+    ['/media/demo.mp4', 'video/mp4'],
+  ]);
   for (const [path, type] of sources) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

@@ -13,7 +13,9 @@ async function watchForScript(page: Page) {
     await dialog.dismiss();
   });
   // The YouTube player cannot be reached from here; a blank page stands in for it.
-  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
   return { dialogs, pwned: () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null) };
 }
 
@@ -23,7 +25,8 @@ async function watchForScript(page: Page) {
  */
 async function expandAll(page: Page) {
   await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLButtonElement>('button.meeting-toggle[aria-expanded="false"]')) button.click();
+    for (const button of document.querySelectorAll<HTMLButtonElement>('button.meeting-toggle[aria-expanded="false"]'))
+      button.click();
   });
   await expect(page.getByRole('button', { name: 'Expand' })).toHaveCount(0);
 }
@@ -35,9 +38,34 @@ function dangerousMarkup(page: Page) {
     for (const root of document.querySelectorAll('.rich-text')) {
       for (const el of root.querySelectorAll('*')) {
         const tag = el.tagName.toLowerCase();
-        if (['script', 'iframe', 'form', 'input', 'svg', 'math', 'style', 'object', 'embed', 'base', 'meta', 'link', 'video', 'audio', 'template', 'noscript', 'details', 'img', 'textarea', 'select'].includes(tag)) found.push(`<${tag}>`);
+        if (
+          [
+            'script',
+            'iframe',
+            'form',
+            'input',
+            'svg',
+            'math',
+            'style',
+            'object',
+            'embed',
+            'base',
+            'meta',
+            'link',
+            'video',
+            'audio',
+            'template',
+            'noscript',
+            'details',
+            'img',
+            'textarea',
+            'select',
+          ].includes(tag)
+        )
+          found.push(`<${tag}>`);
         for (const attr of el.getAttributeNames()) {
-          if (attr.startsWith('on') || attr === 'style' || attr === 'srcdoc' || attr === 'formaction') found.push(`${tag}[${attr}]`);
+          if (attr.startsWith('on') || attr === 'style' || attr === 'srcdoc' || attr === 'formaction')
+            found.push(`${tag}[${attr}]`);
         }
         const href = el.getAttribute('href');
         if (href && !/^(https:|mailto:|#)/i.test(href)) found.push(`${tag}[href=${href}]`);
@@ -48,7 +76,9 @@ function dangerousMarkup(page: Page) {
 }
 
 for (const path of PAGES) {
-  test(`hostile content on ${path} is inert: nothing runs, no dangerous markup, text shows as text`, async ({ page }) => {
+  test(`hostile content on ${path} is inert: nothing runs, no dangerous markup, text shows as text`, async ({
+    page,
+  }) => {
     const watch = await watchForScript(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -58,7 +88,15 @@ for (const path of PAGES) {
     // hover per paragraph through the driver took most of this test's time on a busy machine).
     await page.evaluate(() => {
       for (const el of document.querySelectorAll('main .rich-text, main .rich-text *')) {
-        for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'mousemove', 'focus', 'focusin']) {
+        for (const type of [
+          'pointerover',
+          'pointerenter',
+          'mouseover',
+          'mouseenter',
+          'mousemove',
+          'focus',
+          'focusin',
+        ]) {
           el.dispatchEvent(new Event(type, { bubbles: !type.endsWith('enter') && type !== 'focus' }));
         }
       }
@@ -68,7 +106,9 @@ for (const path of PAGES) {
     expect(await watch.pwned()).toBeNull();
     expect(watch.dialogs).toEqual([]);
     // A name with markup in it is shown as the text it is.
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('<b>Hostile</b> <script>window.__pwned="name"</script> Test District');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      '<b>Hostile</b> <script>window.__pwned="name"</script> Test District',
+    );
   });
 }
 
@@ -77,7 +117,11 @@ test('hostile meeting summaries keep their harmless text and drop the rest', asy
   await page.goto(`/${HOSTILE_DISTRICT_ID}`);
   await expandAll(page);
   // Each summary is what its (now Minimize) button controls.
-  const text = await page.getByRole('button', { name: 'Minimize' }).evaluateAll((buttons) => buttons.map((button) => document.getElementById(button.getAttribute('aria-controls') ?? '')?.innerText ?? ''));
+  const text = await page
+    .getByRole('button', { name: 'Minimize' })
+    .evaluateAll((buttons) =>
+      buttons.map((button) => document.getElementById(button.getAttribute('aria-controls') ?? '')?.innerText ?? ''),
+    );
   const all = text.join('\n');
   expect(all).toContain('Paragraph with handlers');
   expect(all).toContain('Style injection');
@@ -99,7 +143,12 @@ test('hostile votes, categories, outcomes and member names show as text in the v
   // Where the hostile text is shown (the cells and the headers' sort buttons, which carry member names) it stays text;
   // the only element besides is the site's own icon in each link to a member's page, one per member.
   await expect(tables.first().locator('tbody, thead button').locator('script, img, svg')).toHaveCount(0);
-  await expect(tables.first().locator('script, img, svg')).toHaveCount(await tables.first().getByRole('link', { name: /^Every vote of / }).count());
+  await expect(tables.first().locator('script, img, svg')).toHaveCount(
+    await tables
+      .first()
+      .getByRole('link', { name: /^Every vote of / })
+      .count(),
+  );
   expect(await watch.pwned()).toBeNull();
 });
 
@@ -110,7 +159,9 @@ for (const width of [320, 1280]) {
     for (const path of PAGES) {
       await page.goto(path);
       if (!path.includes('?tab=')) await expandAll(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
     }
   });

@@ -6,15 +6,29 @@ import { expectNoAxeViolations } from './siteHelpers';
 
 /** Every kind of page: the site's own, the agenda vote form, a district page's three tabs and a member's page. */
 const OWN_ROUTES = [
-  '/', '/about', '/search', '/states/CA', '/search/records', '/login', '/yesform', '/noform', '/confirm', '/unsubscribe', '/votingPAUSD',
-  '/1', '/1?tab=topics', '/1?tab=voting', '/1/members/daniel-whitfield',
+  '/',
+  '/about',
+  '/search',
+  '/states/CA',
+  '/search/records',
+  '/login',
+  '/yesform',
+  '/noform',
+  '/confirm',
+  '/unsubscribe',
+  '/votingPAUSD',
+  '/1',
+  '/1?tab=topics',
+  '/1?tab=voting',
+  '/1/members/daniel-whitfield',
 ];
 
 /**
  * English words of the interface that no Spanish or Chinese sentence holds (not "vote": Spanish "Vote" is "vote!").
  * Whole words only, by letters of any script: 'resultó' is Spanish, not 'result'.
  */
-const ENGLISH = /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes|district|contact|email|subscribe|results?|state|menu|skip)(?!\p{L})/iu;
+const ENGLISH =
+  /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|search|home|about|page|sign|read|board|meeting|votes|district|contact|email|subscribe|results?|state|menu|skip)(?!\p{L})/iu;
 
 /**
  * The text a visitor reads, without what is rightly English or a name: the record and its names (marked lang="en"),
@@ -22,23 +36,35 @@ const ENGLISH = /(?<!\p{L})(the|and|your|you|with|this|that|from|please|find|sea
  */
 async function interfaceText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const skip = '[lang="en"], .language-switcher, .state-listing ul, .team-grid h3, .team-grid .social, a[href^="mailto:"], script, style, noscript';
+    const skip =
+      '[lang="en"], .language-switcher, .state-listing ul, .team-grid h3, .team-grid .social, a[href^="mailto:"], script, style, noscript';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const parts: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest(skip) || !parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden')) continue;
+      if (
+        !parent ||
+        parent.closest(skip) ||
+        (!parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden'))
+      )
+        continue;
       parts.push(node.textContent ?? '');
     }
     // An attribute or the title can only name the record inside its words ('Copy a link to {title}'): the record's
     // own texts (each marked lang="en" on the page) are taken out of them before they are read.
-    const record = [...new Set([...document.querySelectorAll('[lang="en"]')].map((element) => element.textContent?.trim() ?? ''))]
+    const record = [
+      ...new Set([...document.querySelectorAll('[lang="en"]')].map((element) => element.textContent?.trim() ?? '')),
+    ]
       .filter((text) => text.length > 1)
       .sort((a, b) => b.length - a.length);
     const withoutRecord = (text: string) => record.reduce((rest, name) => rest.split(name).join(' '), text);
     const labels = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
       .filter((element) => !element.closest(skip))
-      .flatMap((element) => [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title')])
+      .flatMap((element) => [
+        element.getAttribute('aria-label'),
+        element.getAttribute('placeholder'),
+        element.getAttribute('title'),
+      ])
       .map((text) => withoutRecord(text ?? ''));
     return [...parts, ...labels, withoutRecord(document.title)].filter(Boolean).join(' ');
   });
@@ -65,17 +91,28 @@ test('a missing page under /es/ is the Spanish not-found page, with status 404',
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });
 
-test('every page names its three languages and x-default for search engines, and its own in og:locale', async ({ page }) => {
+test('every page names its three languages and x-default for search engines, and its own in og:locale', async ({
+  page,
+}) => {
   await page.goto('/zh/about');
-  const alternates = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) =>
-    links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href') ?? '').pathname]),
-  );
-  expect(alternates).toEqual([['en', '/about'], ['es', '/es/about'], ['zh-Hans', '/zh/about'], ['x-default', '/about']]);
+  const alternates = await page
+    .locator('head link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href') ?? '').pathname]),
+    );
+  expect(alternates).toEqual([
+    ['en', '/about'],
+    ['es', '/es/about'],
+    ['zh-Hans', '/zh/about'],
+    ['x-default', '/about'],
+  ]);
   await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'zh_CN');
   await expect(page).toHaveTitle('关于我们 | 学区教育委员会透明度');
 });
 
-test('the English home page offers the other languages once, each in its own words; a translated one does not', async ({ page }) => {
+test('the English home page offers the other languages once, each in its own words; a translated one does not', async ({
+  page,
+}) => {
   await page.goto('/');
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Lea este sitio en español' })).toHaveAttribute('href', '/es');
@@ -84,7 +121,9 @@ test('the English home page offers the other languages once, each in its own wor
   await expect(page.getByRole('main').getByRole('link', { name: /Read this site|阅读本网站/ })).toHaveCount(0);
 });
 
-test('the header switcher names each language in itself, marks the current one, and keeps the tab and the card', async ({ page }) => {
+test('the header switcher names each language in itself, marks the current one, and keeps the tab and the card', async ({
+  page,
+}) => {
   await page.goto('/1?tab=voting#meeting-12-01-26');
   const switcher = page.getByRole('navigation', { name: 'Language', exact: true });
   await expect(switcher.getByRole('link')).toHaveText(['English', 'Español', '中文']);

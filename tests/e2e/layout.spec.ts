@@ -4,7 +4,15 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from './siteRoutes';
 
-const TRANSLATED = ['/es/', '/es/1', '/es/1?tab=voting', '/zh/1?tab=topics', '/es/1/members/daniel-whitfield', '/zh/search/records?q=budget', '/es/votingPAUSD'];
+const TRANSLATED = [
+  '/es/',
+  '/es/1',
+  '/es/1?tab=voting',
+  '/zh/1?tab=topics',
+  '/es/1/members/daniel-whitfield',
+  '/zh/search/records?q=budget',
+  '/es/votingPAUSD',
+];
 
 for (const [label, viewport] of [
   ['320 px wide', { width: 320, height: 640 }],
@@ -15,7 +23,9 @@ for (const [label, viewport] of [
     for (const route of [...ROUTES, ...TRANSLATED]) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${route} scrolls sideways by ${overflow} px at ${label}`).toBeLessThanOrEqual(0);
     }
   });

@@ -53,7 +53,9 @@ for (const [intent, reach] of [
     const googleLoaded = page.waitForRequest(GOOGLE_SCRIPT);
     await reach(page);
     await googleLoaded;
-    await expect.poll(() => page.evaluate(() => typeof (window as FakeGoogleWindow).google?.accounts?.id?.prompt)).toBe('function');
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as FakeGoogleWindow).google?.accounts?.id?.prompt))
+      .toBe('function');
   });
 }
 
@@ -64,7 +66,10 @@ test('signing in keeps the ID token under idToken; Sign Out removes it', async (
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page.getByRole('status')).toHaveText('You are signed in.');
   expect(await storedToken(page)).toBe('header.payload.signature');
-  expect(await page.evaluate(() => (window as FakeGoogleWindow).fakeGoogle?.initialized)).toEqual({ client_id: config.googleClientId, ux_mode: 'popup' });
+  expect(await page.evaluate(() => (window as FakeGoogleWindow).fakeGoogle?.initialized)).toEqual({
+    client_id: config.googleClientId,
+    ux_mode: 'popup',
+  });
 
   await page.reload();
   await expect(page.getByRole('status')).toHaveText('You are signed in.');
@@ -78,7 +83,10 @@ test('signing in keeps the ID token under idToken; Sign Out removes it', async (
 
 test('signing out when signed out loads nothing from Google', async ({ page }) => {
   const requested: string[] = [];
-  page.on('request', (request) => request.url().startsWith('https://accounts.google.com/') && requested.push(request.url()));
+  page.on(
+    'request',
+    (request) => request.url().startsWith('https://accounts.google.com/') && requested.push(request.url()),
+  );
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('status')).toHaveText('You are signed out.');

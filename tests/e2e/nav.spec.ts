@@ -14,7 +14,9 @@ test.describe('at 375 px wide', () => {
     await expect(page.getByRole('link', { name: /^Buy me a coffee/ })).toBeVisible();
   });
 
-  test('the sidebar opens with focus inside, shows the three links, and Escape closes it and returns focus', async ({ page }) => {
+  test('the sidebar opens with focus inside, shows the three links, and Escape closes it and returns focus', async ({
+    page,
+  }) => {
     await page.goto('/');
     const hamburger = page.getByRole('button', { name: 'Open menu' });
     await hamburger.click();
@@ -61,7 +63,9 @@ test.describe('at 375 px wide', () => {
       // Focus is in the sidebar, or past its end in the browser's own controls: never on the page behind.
       const outside = await page.evaluate(() => {
         const focused = document.activeElement;
-        return Boolean(focused && focused !== document.body && !document.getElementById('site-menu')?.contains(focused));
+        return Boolean(
+          focused && focused !== document.body && !document.getElementById('site-menu')?.contains(focused),
+        );
       });
       expect(outside).toBe(false);
     }
@@ -99,13 +103,19 @@ test('at 1280 px the links are in the bar and there is no hamburger', async ({ p
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
 });
 
-test("at 320 px in Spanish, the longest words, the header's controls keep a finger's size (44 px)", async ({ page }) => {
+test("at 320 px in Spanish, the longest words, the header's controls keep a finger's size (44 px)", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/es/1');
   const banner = page.getByRole('banner');
-  for (const control of [banner.getByRole('link', { name: 'Buscar en el registro' }), banner.getByRole('link', { name: /^Invítenos un café/ }), banner.getByRole('button', { name: 'Abrir el menú' })]) {
+  for (const control of [
+    banner.getByRole('link', { name: 'Buscar en el registro' }),
+    banner.getByRole('link', { name: /^Invítenos un café/ }),
+    banner.getByRole('button', { name: 'Abrir el menú' }),
+  ]) {
     const box = await control.boundingBox();
-    expect(box?.width, await control.getAttribute('class') ?? '').toBeGreaterThanOrEqual(44);
+    expect(box?.width, (await control.getAttribute('class')) ?? '').toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
   }
 });
@@ -114,7 +124,9 @@ for (const route of ['/', '/about', '/search', '/yesform', '/noform', '/login'])
   test(`${route} fits a 320 px screen without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(route);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }

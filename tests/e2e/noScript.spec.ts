@@ -8,11 +8,14 @@ for (const width of [375, 1280]) {
   test.describe(`at ${width} px with JavaScript off`, () => {
     test.use({ javaScriptEnabled: false, viewport: { width, height: 800 } });
 
-    test('the district page shows the three sections under their headings, with a jump list to them', async ({ page }) => {
+    test('the district page shows the three sections under their headings, with a jump list to them', async ({
+      page,
+    }) => {
       await page.goto('/1');
       const jump = page.getByRole('navigation', { name: 'Sections' });
       await expect(jump.getByRole('link')).toHaveText(['Summaries', 'Topics', 'Voting']);
-      for (const name of ['Summaries', 'Topics', 'Voting']) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+      for (const name of ['Summaries', 'Topics', 'Voting'])
+        await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
       await jump.getByRole('link', { name: 'Voting' }).click();
       await expect(page).toHaveURL(/#panel-voting$/);
       await expect(page.getByRole('heading', { level: 2, name: 'Voting', exact: true })).toBeInViewport();
@@ -33,7 +36,9 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Palo Alto Unified School District' })).toBeVisible();
     });
 
-    test('the search form with no state chosen leads to every state, and a state lists its districts', async ({ page }) => {
+    test('the search form with no state chosen leads to every state, and a state lists its districts', async ({
+      page,
+    }) => {
       await page.goto('/');
       await page.getByPlaceholder('Search...').first().fill('palo');
       await page.getByRole('button', { name: 'Go' }).first().click();

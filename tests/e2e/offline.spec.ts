@@ -41,7 +41,9 @@ test.describe('@offline the database is stopped', () => {
     const up = shown.getByRole('button', { name: /^Upvote/ });
     const before = await up.textContent();
     await up.click();
-    await expect(shown.getByText('Your vote could not be saved: the connection to the server failed. Please try again.')).toBeVisible();
+    await expect(
+      shown.getByText('Your vote could not be saved: the connection to the server failed. Please try again.'),
+    ).toBeVisible();
     await expect(up).toHaveText(before ?? '');
     expect(errors.length).toBeGreaterThan(0);
   });
@@ -53,7 +55,11 @@ test.describe('@offline the database is stopped', () => {
     await page.getByPlaceholder('Search...').fill('palo');
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     await expect(page.getByRole('combobox', { name: 'District name' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('listbox', { name: 'District suggestions', includeHidden: true }).getByRole('option', { includeHidden: true })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('listbox', { name: 'District suggestions', includeHidden: true })
+        .getByRole('option', { includeHidden: true }),
+    ).toHaveCount(0);
   });
 
   test("a district that was not built shows 'Error loading district info: …'", async ({ page }) => {
@@ -64,15 +70,19 @@ test.describe('@offline the database is stopped', () => {
   test('an agenda vote that cannot be sent shows an error and keeps every answer', async ({ page }) => {
     await page.goto('/votingPAUSD');
     await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
-    for (const group of await page.getByRole('group').all()) await group.getByRole('radio', { name: 'Support', exact: true }).check();
+    for (const group of await page.getByRole('group').all())
+      await group.getByRole('radio', { name: 'Support', exact: true }).check();
     await page.getByRole('textbox', { name: 'Email' }).fill('resident@example.org');
     await page.getByRole('textbox', { name: 'Comments' }).fill('Please fund the libraries.');
     await page.getByRole('button', { name: 'Submit Vote' }).click();
-    await expect(page.getByText(/Your vote could not be sent: .+ Your answers are still here; please try again\./).first()).toBeVisible();
+    await expect(
+      page.getByText(/Your vote could not be sent: .+ Your answers are still here; please try again\./).first(),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('resident@example.org');
     await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Please fund the libraries.');
-    for (const group of await page.getByRole('group').all()) await expect(group.getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
+    for (const group of await page.getByRole('group').all())
+      await expect(group.getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
     await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
   });
 

@@ -6,7 +6,8 @@ import { US_STATES } from '../../src/lib/districtSearch';
 import { expectNoAxeViolations, islandHydrated, settle, suggestionList } from './siteHelpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_districts';
-const searchText = (request: Request) => (request.url().includes('/rpc/search_districts') ? request.postDataJSON()?.search_text : undefined);
+const searchText = (request: Request) =>
+  request.url().includes('/rpc/search_districts') ? request.postDataJSON()?.search_text : undefined;
 
 function searchBox(page: Page) {
   return page.getByRole('combobox', { name: 'District name' });
@@ -29,7 +30,9 @@ test("the search page has 'Find Your District', the 'Search...' box, the state d
   await expect(page.getByRole('button', { name: 'Go' })).toBeVisible();
 });
 
-test('typing shows suggestions with the typed text highlighted, plus state and county in parentheses, and which boards have no records yet', async ({ page }) => {
+test('typing shows suggestions with the typed text highlighted, plus state and county in parentheses, and which boards have no records yet', async ({
+  page,
+}) => {
   const box = searchBox(page);
   await box.pressSequentially('alto');
   const options = suggestionList(page).getByRole('option');
@@ -60,7 +63,10 @@ test('the state filter keeps only that state, and "State" brings every state bac
   await expect(options.filter({ hasText: '(NY,' })).not.toHaveCount(0);
   await expect(options.filter({ hasText: '(FL,' })).not.toHaveCount(0);
   await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
-  await expect(options).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
+  await expect(options).toHaveText([
+    'Buffalo Public Schools (NY, Erie) · No records yet',
+    'Yonkers Public Schools (NY, Westchester) · No records yet',
+  ]);
   await page.getByRole('combobox', { name: 'State' }).selectOption('');
   await expect(options.filter({ hasText: '(FL,' })).not.toHaveCount(0);
 });
@@ -120,7 +126,9 @@ test('Escape closes the list and keeps the text; arrow down opens it again', asy
 
 test('clicking a suggestion opens its district', async ({ page }) => {
   await searchBox(page).fill('palo');
-  await suggestionList(page).getByRole('option', { name: /^Palo Alto Unified/ }).click();
+  await suggestionList(page)
+    .getByRole('option', { name: /^Palo Alto Unified/ })
+    .click();
   await expect(page).toHaveURL(/\/1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Palo Alto Unified School District' })).toBeVisible();
 });
@@ -189,9 +197,17 @@ test('a failed search is logged and shows no suggestions', async ({ page }) => {
   await box.fill('palo');
   await expect(suggestionList(page).getByRole('option')).toHaveCount(4);
   await page.route(SEARCH_CALL, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ message: 'the database is down' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ message: 'the database is down' }),
+    }),
   );
-  const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('District search failed'));
+  const logged = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'error' && message.text().includes('District search failed'),
+  );
   await box.fill('palo alto');
   await logged;
   await expect(suggestionList(page).getByRole('option')).toHaveCount(0);
@@ -246,10 +262,15 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('NY');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
+  await expect(suggestionList(page).getByRole('option')).toHaveText([
+    'Buffalo Public Schools (NY, Erie) · No records yet',
+    'Yonkers Public Schools (NY, Westchester) · No records yet',
+  ]);
 });
 
-test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({ page }) => {
+test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({
+  page,
+}) => {
   await page.goto('/search');
   await page.getByRole('combobox', { name: 'State' }).focus();
   await islandHydrated(page, 'DistrictSearch');
@@ -263,7 +284,10 @@ test("the search form's Go with a state lands on that state's list, where the ty
   await expect(page.getByRole('heading', { level: 1, name: 'School districts in NY' })).toBeVisible();
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Buffalo Public Schools (NY, Erie) · No records yet', 'Yonkers Public Schools (NY, Westchester) · No records yet']);
+  await expect(suggestionList(page).getByRole('option')).toHaveText([
+    'Buffalo Public Schools (NY, Erie) · No records yet',
+    'Yonkers Public Schools (NY, Westchester) · No records yet',
+  ]);
 });
 
 test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A/AA violations', async ({ page }) => {

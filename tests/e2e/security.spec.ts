@@ -8,7 +8,8 @@ for (const route of ROUTES) {
     const problems: string[] = [];
     page.on('console', (message) => {
       // A missing path answers 404 by design; the browser logs that status as an error for the document itself.
-      if (message.type() === 'error' && !(route === '/no-such-page' && /404/.test(message.text()))) problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !(route === '/no-such-page' && /404/.test(message.text())))
+        problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.addInitScript(() => {
@@ -18,7 +19,9 @@ for (const route of ROUTES) {
     });
     // Google's sign-in script cannot be reached from the test machine: should a page load it, a stand-in answers at
     // its address (/login loads it only when the visitor reaches for its button; login.spec.ts runs it there).
-    await page.route('https://accounts.google.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: 'window.google = { accounts: { id: {} } };' }));
+    await page.route('https://accounts.google.com/**', (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: 'window.google = { accounts: { id: {} } };' }),
+    );
     await page.goto(route);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
@@ -26,7 +29,9 @@ for (const route of ROUTES) {
   });
 }
 
-test('the CSP allows the database origin for connections and YouTube frames only on district pages', async ({ page }) => {
+test('the CSP allows the database origin for connections and YouTube frames only on district pages', async ({
+  page,
+}) => {
   await page.goto('/1');
   const district = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
   expect(district).toContain(`connect-src 'self' ${new URL(process.env.TEST_API_URL ?? 'http://127.0.0.1').origin}`);

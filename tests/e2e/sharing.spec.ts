@@ -11,7 +11,8 @@ const PAGES = [
   ['/states/CA', 'School districts in CA | School Board Transparency'],
 ] as const;
 
-const meta = (page: Page, attribute: 'name' | 'property', key: string) => page.locator(`meta[${attribute}="${key}"]`).getAttribute('content');
+const meta = (page: Page, attribute: 'name' | 'property', key: string) =>
+  page.locator(`meta[${attribute}="${key}"]`).getAttribute('content');
 
 for (const [path, title] of PAGES) {
   test(`${path} has Open Graph and Twitter card tags that name it`, async ({ page }) => {
@@ -25,7 +26,9 @@ for (const [path, title] of PAGES) {
     expect(new URL((await meta(page, 'property', 'og:url')) ?? '').pathname).toBe(path);
     expect(await meta(page, 'name', 'twitter:card')).toBe('summary');
     expect(await meta(page, 'name', 'twitter:title')).toBe(title);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(await meta(page, 'property', 'og:url'));
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      await meta(page, 'property', 'og:url'),
+    );
   });
 }
 
@@ -41,14 +44,22 @@ async function locations(page: Page, url: string): Promise<string[]> {
   }, xml);
 }
 
-test('robots.txt names the sitemap index, whose sitemaps list every district page and none of the not-found page', async ({ page }) => {
+test('robots.txt names the sitemap index, whose sitemaps list every district page and none of the not-found page', async ({
+  page,
+}) => {
   await page.goto('/about');
   const robots = await (await page.request.get('/robots.txt')).text();
   const index = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
   expect(index).toMatch(/\/sitemap-index\.xml$/);
-  const pages = (await Promise.all((await locations(page, new URL(index!).pathname)).map((sitemap) => locations(page, new URL(sitemap).pathname)))).flat();
+  const pages = (
+    await Promise.all(
+      (await locations(page, new URL(index!).pathname)).map((sitemap) => locations(page, new URL(sitemap).pathname)),
+    )
+  ).flat();
   const paths = pages.map((loc) => new URL(loc).pathname);
-  const districts = (await sql<{ id: number }>('select id::int from public.districts where id < 900000 order by id')).map((r) => `/${r.id}`);
+  const districts = (
+    await sql<{ id: number }>('select id::int from public.districts where id < 900000 order by id')
+  ).map((r) => `/${r.id}`);
   expect(paths).toEqual(expect.arrayContaining(['/', '/about', '/votingPAUSD', ...districts]));
   expect(paths.filter((path) => path.includes('404'))).toEqual([]);
 });

@@ -34,14 +34,19 @@ for (const route of ROUTES) {
       const support = links.getByRole('link', { name: /^Support Us/ });
       await expect(support).toHaveAttribute('href', config.donationUrl);
       await expect(support).toHaveAttribute('target', '_blank');
-      await expect(footer.getByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+      await expect(footer.getByRole('link', { name: config.contactEmail })).toHaveAttribute(
+        'href',
+        `mailto:${config.contactEmail}`,
+      );
       await expect(footer.getByRole('link', { name: /^Contact form/ })).toHaveAttribute('href', config.contactFormUrl);
       await expect(footer).toContainText('© 2025');
     });
 
     test('the page says its data is fictional while it runs on the demo database', async ({ page }) => {
       await page.goto(route);
-      const notice = page.getByText('The board members, votes, meeting summaries and topics on this site are fictional.');
+      const notice = page.getByText(
+        'The board members, votes, meeting summaries and topics on this site are fictional.',
+      );
       // The tests run on the embedded stack, so this is the demo case; a hosted database shows no notice.
       if (config.demoData) await expect(notice).toBeVisible();
       else await expect(notice).toHaveCount(0);
@@ -54,12 +59,16 @@ for (const route of ROUTES) {
   });
 }
 
-test('no page but /login loads anything from another site: the donation link is a plain link', async ({ page, baseURL }) => {
+test('no page but /login loads anything from another site: the donation link is a plain link', async ({
+  page,
+  baseURL,
+}) => {
   const apiOrigin = new URL(process.env.TEST_API_URL ?? 'http://127.0.0.1:1').origin;
   const outside: string[] = [];
   page.on('request', (request) => {
     const origin = new URL(request.url()).origin;
-    if (origin !== new URL(baseURL!).origin && origin !== apiOrigin && !request.url().startsWith('data:')) outside.push(request.url());
+    if (origin !== new URL(baseURL!).origin && origin !== apiOrigin && !request.url().startsWith('data:'))
+      outside.push(request.url());
   });
   for (const route of ROUTES.filter((r) => r !== '/login')) {
     await page.goto(route);
@@ -69,7 +78,10 @@ test('no page but /login loads anything from another site: the donation link is 
 });
 
 test.describe('footer quick links scroll smoothly to the top', () => {
-  for (const [route, name] of [['/', 'Home'], ['/about', 'About']] as const) {
+  for (const [route, name] of [
+    ['/', 'Home'],
+    ['/about', 'About'],
+  ] as const) {
     test(`'${name}' on ${route} scrolls this page to the top instead of reloading it`, async ({ page }) => {
       await page.setViewportSize({ width: 800, height: 500 });
       await page.goto(route);
@@ -85,7 +97,10 @@ test.describe('footer quick links scroll smoothly to the top', () => {
 
   test("'About' on the home page opens the About page at its top", async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'About', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Quick Links' })
+      .getByRole('link', { name: 'About', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -54,7 +54,9 @@ export function pageErrors(page: Page): string[] {
 
 /** Resolves after the page has rendered two more frames: whatever was about to happen has happened. */
 export async function settle(page: Page) {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** The islands the tests wait for, by their component's file name. */

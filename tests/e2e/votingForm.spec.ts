@@ -33,7 +33,8 @@ async function openForm(page: Page) {
 
 /** Chooses a label for each of the given agenda items. */
 async function choose(page: Page, choices: [item: string, label: string][]) {
-  for (const [item, label] of choices) await page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }).check();
+  for (const [item, label] of choices)
+    await page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }).check();
 }
 
 const allFive: [string, string][] = [
@@ -45,14 +46,19 @@ const allFive: [string, string][] = [
 ];
 
 async function storedFor(column: 'email' | 'comments', value: string) {
-  return sql<Record<string, string>>(`select budget, lcap, esri_update, summer_projects, hoover_playground, email, comments from public.agenda_votes where ${column} = $1`, [value]);
+  return sql<Record<string, string>>(
+    `select budget, lcap, esri_update, summer_projects, hoover_playground, email, comments from public.agenda_votes where ${column} = $1`,
+    [value],
+  );
 }
 
 test('the page and the whole form are in the HTML before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/votingPAUSD');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' }),
+  ).toBeVisible();
   await expect(page.getByText(/review each agenda item below and tell the Board your preference/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Cast Your Vote' })).toBeVisible();
   await expect(page.getByText('Indicate your position on each agenda item below.')).toBeVisible();
@@ -61,7 +67,8 @@ test('the page and the whole form are in the HTML before any script runs', async
     const card = page.getByRole('group', { name: item });
     await expect(card).toBeVisible();
     await expect(card.getByRole('radio')).toHaveCount(3);
-    for (const label of LABELS) await expect(card.getByRole('radio', { name: label, exact: true })).toHaveAttribute('required', '');
+    for (const label of LABELS)
+      await expect(card.getByRole('radio', { name: label, exact: true })).toHaveAttribute('required', '');
   }
   await expect(page.getByRole('group', { name: ITEMS[0] })).toContainText('2.30 percent cost-of-living adjustment');
   await expect(page.getByRole('group', { name: ITEMS[4] })).toContainText('$1.27 million contract');
@@ -85,7 +92,9 @@ test('a missing choice cannot be sent and nothing is stored', async ({ page }) =
 
   // The island stops the send and names the item beside it and in its error summary.
   const hoover = page.getByRole('group', { name: ITEMS[4] });
-  await expect(hoover).toContainText('Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure');
+  await expect(hoover).toContainText(
+    'Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure',
+  );
   await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
@@ -93,10 +102,14 @@ test('a missing choice cannot be sent and nothing is stored', async ({ page }) =
   expect(await storedFor('email', email)).toEqual([]);
 });
 
-test('one error system: no browser bubbles (novalidate), missing choices listed in the summary, one message per item', async ({ page }) => {
+test('one error system: no browser bubbles (novalidate), missing choices listed in the summary, one message per item', async ({
+  page,
+}) => {
   const email = `island-check-${crypto.randomUUID()}@example.org`;
   await openForm(page);
-  expect(await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
+  expect(
+    await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => form.noValidate),
+  ).toBe(true);
   await choose(page, [allFive[1], allFive[3]]);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
@@ -104,8 +117,12 @@ test('one error system: no browser bubbles (novalidate), missing choices listed 
   const summary = page.getByRole('heading', { name: 'Your vote was not sent' });
   await expect(summary).toBeVisible();
   for (const item of [ITEMS[0], ITEMS[2], ITEMS[4]]) {
-    await expect(page.getByRole('link', { name: `${item} needs a choice: Support, Oppose or Neutral / Unsure` })).toBeVisible();
-    await expect(page.getByRole('group', { name: item })).toHaveAccessibleDescription(new RegExp(`${item.replace(/[()]/g, '\\$&')} needs a choice`));
+    await expect(
+      page.getByRole('link', { name: `${item} needs a choice: Support, Oppose or Neutral / Unsure` }),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: item })).toHaveAccessibleDescription(
+      new RegExp(`${item.replace(/[()]/g, '\\$&')} needs a choice`),
+    );
   }
   await expect(page.getByRole('link', { name: new RegExp(`^${ITEMS[1].replace(/[()]/g, '\\$&')}`) })).toHaveCount(0);
   await expect(errorSummary(page)).toBeFocused();
@@ -113,7 +130,9 @@ test('one error system: no browser bubbles (novalidate), missing choices listed 
 });
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, an address the browser refuses goes to the same summary, focused, and nothing is stored`, async ({ page }) => {
+  test(`at ${width} px, an address the browser refuses goes to the same summary, focused, and nothing is stored`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const comments = `Bad address ${crypto.randomUUID()}`;
     await openForm(page);
@@ -130,11 +149,13 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('on a phone an item\'s three choices stack, one under another', async ({ page }) => {
+test("on a phone an item's three choices stack, one under another", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openForm(page);
   const group = page.getByRole('group', { name: ITEMS[0] });
-  const boxes = await Promise.all(LABELS.map((label) => group.getByRole('radio', { name: label, exact: true }).boundingBox()));
+  const boxes = await Promise.all(
+    LABELS.map((label) => group.getByRole('radio', { name: label, exact: true }).boundingBox()),
+  );
   const [a, b, c] = boxes.map((box) => box!);
   expect(b.y).toBeGreaterThan(a.y + a.height / 2);
   expect(c.y).toBeGreaterThan(b.y + b.height / 2);
@@ -146,7 +167,9 @@ test('a full submission shows Sending… then the thank-you, and the vote is sto
   const comments = `Please keep the libraries open. ${crypto.randomUUID()}`;
   // Hold the request until the sending state has been seen; it then goes to the real database unchanged.
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(RPC, async (route) => {
     await released;
     await route.continue();
@@ -175,7 +198,15 @@ test('a full submission shows Sending… then the thank-you, and the vote is sto
   await expect(page.getByRole('group')).toHaveCount(0);
 
   expect(await storedFor('email', email)).toEqual([
-    { budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'oppose', email, comments },
+    {
+      budget: 'support',
+      lcap: 'oppose',
+      esri_update: 'neutral',
+      summer_projects: 'support',
+      hoover_playground: 'oppose',
+      email,
+      comments,
+    },
   ]);
 });
 
@@ -198,7 +229,10 @@ test('a server-side email error shows Email … and keeps everything the residen
   // The form stays as it was typed.
   await expect(emailBox).toHaveValue(email);
   await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue(comments);
-  for (const [item, label] of allFive) await expect(page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true })).toBeChecked();
+  for (const [item, label] of allFive)
+    await expect(
+      page.getByRole('group', { name: item }).getByRole('radio', { name: label, exact: true }),
+    ).toBeChecked();
   await expect(page.getByRole('button', { name: 'Submit Vote' })).toBeEnabled();
   expect(await storedFor('comments', comments)).toEqual([]);
 });
@@ -218,9 +252,13 @@ test('a lost answer is shown, keeps the form, and sending again stores the vote 
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
 
-  await expect(errorSummary(page)).toContainText('Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.');
+  await expect(errorSummary(page)).toContainText(
+    'Your vote could not be sent: the connection to the server failed. Your answers are still here; please try again.',
+  );
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await expect(page.getByRole('group', { name: ITEMS[0] }).getByRole('radio', { name: 'Support', exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: ITEMS[0] }).getByRole('radio', { name: 'Support', exact: true }),
+  ).toBeChecked();
   expect(await storedFor('email', email)).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Submit Vote' }).click();
@@ -255,28 +293,45 @@ test('an edited resend after a lost answer stores the new answers, never silentl
 test('past the limit on votes from one connection, the form says so and keeps the answers', async ({ page }) => {
   // The limit is real (supabase/tests/anonymousLimits.test.ts) but lifted for this suite, whose every request comes
   // from one address: the database's answer past it is given in the browser.
-  const message = 'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.';
+  const message =
+    'Too many forms sent from your connection in the last hour. Your answers are still here: please try again later.';
   await page.route(RPC, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.forms' }] }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.forms' }] }),
+    }),
   );
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
   await expect(errorSummary(page)).toContainText(message);
-  await expect(page.getByRole('group', { name: ITEMS[1] }).getByRole('radio', { name: 'Oppose', exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: ITEMS[1] }).getByRole('radio', { name: 'Oppose', exact: true }),
+  ).toBeChecked();
 });
 
 test("a proxy's error page is not shown to the resident: a short message in plain words", async ({ page }) => {
-  await page.route(RPC, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>' }));
+  await page.route(RPC, (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+    }),
+  );
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
-  await expect(errorSummary(page)).toContainText('Your vote could not be sent: the server could not take it just now. Your answers are still here; please try again.');
+  await expect(errorSummary(page)).toContainText(
+    'Your vote could not be sent: the server could not take it just now. Your answers are still here; please try again.',
+  );
   await expect(errorSummary(page)).not.toContainText('nginx');
 });
 
 test('an unexpected answer from the server is shown, never taken for success', async ({ page }) => {
-  await page.route(RPC, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"maybe"}' }));
+  await page.route(RPC, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"maybe"}' }),
+  );
   await openForm(page);
   await choose(page, allFive);
   await page.getByRole('button', { name: 'Submit Vote' }).click();
@@ -286,9 +341,12 @@ test('an unexpected answer from the server is shown, never taken for success', a
 
 test('the vote page has no axe violations, with or without errors shown', async ({ page }) => {
   await openForm(page);
-  const scan = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const scan = () =>
+    new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect((await scan()).violations).toEqual([]);
-  await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => { form.noValidate = true; });
+  await page.getByRole('form', { name: 'Cast Your Vote' }).evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
   await page.getByRole('textbox', { name: 'Email' }).fill('x@localhost');
   await page.getByRole('button', { name: 'Submit Vote' }).click();
   await expect(page.getByRole('heading', { name: 'Your vote was not sent' })).toBeVisible();
@@ -305,14 +363,25 @@ async function boardRecords() {
 /** The time zone the residents' totals tests read the page in: the page words the time in the reader's own. */
 const READER_ZONE = 'America/Los_Angeles';
 /** When the totals last changed, as an English page in READER_ZONE writes it ('Nov 25, 2026, 7:04 AM'). */
-const updatedInReaderZone = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: READER_ZONE });
+const updatedInReaderZone = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: READER_ZONE,
+});
 
 /**
  * What agenda_vote_totals answers now, as a line per item ('Support 3, Oppose 1, Neutral / Unsure 2 (6 residents
  * answered; last updated Nov 25, 2026, 7:04 AM).'), the time in READER_ZONE.
  */
 async function totalsNow() {
-  const rows = await sql<{ item: string; support: number; oppose: number; neutral: number; answers: number; updated_at: Date }>('select * from public.agenda_vote_totals()');
+  const rows = await sql<{
+    item: string;
+    support: number;
+    oppose: number;
+    neutral: number;
+    answers: number;
+    updated_at: Date;
+  }>('select * from public.agenda_vote_totals()');
   return rows.map(
     (row) =>
       `Support ${row.support}, Oppose ${row.oppose}, Neutral / Unsure ${row.neutral} (${row.answers} residents answered; last updated ${updatedInReaderZone.format(row.updated_at)}).`,
@@ -332,11 +401,17 @@ async function publishABatch() {
       email: null,
       comments: null,
     };
-    expect((await rpcFrom(from, 'submit_agenda_vote', submission)).body).toEqual({ ok: true, errors: {}, form_errors: [] });
+    expect((await rpcFrom(from, 'submit_agenda_vote', submission)).body).toEqual({
+      ok: true,
+      errors: {},
+      form_errors: [],
+    });
   }
 }
 
-test('after the meeting, each item shows how the Board voted, in the HTML before any script runs', async ({ browser }) => {
+test('after the meeting, each item shows how the Board voted, in the HTML before any script runs', async ({
+  browser,
+}) => {
   const records = await boardRecords();
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -348,9 +423,15 @@ test('after the meeting, each item shows how the Board voted, in the HTML before
     await expect(card).toContainText(`How the Board voted on 17 June: ${record!.outcome}.`);
     // Each member's vote, under the word they voted.
     for (const { name, vote } of record!.votes) await expect(card).toContainText(new RegExp(`${vote}: [^;]*${name}`));
-    await expect(card.getByRole('link', { name: record!.outcome })).toHaveAttribute('href', `/1?tab=voting#vote-${record!.id}`);
+    await expect(card.getByRole('link', { name: record!.outcome })).toHaveAttribute(
+      'href',
+      `/1?tab=voting#vote-${record!.id}`,
+    );
   }
-  for (const item of [ITEMS[2], ITEMS[3]]) await expect(page.getByRole('group', { name: item })).toContainText(`How the Board voted on 17 June: ${INFORMATION}`);
+  for (const item of [ITEMS[2], ITEMS[3]])
+    await expect(page.getByRole('group', { name: item })).toContainText(
+      `How the Board voted on 17 June: ${INFORMATION}`,
+    );
   // The totals are live: without script the page says what it needs instead of a count that never comes.
   await expect(page.getByText('Residents’ answers:')).toHaveCount(0);
   await context.close();
@@ -359,7 +440,9 @@ test('after the meeting, each item shows how the Board voted, in the HTML before
 test.describe('read in the reader’s time zone', () => {
   test.use({ timezoneId: READER_ZONE });
 
-  test("the residents' totals beside each item equal the database's count of the published answers, with when they last changed", async ({ page }) => {
+  test("the residents' totals beside each item equal the database's count of the published answers, with when they last changed", async ({
+    page,
+  }) => {
     await publishABatch();
     await checkTotalsShown(page);
   });
@@ -374,14 +457,19 @@ async function checkTotalsShown(page: Page) {
     await expect(cards[0]).toContainText('Residents’ answers: Support', { timeout: 5_000 });
     const expected = await totalsNow();
     expect(expected).toHaveLength(5);
-    for (const [index, card] of cards.entries()) await expect(card).toContainText(`Residents’ answers: ${expected[index]}`, { timeout: 1_000 });
+    for (const [index, card] of cards.entries())
+      await expect(card).toContainText(`Residents’ answers: ${expected[index]}`, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }
 
-test("the residents' totals load without holding up the form, and say so in plain words while they come", async ({ page }) => {
+test("the residents' totals load without holding up the form, and say so in plain words while they come", async ({
+  page,
+}) => {
   await publishABatch();
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(TOTALS_RPC, async (route) => {
     await released;
     await route.continue();

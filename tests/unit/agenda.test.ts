@@ -1,6 +1,15 @@
 // The agenda vote's rules: its items and labels, the island's own check, the submission and the shown errors.
 import { describe, expect, it } from 'vitest';
-import { MEETING_DATE, MISSING_CHOICE, displayedErrors, missingChoices, newIdempotencyKey, toSubmission, valuesFromForm, type VoteFormValues } from '../../src/lib/agenda';
+import {
+  MEETING_DATE,
+  MISSING_CHOICE,
+  displayedErrors,
+  missingChoices,
+  newIdempotencyKey,
+  toSubmission,
+  valuesFromForm,
+  type VoteFormValues,
+} from '../../src/lib/agenda';
 import { AGENDA_FIELDS } from '../../src/lib/data/agendaVotes';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
@@ -9,7 +18,13 @@ import es from '../../src/i18n/messages/es.json';
 const tEn = translator('en', en);
 const tEs = translator('es', es);
 
-const allChosen: VoteFormValues['choices'] = { budget: 'support', lcap: 'oppose', esri_update: 'neutral', summer_projects: 'support', hoover_playground: 'oppose' };
+const allChosen: VoteFormValues['choices'] = {
+  budget: 'support',
+  lcap: 'oppose',
+  esri_update: 'neutral',
+  summer_projects: 'support',
+  hoover_playground: 'oppose',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('the agenda of the 17 June 2025 meeting', () => {
@@ -29,7 +44,11 @@ describe('the agenda of the 17 June 2025 meeting', () => {
   });
 
   it('labels the choices Support, Oppose and Neutral / Unsure', () => {
-    expect(['support', 'oppose', 'neutral'].map((choice) => tEn(`vote.choice.${choice}`))).toEqual(['Support', 'Oppose', 'Neutral / Unsure']);
+    expect(['support', 'oppose', 'neutral'].map((choice) => tEn(`vote.choice.${choice}`))).toEqual([
+      'Support',
+      'Oppose',
+      'Neutral / Unsure',
+    ]);
   });
 
   it('is for the meeting of 2025-06-17', () => {
@@ -42,7 +61,11 @@ describe('missingChoices: every agenda item needs a choice, one message per miss
     ['all five chosen', allChosen, []],
     ['nothing chosen', {}, [...AGENDA_FIELDS]],
     ['the budget missing', { ...allChosen, budget: undefined }, ['budget']],
-    ['two missing', { lcap: 'support', esri_update: 'oppose', summer_projects: 'neutral' }, ['budget', 'hoover_playground']],
+    [
+      'two missing',
+      { lcap: 'support', esri_update: 'oppose', summer_projects: 'neutral' },
+      ['budget', 'hoover_playground'],
+    ],
     ['an unknown choice', { ...allChosen, lcap: 'maybe' }, ['lcap']],
   ] as [string, VoteFormValues['choices'], string[]][])('%s', (_label, choices, missing) => {
     const errors = missingChoices(choices);
@@ -54,7 +77,11 @@ describe('missingChoices: every agenda item needs a choice, one message per miss
 describe('toSubmission: what the form sends', () => {
   it.each([
     ['blank optional fields become null', { email: '', comments: '   ' }, { email: null, comments: null }],
-    ['text is trimmed', { email: ' me@example.org ', comments: '  Thanks.  ' }, { email: 'me@example.org', comments: 'Thanks.' }],
+    [
+      'text is trimmed',
+      { email: ' me@example.org ', comments: '  Thanks.  ' },
+      { email: 'me@example.org', comments: 'Thanks.' },
+    ],
   ])('%s', (_label, typed, sent) => {
     const submission = toSubmission({ choices: allChosen, ...typed }, 'key-1');
     expect(submission).toEqual({ idempotency_key: 'key-1', meeting_date: '2025-06-17', ...allChosen, ...sent });
@@ -66,12 +93,21 @@ describe('displayedErrors: the server’s errors as the page shows them', () => 
     [
       'an email error reads Email followed by the messages joined by commas',
       { errors: { email: [{ code: 'field.email_invalid' }, { code: 'field.max_length', max: 254 }] }, form_errors: [] },
-      { fields: { email: 'Email must be a valid address such as name@example.org, must be at most 254 characters' }, form: [] },
+      {
+        fields: { email: 'Email must be a valid address such as name@example.org, must be at most 254 characters' },
+        form: [],
+      },
     ],
     [
       'an agenda item error starts with the item’s title',
       { errors: { hoover_playground: [MISSING_CHOICE] }, form_errors: [] },
-      { fields: { hoover_playground: 'Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure' }, form: [] },
+      {
+        fields: {
+          hoover_playground:
+            'Accessible Playground at Hoover Elementary needs a choice: Support, Oppose or Neutral / Unsure',
+        },
+        form: [],
+      },
     ],
     [
       'comments errors start with Comments',
@@ -80,8 +116,14 @@ describe('displayedErrors: the server’s errors as the page shows them', () => 
     ],
     [
       'an error on the hidden meeting date shows for the form',
-      { errors: { meeting_date: [{ code: 'field.meeting_date', date: '2025-06-17' }] }, form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }] },
-      { fields: {}, form: ['Unknown fields: admin.', 'Meeting date must be 2025-06-17, the board meeting this form is for'] },
+      {
+        errors: { meeting_date: [{ code: 'field.meeting_date', date: '2025-06-17' }] },
+        form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }],
+      },
+      {
+        fields: {},
+        form: ['Unknown fields: admin.', 'Meeting date must be 2025-06-17, the board meeting this form is for'],
+      },
     ],
     [
       'a known answer again with other answers, and the limit',
@@ -97,29 +139,54 @@ describe('displayedErrors: the server’s errors as the page shows them', () => 
     [
       'a code the function does not answer, or no code known at all, is the general refusal',
       { errors: { color: [{ code: 'field.frequency' }] }, form_errors: [{ code: 'form.brand_new' }] },
-      { fields: {}, form: ['The server could not accept this. Please check what you entered and try again.', 'color The server could not accept this. Please check what you entered and try again.'] },
+      {
+        fields: {},
+        form: [
+          'The server could not accept this. Please check what you entered and try again.',
+          'color The server could not accept this. Please check what you entered and try again.',
+        ],
+      },
     ],
     ['a field without messages shows nothing', { errors: { email: [] }, form_errors: [] }, { fields: {}, form: [] }],
   ])('%s', (_label, result, shown) => {
     expect(displayedErrors(result, tEn)).toEqual(shown);
   });
 
-  it('in Spanish, with the item\'s title and each code\'s message in Spanish', () => {
-    const result = { errors: { hoover_playground: [MISSING_CHOICE], color: [{ code: 'field.is_odd' }] }, form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }] };
+  it("in Spanish, with the item's title and each code's message in Spanish", () => {
+    const result = {
+      errors: { hoover_playground: [MISSING_CHOICE], color: [{ code: 'field.is_odd' }] },
+      form_errors: [{ code: 'form.unknown_fields', fields: 'admin' }],
+    };
     expect(displayedErrors(result, tEs)).toEqual({
-      fields: { hoover_playground: 'Patio de juegos accesible en la Primaria Hoover: necesita una respuesta: A favor, En contra o Neutral / No estoy seguro' },
-      form: ['Campos desconocidos: admin.', 'color: El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.'],
+      fields: {
+        hoover_playground:
+          'Patio de juegos accesible en la Primaria Hoover: necesita una respuesta: A favor, En contra o Neutral / No estoy seguro',
+      },
+      form: [
+        'Campos desconocidos: admin.',
+        'color: El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.',
+      ],
     });
   });
 });
 
 describe('newIdempotencyKey: one UUID per form fill', () => {
   it('uses crypto.randomUUID where there is one', () => {
-    expect(newIdempotencyKey({ randomUUID: () => '11111111-2222-4333-8444-555555555555', getRandomValues: (array) => array })).toBe('11111111-2222-4333-8444-555555555555');
+    expect(
+      newIdempotencyKey({
+        randomUUID: () => '11111111-2222-4333-8444-555555555555',
+        getRandomValues: (array) => array,
+      }),
+    ).toBe('11111111-2222-4333-8444-555555555555');
   });
 
   it('makes a version 4 UUID from random bytes where randomUUID is missing', () => {
-    const key = newIdempotencyKey({ getRandomValues: <T extends ArrayBufferView | null>(array: T) => { new Uint8Array(array!.buffer).fill(0xff); return array; } });
+    const key = newIdempotencyKey({
+      getRandomValues: <T extends ArrayBufferView | null>(array: T) => {
+        new Uint8Array(array!.buffer).fill(0xff);
+        return array;
+      },
+    });
     expect(key).toMatch(UUID);
     expect(key).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
   });
@@ -133,7 +200,11 @@ describe('valuesFromForm: what was chosen or typed before the island hydrated is
   const form = (entries: Record<string, unknown>) => ({ get: (name: string) => entries[name] ?? null });
   it.each([
     ['an empty form', {}, { choices: {}, email: '', comments: '' }],
-    ['two choices and an email', { budget: 'oppose', lcap: 'neutral', email: 'me@example.org' }, { choices: { budget: 'oppose', lcap: 'neutral' }, email: 'me@example.org', comments: '' }],
+    [
+      'two choices and an email',
+      { budget: 'oppose', lcap: 'neutral', email: 'me@example.org' },
+      { choices: { budget: 'oppose', lcap: 'neutral' }, email: 'me@example.org', comments: '' },
+    ],
     ['an unknown choice is left out', { budget: 'maybe', comments: 'Hi' }, { choices: {}, email: '', comments: 'Hi' }],
     ['a file in a text field is ignored', { email: { name: 'x.txt' } }, { choices: {}, email: '', comments: '' }],
   ])('%s', (_label, entries, values) => {

@@ -6,8 +6,14 @@ import { keyForAnswers } from '../../src/lib/agenda';
 describe('parseFormResult: only the documented shape is an answer', () => {
   it.each([
     ['success', { ok: true, errors: {}, form_errors: [] }],
-    ['a refusal with a field error', { ok: false, errors: { email: [{ code: 'field.max_length', max: 254 }] }, form_errors: [] }],
-    ['a refusal with a form error', { ok: false, errors: {}, form_errors: [{ code: 'form.unknown_fields', fields: 'x' }] }],
+    [
+      'a refusal with a field error',
+      { ok: false, errors: { email: [{ code: 'field.max_length', max: 254 }] }, form_errors: [] },
+    ],
+    [
+      'a refusal with a form error',
+      { ok: false, errors: {}, form_errors: [{ code: 'form.unknown_fields', fields: 'x' }] },
+    ],
     ['a refusal with a limit', { ok: false, errors: {}, form_errors: [{ code: 'limit.forms' }] }],
   ])('accepts %s', (_label, raw) => {
     expect(parseFormResult(raw)).toEqual(raw);

@@ -18,7 +18,12 @@ describe('buildMisses', () => {
       'english',
       builds([937.8, 3205], [51.3, 2666], [68.9, 2797]),
       62.6,
-      ['first build: 937.8 s (budget 900 s)', 'first build: peak 3205 MB (budget 2560 MB)', 'unchanged: peak 2666 MB (budget 2560 MB)', 'nightly: peak 2797 MB (budget 2560 MB)'],
+      [
+        'first build: 937.8 s (budget 900 s)',
+        'first build: peak 3205 MB (budget 2560 MB)',
+        'unchanged: peak 2666 MB (budget 2560 MB)',
+        'nightly: peak 2797 MB (budget 2560 MB)',
+      ],
     ],
     [
       'three languages at 13,500: 3 GB is its memory goal',
@@ -27,7 +32,16 @@ describe('buildMisses', () => {
       208.9,
       ['first build: 1595.6 s (budget 900 s)', 'nightly: 124.2 s (budget 120 s)'],
     ],
-    ['a ratio over its goal', 'english', builds([100, null], [16, null], [21, null]), 10, ['unchanged: 1.60x a bare build of as many pages (budget 1.5x)', 'nightly: 2.10x a bare build of as many pages (budget 2x)']],
+    [
+      'a ratio over its goal',
+      'english',
+      builds([100, null], [16, null], [21, null]),
+      10,
+      [
+        'unchanged: 1.60x a bare build of as many pages (budget 1.5x)',
+        'nightly: 2.10x a bare build of as many pages (budget 2x)',
+      ],
+    ],
   ] as const)('%s', (_label, preset, measured, bareSeconds, misses) => {
     expect(buildMisses(BUILD_GOALS[preset], measured, bareSeconds)).toEqual(misses);
   });

@@ -4,7 +4,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { districtOfOutput, inShard, makesListings, parseShard, shardSitemapBase, WHOLE_BUILD } from '../../src/district/build/shard';
+import {
+  districtOfOutput,
+  inShard,
+  makesListings,
+  parseShard,
+  shardSitemapBase,
+  WHOLE_BUILD,
+} from '../../src/district/build/shard';
 import { mergeShard, shardCount, shardFolders } from '../../scripts/lib/shards.mjs';
 
 describe('parseShard', () => {
@@ -38,7 +45,11 @@ describe('inShard and makesListings', () => {
   });
 
   it('lists every district in the first shard only', () => {
-    expect([WHOLE_BUILD, { index: 0, count: 2 }, { index: 1, count: 2 }].map(makesListings)).toEqual([true, true, false]);
+    expect([WHOLE_BUILD, { index: 0, count: 2 }, { index: 1, count: 2 }].map(makesListings)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -132,9 +143,14 @@ describe('mergeShard', () => {
     expect(mergeShard({ from, to: site.outDir, index: 1, count: 2 })).toBe(6);
 
     const read = (path: string) => readFileSync(join(site.outDir, path), 'utf8');
-    expect([read('index.html'), read('1.html'), read('es/1.html'), read('1/members/ana-ruiz.html'), read('1/votes.csv'), read('2.html')]).toEqual([
-      'site home', 'district 1', 'distrito 1', 'member', 'votes', 'district 2',
-    ]);
+    expect([
+      read('index.html'),
+      read('1.html'),
+      read('es/1.html'),
+      read('1/members/ana-ruiz.html'),
+      read('1/votes.csv'),
+      read('2.html'),
+    ]).toEqual(['site home', 'district 1', 'distrito 1', 'member', 'votes', 'district 2']);
     expect([read('_astro/shared.js'), read('_astro/only-here.js')]).toEqual(['site bundle', 'shard-only bundle']);
     expect(existsSync(join(site.outDir, 'states/CA.html'))).toBe(false);
     expect(read('404.html')).toBe('site not found');

@@ -25,7 +25,16 @@ describe('parseVotes: an array, or a JSON string parsing to one; anything else i
 
 describe('row validation', () => {
   it('keeps a votings row with unparseable votes, as no votes, and says why', () => {
-    const { row, problems } = checkVoting({ id: 7, districtId: 1, type: 'past', voteDate: '2025-01-02', category: null, issue: 'x', outcome: 'Passed', votes: 'oops' });
+    const { row, problems } = checkVoting({
+      id: 7,
+      districtId: 1,
+      type: 'past',
+      voteDate: '2025-01-02',
+      category: null,
+      issue: 'x',
+      outcome: 'Passed',
+      votes: 'oops',
+    });
     expect(row?.votes).toEqual([]);
     expect(problems).toEqual(['votes: not an array of {name, vote}; shown as no votes']);
   });
@@ -41,7 +50,16 @@ describe('row validation', () => {
   });
 
   it('fills defaults for optional district fields', () => {
-    expect(checkDistrict({ id: 4, name: 'X' }).row).toEqual({ id: 4, name: 'X', state: null, county: null, address: null, phone: null, totalStudents: null, records_updated_at: null });
+    expect(checkDistrict({ id: 4, name: 'X' }).row).toEqual({
+      id: 4,
+      name: 'X',
+      state: null,
+      county: null,
+      address: null,
+      phone: null,
+      totalStudents: null,
+      records_updated_at: null,
+    });
   });
 });
 

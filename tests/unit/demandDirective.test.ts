@@ -6,7 +6,9 @@ import demand, { WAKING_EVENTS, addressAsks, demandOptions } from '../../src/dir
 
 /** A page with a sleeping island (a closed <details> holding a form, like the alert form) and a box outside it. */
 function page() {
-  const dom = new JSDOM(`<input id="outside"><astro-island ssr><details><summary>Email me</summary><form><input id="inside"></form></details></astro-island>`);
+  const dom = new JSDOM(
+    `<input id="outside"><astro-island ssr><details><summary>Email me</summary><form><input id="inside"></form></details></astro-island>`,
+  );
   vi.stubGlobal('window', dom.window);
   const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;
   const hydrate = vi.fn(() => Promise.resolve());
@@ -25,14 +27,15 @@ describe('client:demand', () => {
   it('leaves the island asleep until asked, and a touch elsewhere on the page does not ask', async () => {
     const { dom, island, hydrate, load } = page();
     void demand(load, { name: 'demand', value: 'search-demand' }, island);
-    for (const type of WAKING_EVENTS) dom.window.document.getElementById('outside')!.dispatchEvent(new dom.window.Event(type, { bubbles: true }));
+    for (const type of WAKING_EVENTS)
+      dom.window.document.getElementById('outside')!.dispatchEvent(new dom.window.Event(type, { bubbles: true }));
     dom.window.dispatchEvent(new dom.window.Event('another-demand'));
     await settle();
     expect(load).not.toHaveBeenCalled();
     expect(hydrate).not.toHaveBeenCalled();
   });
 
-  it('hydrates on its host\'s window event, once', async () => {
+  it("hydrates on its host's window event, once", async () => {
     const { dom, island, hydrate, load } = page();
     void demand(load, { name: 'demand', value: 'search-demand' }, island);
     dom.window.dispatchEvent(new dom.window.Event('search-demand'));
@@ -64,7 +67,9 @@ describe('client:demand', () => {
   });
 
   it('holds a form sent before hydration and sends it again, once, to the hydrated handler', async () => {
-    const dom = new JSDOM(`<astro-island ssr><form><input name="q" value="palo"><button type="submit">Go</button></form></astro-island>`);
+    const dom = new JSDOM(
+      `<astro-island ssr><form><input name="q" value="palo"><button type="submit">Go</button></form></astro-island>`,
+    );
     vi.stubGlobal('window', dom.window);
     const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;
     const form = dom.window.document.querySelector('form')!;
@@ -112,7 +117,11 @@ describe('client:demand', () => {
   });
 
   it('wakes when the browser is idle if the address carries the parameter, and not otherwise', async () => {
-    for (const [url, woken] of [['https://example.org/search/records?q=budget', 1], ['https://example.org/search/records?q=', 0], ['https://example.org/search/records', 0]] as const) {
+    for (const [url, woken] of [
+      ['https://example.org/search/records?q=budget', 1],
+      ['https://example.org/search/records?q=', 0],
+      ['https://example.org/search/records', 0],
+    ] as const) {
       const dom = new JSDOM(`<astro-island ssr><form></form></astro-island>`, { url });
       vi.stubGlobal('window', dom.window);
       const island = dom.window.document.querySelector('astro-island') as unknown as HTMLElement;

@@ -10,7 +10,13 @@ import {
   suggestionDetail,
 } from '../../src/lib/districtSearch';
 
-const district = (id: number, name = `District ${id}`) => ({ id, name, state: 'CA', county: 'Santa Clara', has_records: true });
+const district = (id: number, name = `District ${id}`) => ({
+  id,
+  name,
+  state: 'CA',
+  county: 'Santa Clara',
+  has_records: true,
+});
 
 describe('buildSearchQuery: a blank string clears; the state filter applies only when not empty', () => {
   it.each([
@@ -52,17 +58,84 @@ describe('US_STATES: the dropdown offers the 50 two-letter codes', () => {
 
 describe('highlightParts: the typed text is marked in the name', () => {
   it.each([
-    ['a match at the start', 'Palo Alto Unified', 'palo', [['Palo', true], [' Alto Unified', false]]],
-    ['a match in the middle, any case', 'Los Altos School District', 'ALTO', [['Los ', false], ['Alto', true], ['s School District', false]]],
-    ['a match at the end', 'Union High', 'high', [['Union ', false], ['High', true]]],
-    ['every occurrence', 'Palo Palo', 'palo', [['Palo', true], [' ', false], ['Palo', true]]],
+    [
+      'a match at the start',
+      'Palo Alto Unified',
+      'palo',
+      [
+        ['Palo', true],
+        [' Alto Unified', false],
+      ],
+    ],
+    [
+      'a match in the middle, any case',
+      'Los Altos School District',
+      'ALTO',
+      [
+        ['Los ', false],
+        ['Alto', true],
+        ['s School District', false],
+      ],
+    ],
+    [
+      'a match at the end',
+      'Union High',
+      'high',
+      [
+        ['Union ', false],
+        ['High', true],
+      ],
+    ],
+    [
+      'every occurrence',
+      'Palo Palo',
+      'palo',
+      [
+        ['Palo', true],
+        [' ', false],
+        ['Palo', true],
+      ],
+    ],
     ['the whole name', 'Plano', 'plano', [['Plano', true]]],
     ['no match', 'Plano', 'palo', [['Plano', false]]],
     ['blank text marks nothing', 'Plano', '  ', [['Plano', false]]],
-    ['the typed text is trimmed as the search trims it', 'Palo Alto', ' alto ', [['Palo ', false], ['Alto', true]]],
-    ['wildcard characters match only themselves', 'District 50% Fund_A', '%', [['District 50', false], ['%', true], [' Fund_A', false]]],
-    ['parentheses are literal, not a pattern', 'Union (North)', '(north)', [['Union ', false], ['(North)', true]]],
-    ['overlapping repeats are marked once each, left to right', 'aaaa', 'aa', [['aa', true], ['aa', true]]],
+    [
+      'the typed text is trimmed as the search trims it',
+      'Palo Alto',
+      ' alto ',
+      [
+        ['Palo ', false],
+        ['Alto', true],
+      ],
+    ],
+    [
+      'wildcard characters match only themselves',
+      'District 50% Fund_A',
+      '%',
+      [
+        ['District 50', false],
+        ['%', true],
+        [' Fund_A', false],
+      ],
+    ],
+    [
+      'parentheses are literal, not a pattern',
+      'Union (North)',
+      '(north)',
+      [
+        ['Union ', false],
+        ['(North)', true],
+      ],
+    ],
+    [
+      'overlapping repeats are marked once each, left to right',
+      'aaaa',
+      'aa',
+      [
+        ['aa', true],
+        ['aa', true],
+      ],
+    ],
   ])('%s', (_label, name, typed, expected) => {
     const parts = highlightParts(name, typed);
     expect(parts.map((part) => [part.text, part.match])).toEqual(expected);

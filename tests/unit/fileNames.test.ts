@@ -13,7 +13,14 @@ const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const CODE = /\.(ts|tsx|mts|js|mjs|astro|css)$/;
 /** Files whose names their tools decide (Astro, Vitest, Playwright, ESLint). */
-const TOOL_NAMED = new Set(['astro.config.mjs', 'eslint.config.js', 'vitest.config.ts', 'playwright.config.ts', 'src/content.config.ts', 'src/env.d.ts']);
+const TOOL_NAMED = new Set([
+  'astro.config.mjs',
+  'eslint.config.js',
+  'vitest.config.ts',
+  'playwright.config.ts',
+  'src/content.config.ts',
+  'src/env.d.ts',
+]);
 
 interface Commands {
   /** The npm scripts' names (package.json). */
@@ -24,7 +31,8 @@ interface Commands {
 
 /** Why a tracked file's name breaks the convention, or null when it keeps it (or is no code: docs, data, migrations). */
 function nameProblem(path: string, commands: Commands): string | null {
-  if (!CODE.test(path) || TOOL_NAMED.has(path) || path.startsWith('supabase/migrations/') || path.startsWith('public/')) return null;
+  if (!CODE.test(path) || TOOL_NAMED.has(path) || path.startsWith('supabase/migrations/') || path.startsWith('public/'))
+    return null;
   const parts = path.split('/');
   const file = parts.at(-1) ?? '';
   const [stem] = file.split('.');
@@ -32,26 +40,42 @@ function nameProblem(path: string, commands: Commands): string | null {
   if (path.startsWith('src/pages/')) return null;
   // An Edge Function is its address (/functions/v1/alert-feed): a kebab-case folder with its index.ts.
   if (path.startsWith('supabase/functions/') && parts[2] !== '_shared') {
-    return KEBAB.test(parts[2]) && file === 'index.ts' && parts.length === 4 ? null : 'an Edge Function is a kebab-case folder (its address) holding index.ts';
+    return KEBAB.test(parts[2]) && file === 'index.ts' && parts.length === 4
+      ? null
+      : 'an Edge Function is a kebab-case folder (its address) holding index.ts';
   }
   // A Netlify function is its address too (/.netlify/functions/send-confirmations).
-  if (path.startsWith('netlify/functions/')) return KEBAB.test(stem) ? null : 'a Netlify function is kebab-case, as its address';
+  if (path.startsWith('netlify/functions/'))
+    return KEBAB.test(stem) ? null : 'a Netlify function is kebab-case, as its address';
   // A command is named after its npm script (bench:build → bench-build.mjs), or is one Playwright starts.
   if (parts[0] === 'scripts' && parts.length === 2) {
-    if (commands.servers.includes(path)) return KEBAB.test(stem) ? null : "a script Playwright starts is kebab-case, as the commands";
-    return commands.npm.some((name) => name.replaceAll(':', '-') === stem) ? null : 'a script in scripts/ is named after its npm command (bench:build → bench-build.mjs)';
+    if (commands.servers.includes(path))
+      return KEBAB.test(stem) ? null : 'a script Playwright starts is kebab-case, as the commands';
+    return commands.npm.some((name) => name.replaceAll(':', '-') === stem)
+      ? null
+      : 'a script in scripts/ is named after its npm command (bench:build → bench-build.mjs)';
   }
   // A test is named after what it tests: a module (camelCase) or a component (PascalCase).
-  if (/\.(test|spec)\.tsx?$/.test(file)) return CAMEL.test(stem) || PASCAL.test(stem) ? null : 'a test is named after what it tests, camelCase (or a component\'s PascalCase)';
+  if (/\.(test|spec)\.tsx?$/.test(file))
+    return CAMEL.test(stem) || PASCAL.test(stem)
+      ? null
+      : "a test is named after what it tests, camelCase (or a component's PascalCase)";
   // Components, and the styles beside them, are PascalCase; a style sheet of its own (global.css) camelCase.
   if (/\.(tsx|astro)$/.test(file)) return PASCAL.test(stem) ? null : 'a component is PascalCase';
-  if (file.endsWith('.css')) return PASCAL.test(stem) || CAMEL.test(stem) ? null : 'a style sheet is named after its component (PascalCase) or camelCase';
+  if (file.endsWith('.css'))
+    return PASCAL.test(stem) || CAMEL.test(stem)
+      ? null
+      : 'a style sheet is named after its component (PascalCase) or camelCase';
   return CAMEL.test(stem) ? null : 'a module is camelCase';
 }
 
 const commands: Commands = {
-  npm: Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts),
-  servers: [...readFileSync(join(ROOT, 'playwright.config.ts'), 'utf8').matchAll(/\bscripts\/[\w-]+\.mjs/g)].map(([path]) => path),
+  npm: Object.keys(
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+  ),
+  servers: [...readFileSync(join(ROOT, 'playwright.config.ts'), 'utf8').matchAll(/\bscripts\/[\w-]+\.mjs/g)].map(
+    ([path]) => path,
+  ),
 };
 
 describe('nameProblem: the convention, file by file', () => {
@@ -68,13 +92,22 @@ describe('nameProblem: the convention, file by file', () => {
     ['src/search/islands/RecordSearch.css', null],
     ['src/styles/global.css', null],
     ['src/district/tests/e2e/districtTabs.spec.ts', null],
-    ['src/district/tests/e2e/district-tabs.spec.ts', "a test is named after what it tests, camelCase (or a component's PascalCase)"],
+    [
+      'src/district/tests/e2e/district-tabs.spec.ts',
+      "a test is named after what it tests, camelCase (or a component's PascalCase)",
+    ],
     ['src/importer/tests/importChecks.test.ts', null],
     ['src/alerts/tests/AlertForm.test.tsx', null],
-    ['supabase/tests/alert-feeds.test.ts', "a test is named after what it tests, camelCase (or a component's PascalCase)"],
+    [
+      'supabase/tests/alert-feeds.test.ts',
+      "a test is named after what it tests, camelCase (or a component's PascalCase)",
+    ],
     ['scripts/bench-build.mjs', null],
     ['scripts/benchBuild.mjs', 'a script in scripts/ is named after its npm command (bench:build → bench-build.mjs)'],
-    ['scripts/make-demo-video.mjs', 'a script in scripts/ is named after its npm command (bench:build → bench-build.mjs)'],
+    [
+      'scripts/make-demo-video.mjs',
+      'a script in scripts/ is named after its npm command (bench:build → bench-build.mjs)',
+    ],
     ['scripts/e2e-stack.mjs', null],
     ['supabase/functions/alert-feed/index.ts', null],
     ['supabase/functions/alertFeed/index.ts', 'an Edge Function is a kebab-case folder (its address) holding index.ts'],
@@ -93,6 +126,8 @@ describe('every file git tracks keeps the convention', () => {
   it('names no file otherwise', () => {
     const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
     expect(files.length).toBeGreaterThan(300);
-    expect(files.map((path) => [path, nameProblem(path, commands)]).filter(([, problem]) => problem !== null)).toEqual([]);
+    expect(files.map((path) => [path, nameProblem(path, commands)]).filter(([, problem]) => problem !== null)).toEqual(
+      [],
+    );
   });
 });

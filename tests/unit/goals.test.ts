@@ -18,7 +18,10 @@ function runBenchmark(p95: number) {
     goals.check(${p95} <= 50, 'phrase: database p95 ${p95} ms is over the 50 ms goal');
     goals.end();
   `;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  });
 }
 
 describe('a benchmark with a goal', () => {
@@ -41,7 +44,12 @@ describe('the verdict', () => {
   it.each([
     [[], 'goal', 'Every goal holds.', 0],
     [['a p95 of 70 ms (goal 50 ms)'], 'goal', '1 goal missed:\n- a p95 of 70 ms (goal 50 ms)', 1],
-    [['/: 90 KB of JavaScript (budget under 80 KB)', '/1: performance 96 (budget 98)'], 'budget', '2 budgets missed:\n- /: 90 KB of JavaScript (budget under 80 KB)\n- /1: performance 96 (budget 98)', 1],
+    [
+      ['/: 90 KB of JavaScript (budget under 80 KB)', '/1: performance 96 (budget 98)'],
+      'budget',
+      '2 budgets missed:\n- /: 90 KB of JavaScript (budget under 80 KB)\n- /1: performance 96 (budget 98)',
+      1,
+    ],
   ])('misses %j of a %s → %j, exit code %i', (misses, name, verdict, code) => {
     const printed: string[] = [];
     const goals = new Goals({ name, log: (line: string) => printed.push(line) });
@@ -58,8 +66,10 @@ describe('the verdict', () => {
 describe('a run that judges no goal', () => {
   it('says so and why, instead of that every goal holds', () => {
     const goals = new Goals({ name: 'budget', log: () => undefined });
-    goals.notJudged('the english preset\'s budgets are set for 20000 districts (in English); this run built 20.');
-    expect(goals.verdict()).toBe("No budget judged: the english preset's budgets are set for 20000 districts (in English); this run built 20.");
+    goals.notJudged("the english preset's budgets are set for 20000 districts (in English); this run built 20.");
+    expect(goals.verdict()).toBe(
+      "No budget judged: the english preset's budgets are set for 20000 districts (in English); this run built 20.",
+    );
     expect(goals.exitCode()).toBe(0);
   });
 

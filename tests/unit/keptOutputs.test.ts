@@ -7,7 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { goneOutputs, linkTree, manifestOutputs } from '../../src/district/build/keptOutputs';
 
 const manifest = (routes: Record<string, string[]>) => ({
-  routes: Object.fromEntries(Object.entries(routes).map(([route, files]) => [route, { paths: Object.fromEntries(files.map((file) => [`/${file}`, { cacheKey: 'k', outputFile: file }])) }])),
+  routes: Object.fromEntries(
+    Object.entries(routes).map(([route, files]) => [
+      route,
+      { paths: Object.fromEntries(files.map((file) => [`/${file}`, { cacheKey: 'k', outputFile: file }])) },
+    ]),
+  ),
 });
 
 describe('manifestOutputs', () => {
@@ -15,7 +20,14 @@ describe('manifestOutputs', () => {
     ['no record (a first build)', null, []],
     ['a record without routes', {}, []],
     ['a route without paths', { routes: { 'src/pages/[...lang]/[id].astro': {} } }, []],
-    ['every route’s outputs', manifest({ 'src/pages/[...lang]/[id].astro': ['1.html', '2.html'], 'src/pages/[id]/votes.csv.ts': ['1/votes.csv'] }), ['1.html', '2.html', '1/votes.csv']],
+    [
+      'every route’s outputs',
+      manifest({
+        'src/pages/[...lang]/[id].astro': ['1.html', '2.html'],
+        'src/pages/[id]/votes.csv.ts': ['1/votes.csv'],
+      }),
+      ['1.html', '2.html', '1/votes.csv'],
+    ],
   ])('%s', (_, record, expected) => {
     expect([...manifestOutputs(record)]).toEqual(expected);
   });

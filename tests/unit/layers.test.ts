@@ -16,32 +16,106 @@ describe('the linter refuses an import across a layer', () => {
   /** The layer rules a file of this code at this path fails (it need not exist: its imports are resolved from there). */
   const refusals = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
-    return result.messages.map((message) => message.ruleId).filter((rule) => rule !== null && LAYER_RULES.includes(rule));
+    return result.messages
+      .map((message) => message.ruleId)
+      .filter((rule) => rule !== null && LAYER_RULES.includes(rule));
   };
 
   it.each([
-    ['src/lib, below the features, importing the district page', 'src/lib/rule.ts', "import { VOTING_TABLES_DEMAND } from '../district/voteRecords';", 'import-x/no-restricted-paths'],
-    ['src/lib importing a component', 'src/lib/rule.ts', "import { ICONS } from '../components/Icons';", 'import-x/no-restricted-paths'],
-    ['a pure rule importing a build/ module', 'src/district/rule.ts', "import { readBuiltPage } from './build/keptPages';", 'import-x/no-restricted-paths'],
-    ['a view importing a node/ module', 'src/district/view/Part.tsx', "import { scriptHash } from '../../lib/node/csp';", 'import-x/no-restricted-paths'],
-    ['an island importing the mail sender', 'src/alerts/islands/Form.tsx', "import { sendDueEmails } from '../node/mailSender';", 'import-x/no-restricted-paths'],
-    ['a browser module importing the catalogues\' reader', 'src/search/browser/script.ts', "import { catalogue } from '../../i18n/catalogues';", 'import-x/no-restricted-paths'],
-    ['a store importing a route', 'src/district/stores/store.ts', "import { GET } from '../../pages/robots.txt';", 'import-x/no-restricted-paths'],
+    [
+      'src/lib, below the features, importing the district page',
+      'src/lib/rule.ts',
+      "import { VOTING_TABLES_DEMAND } from '../district/voteRecords';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'src/lib importing a component',
+      'src/lib/rule.ts',
+      "import { ICONS } from '../components/Icons';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a pure rule importing a build/ module',
+      'src/district/rule.ts',
+      "import { readBuiltPage } from './build/keptPages';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a view importing a node/ module',
+      'src/district/view/Part.tsx',
+      "import { scriptHash } from '../../lib/node/csp';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'an island importing the mail sender',
+      'src/alerts/islands/Form.tsx',
+      "import { sendDueEmails } from '../node/mailSender';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      "a browser module importing the catalogues' reader",
+      'src/search/browser/script.ts',
+      "import { catalogue } from '../../i18n/catalogues';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a store importing a route',
+      'src/district/stores/store.ts',
+      "import { GET } from '../../pages/robots.txt';",
+      'import-x/no-restricted-paths',
+    ],
     ['a pure rule importing jsdom', 'src/lib/rule.ts', "import { JSDOM } from 'jsdom';", 'no-restricted-imports'],
-    ['a client directive importing node:fs', 'src/directives/directive.ts', "import { readFileSync } from 'node:fs';", 'no-restricted-imports'],
-    ['a data module importing a rule', 'src/lib/data/table.ts', "import { districtPath } from '../paths';", 'import-x/no-restricted-paths'],
-    ["a feature's data module importing its rules", 'src/alerts/data/table.ts', "import { US_STATES } from '../states';", 'import-x/no-restricted-paths'],
-    ['an Edge Function importing the site', 'supabase/functions/_shared/part.ts', "import { alertText } from '../../../src/alerts/alertText.ts';", 'import-x/no-restricted-paths'],
-    ['a module importing one that imports it', 'src/lib/record/meetingTitles.ts', "import { meetingAnchor } from './meetingLinks';\nexport function formatMeetingDate(): string { return ''; }", 'import-x/no-cycle'],
+    [
+      'a client directive importing node:fs',
+      'src/directives/directive.ts',
+      "import { readFileSync } from 'node:fs';",
+      'no-restricted-imports',
+    ],
+    [
+      'a data module importing a rule',
+      'src/lib/data/table.ts',
+      "import { districtPath } from '../paths';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      "a feature's data module importing its rules",
+      'src/alerts/data/table.ts',
+      "import { US_STATES } from '../states';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'an Edge Function importing the site',
+      'supabase/functions/_shared/part.ts',
+      "import { alertText } from '../../../src/alerts/alertText.ts';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a module importing one that imports it',
+      'src/lib/record/meetingTitles.ts',
+      "import { meetingAnchor } from './meetingLinks';\nexport function formatMeetingDate(): string { return ''; }",
+      'import-x/no-cycle',
+    ],
   ])('%s', async (_label, filePath, imports, rule) => {
     expect(await refusals(filePath, `${imports}\n`)).toContain(rule);
   });
 
   it.each([
     ['a feature importing src/lib', 'src/district/rule.ts', "import { districtPath } from '../lib/paths';"],
-    ['a build/ module importing Node code and packages', 'src/district/build/part.ts', "import { readFileSync } from 'node:fs';\nimport { scriptHash } from '../../lib/node/csp';"],
-    ["a feature's data module importing the shared data modules and its own", 'src/alerts/data/table.ts', "import { QueryError } from '../../lib/data/queryError';\nimport { TABLE } from './alerts';"],
-    ['an Edge Function importing its generated copy', 'supabase/functions/_shared/part.ts', "import { alertText } from './alertText.js';"],
+    [
+      'a build/ module importing Node code and packages',
+      'src/district/build/part.ts',
+      "import { readFileSync } from 'node:fs';\nimport { scriptHash } from '../../lib/node/csp';",
+    ],
+    [
+      "a feature's data module importing the shared data modules and its own",
+      'src/alerts/data/table.ts',
+      "import { QueryError } from '../../lib/data/queryError';\nimport { TABLE } from './alerts';",
+    ],
+    [
+      'an Edge Function importing its generated copy',
+      'supabase/functions/_shared/part.ts',
+      "import { alertText } from './alertText.js';",
+    ],
   ])('and lets through %s', async (_label, filePath, imports) => {
     expect(await refusals(filePath, `${imports}\n`)).toEqual([]);
   });

@@ -10,20 +10,36 @@ const ROOT = join(import.meta.dirname, '../..');
 
 /** The declarations that place a box by left or right, with what to write instead. */
 const PHYSICAL: { pattern: RegExp; instead: string }[] = [
-  { pattern: /(?<![-\w])(margin|padding)-(left|right)\s*:/, instead: 'margin-inline-start, padding-inline-end and so on' },
+  {
+    pattern: /(?<![-\w])(margin|padding)-(left|right)\s*:/,
+    instead: 'margin-inline-start, padding-inline-end and so on',
+  },
   { pattern: /(?<![-\w])border-(left|right)(-\w+)?\s*:/, instead: 'border-inline-start or -end' },
   { pattern: /(?<![-\w])(left|right)\s*:/, instead: 'inset-inline-start or -end' },
-  { pattern: /(?<![-\w])inset\s*:\s*[^\s;{}]+\s+[^;{}]+;/, instead: 'inset-block and inset-inline (one value for all four sides is fine)' },
-  { pattern: /(?<![-\w])(text-align|float|clear)\s*:\s*(left|right)\b/, instead: 'start, end, inline-start or inline-end' },
+  {
+    pattern: /(?<![-\w])inset\s*:\s*[^\s;{}]+\s+[^;{}]+;/,
+    instead: 'inset-block and inset-inline (one value for all four sides is fine)',
+  },
+  {
+    pattern: /(?<![-\w])(text-align|float|clear)\s*:\s*(left|right)\b/,
+    instead: 'start, end, inline-start or inline-end',
+  },
   // Four values whose right (the second) and left (the fourth) differ.
-  { pattern: /(?<![-\w])(margin|padding)\s*:\s*\S+\s+(\S+)\s+\S+\s+(?!\2\s*;)\S+\s*;/, instead: 'margin-block and margin-inline (padding-…), start value first' },
+  {
+    pattern: /(?<![-\w])(margin|padding)\s*:\s*\S+\s+(\S+)\s+\S+\s+(?!\2\s*;)\S+\s*;/,
+    instead: 'margin-block and margin-inline (padding-…), start value first',
+  },
 ];
 
 /** The physical declarations in a stylesheet's text (comments left out), each with its line and what to use. */
 export function physicalDeclarations(css: string): { line: number; text: string; instead: string }[] {
   const lines = css.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).split('\n');
   return lines.flatMap((text, index) =>
-    PHYSICAL.filter(({ pattern }) => pattern.test(text)).map(({ instead }) => ({ line: index + 1, text: text.trim(), instead })),
+    PHYSICAL.filter(({ pattern }) => pattern.test(text)).map(({ instead }) => ({
+      line: index + 1,
+      text: text.trim(),
+      instead,
+    })),
   );
 }
 
@@ -77,8 +93,11 @@ describe('what counts as placing a box by left or right', () => {
   });
 
   it("reads only a component's <style> blocks, at their own lines", () => {
-    const component = '---\nconst left = 1;\n---\n<p style="left: 0">x</p>\n<style>\n  .a {\n    margin-left: 1rem;\n  }\n</style>\n';
-    expect(physicalDeclarations(stylesIn('A.astro', component))).toEqual([{ line: 7, text: 'margin-left: 1rem;', instead: 'margin-inline-start, padding-inline-end and so on' }]);
+    const component =
+      '---\nconst left = 1;\n---\n<p style="left: 0">x</p>\n<style>\n  .a {\n    margin-left: 1rem;\n  }\n</style>\n';
+    expect(physicalDeclarations(stylesIn('A.astro', component))).toEqual([
+      { line: 7, text: 'margin-left: 1rem;', instead: 'margin-inline-start, padding-inline-end and so on' },
+    ]);
   });
 });
 
@@ -86,7 +105,11 @@ describe("the site's stylesheets", () => {
   it('place every box by the direction of the text, never by left or right', () => {
     const files = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'public'))];
     expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((file) => physicalDeclarations(stylesIn(file, readFileSync(file, 'utf8'))).map(({ line, text, instead }) => `${relative(ROOT, file)}:${line}: ${text} (use ${instead})`));
+    const found = files.flatMap((file) =>
+      physicalDeclarations(stylesIn(file, readFileSync(file, 'utf8'))).map(
+        ({ line, text, instead }) => `${relative(ROOT, file)}:${line}: ${text} (use ${instead})`,
+      ),
+    );
     expect(found).toEqual([]);
   });
 });

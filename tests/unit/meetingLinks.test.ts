@@ -11,6 +11,8 @@ describe('meeting anchors and share links', () => {
   });
 
   it('the share link is page URL + ?tab=Meetings#meeting-MM-DD-YY', () => {
-    expect(meetingShareUrl('https://example.org/1', 'meeting-09-10-24')).toBe('https://example.org/1?tab=Meetings#meeting-09-10-24');
+    expect(meetingShareUrl('https://example.org/1', 'meeting-09-10-24')).toBe(
+      'https://example.org/1?tab=Meetings#meeting-09-10-24',
+    );
   });
 });

@@ -1,7 +1,12 @@
 // A meeting as the record names it: MM/DD/YY in UTC, the title with its meeting type, the topics line, and the topics
 // one by one (what the topic trend chart and the feeds' categories count).
 import { describe, expect, it } from 'vitest';
-import { formatMeetingDate, meetingTitle, meetingTopicList, meetingTopicsText } from '../../src/lib/record/meetingTitles';
+import {
+  formatMeetingDate,
+  meetingTitle,
+  meetingTopicList,
+  meetingTopicsText,
+} from '../../src/lib/record/meetingTitles';
 
 describe('formatMeetingDate: MM/DD/YY, read in UTC', () => {
   it.each([
@@ -54,7 +59,10 @@ describe('meetingTopicsText: an array is joined with commas', () => {
 
 describe('meetingTopicList: an array, a JSON array string or a comma-joined string', () => {
   it.each([
-    [['Budget', ' LCAP '], ['Budget', 'LCAP']],
+    [
+      ['Budget', ' LCAP '],
+      ['Budget', 'LCAP'],
+    ],
     [['Budget', '', '  '], ['Budget']],
     ['Budget, LCAP,Facilities', ['Budget', 'LCAP', 'Facilities']],
     ['["Budget", "LCAP"]', ['Budget', 'LCAP']],

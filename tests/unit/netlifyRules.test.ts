@@ -39,7 +39,9 @@ describe("the site's rules in Spanish and Chinese", () => {
     ['/zh/123456', false, { status: 404, location: '/zh/404.html' }],
     ['/es/1', true, null],
     ['/no-such-page', false, null],
-  ])('%s (file exists: %s) → %j', (path, exists, expected) => expect(redirectFor(site, url(path), exists)).toEqual(expected));
+  ])('%s (file exists: %s) → %j', (path, exists, expected) =>
+    expect(redirectFor(site, url(path), exists)).toEqual(expected),
+  );
 });
 
 describe('redirectFor: Netlify rules', () => {
@@ -60,12 +62,17 @@ describe('redirectFor: Netlify rules', () => {
     ['/item', false, null],
     ['/forced', true, { status: 301, location: '/elsewhere' }],
     ['/other', false, null],
-  ])('%s (a file there: %s) → %j', (path, exists, expected) => expect(redirectFor(rules, url(path), exists)).toEqual(expected));
+  ])('%s (a file there: %s) → %j', (path, exists, expected) =>
+    expect(redirectFor(rules, url(path), exists)).toEqual(expected),
+  );
 });
 
 describe("the site's headers", () => {
   it('adds the security headers everywhere and the right types to feeds', () => {
-    expect(headersFor(site, '/1')).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "frame-ancestors 'none'" });
+    expect(headersFor(site, '/1')).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "frame-ancestors 'none'",
+    });
     expect(headersFor(site, '/1/summaries.xml')['Content-Type']).toMatch(/^application\/rss\+xml/);
     expect(headersFor(site, '/_astro/app.js')['Cache-Control']).toMatch(/immutable/);
   });

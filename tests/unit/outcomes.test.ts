@@ -59,11 +59,20 @@ describe('outcomeAgreesWithVotes: the outcome says what the votes beside it say'
   });
 
   it('says what is wrong in words', () => {
-    expect(outcomeProblem('Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'))).toBe("'Passed (5-0)' counts 5-0-0 but the votes are 4 Yes, 0 No, 0 other");
-    expect(outcomeProblem('Tabled', cast('Yes'))).toBe("'Tabled' says no decision was taken but 1 Yes or No votes are recorded");
+    expect(outcomeProblem('Passed (5-0)', cast('Yes', 'Yes', 'Yes', 'Yes', '-'))).toBe(
+      "'Passed (5-0)' counts 5-0-0 but the votes are 4 Yes, 0 No, 0 other",
+    );
+    expect(outcomeProblem('Tabled', cast('Yes'))).toBe(
+      "'Tabled' says no decision was taken but 1 Yes or No votes are recorded",
+    );
   });
 
   it('counts Yes, No, other votes cast and no vote recorded', () => {
-    expect(voteCounts(cast('Yes', ' yes ', 'No', 'Abstain', '-', 'Absent', ''))).toEqual({ yes: 2, no: 1, other: 1, none: 3 });
+    expect(voteCounts(cast('Yes', ' yes ', 'No', 'Abstain', '-', 'Absent', ''))).toEqual({
+      yes: 2,
+      no: 1,
+      other: 1,
+      none: 3,
+    });
   });
 });

@@ -21,7 +21,10 @@ describe('sequentialScans', () => {
 
 describe('usedIndexes', () => {
   it.each([
-    ['Index Scan using meetings_date_idx on meetings x\n  Index Scan Backward using topics_pkey on topics x', ['meetings_date_idx', 'topics_pkey']],
+    [
+      'Index Scan using meetings_date_idx on meetings x\n  Index Scan Backward using topics_pkey on topics x',
+      ['meetings_date_idx', 'topics_pkey'],
+    ],
     ['Bitmap Index Scan on votings_search_idx\nBitmap Index Scan on votings_search_idx', ['votings_search_idx']],
     ['Seq Scan on meetings x', []],
   ])('%j uses %j', (plan, indexes) => {

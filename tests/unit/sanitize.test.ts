@@ -12,7 +12,10 @@ describe('sanitize keeps text formatting, lists, headings, tables and https/mail
     ['formatting', '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <sub>e</sub><sup>f</sup><br></p>'],
     ['lists', '<ul><li>a</li></ul><ol start="3"><li>b</li></ol><dl><dt>c</dt><dd>d</dd></dl>'],
     ['headings already below the card title', '<h4>a</h4><h5>b</h5><h6>c</h6>'],
-    ['tables', '<table><caption>c</caption><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>'],
+    [
+      'tables',
+      '<table><caption>c</caption><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>',
+    ],
     ['an https link', '<a href="https://example.org/a?b=1" title="t">x</a>'],
     ['a mailto link', '<a href="mailto:board@example.org">x</a>'],
     ['quotes and code', '<blockquote><p>q</p></blockquote><pre><code>x</code></pre>'],
@@ -41,7 +44,11 @@ describe('sanitize removes everything else', () => {
     ['an http: link', '<a href="http://example.org">x</a>', '<a>x</a>'],
     ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
     ['a relative link', '<a href="/admin">x</a>', '<a>x</a>'],
-    ['a handler on a table cell', '<table><tbody><tr><td colspan="2" onmouseover="x()">x</td></tr></tbody></table>', '<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>'],
+    [
+      'a handler on a table cell',
+      '<table><tbody><tr><td colspan="2" onmouseover="x()">x</td></tr></tbody></table>',
+      '<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>',
+    ],
     ['a target', '<a href="https://example.org" target="_blank">x</a>', '<a href="https://example.org">x</a>'],
     ['a style attribute', '<p style="color:red">a</p>', '<p>a</p>'],
     ['a style element', '<style>p{}</style><p>a</p>', '<p>a</p>'],
@@ -81,23 +88,39 @@ describe('sanitize then enhance: time stamps become buttons only after sanitisin
   });
 });
 
-const nested = (tag: string, levels: number, inner = 'x') => `<${tag}>`.repeat(levels) + inner + `</${tag}>`.repeat(levels);
-const paragraph = '<p>The board discussed <strong>cell phones</strong> and the <a href="https://example.org/budget">budget</a>.</p>';
+const nested = (tag: string, levels: number, inner = 'x') =>
+  `<${tag}>`.repeat(levels) + inner + `</${tag}>`.repeat(levels);
+const paragraph =
+  '<p>The board discussed <strong>cell phones</strong> and the <a href="https://example.org/budget">budget</a>.</p>';
 
 describe('the bounds of rich text, checked before the sanitiser parses it', () => {
   it.each([
     ['a long but flat summary', paragraph.repeat(Math.floor(RICH_TEXT_LIMITS.characters / paragraph.length))],
     ['50 nested levels', nested('div', 50)],
-    ['lists in tables in quotes, a few levels deep', '<blockquote><table><tbody><tr><td><ul><li><ol><li><strong><em>x</em></strong></li></ol></li></ul></td></tr></tbody></table></blockquote>'],
-    ['thousands of unclosed paragraphs and list items, which never nest', '<ul>' + '<li><p>item'.repeat(3_000) + '</ul>'],
+    [
+      'lists in tables in quotes, a few levels deep',
+      '<blockquote><table><tbody><tr><td><ul><li><ol><li><strong><em>x</em></strong></li></ol></li></ul></td></tr></tbody></table></blockquote>',
+    ],
+    [
+      'thousands of unclosed paragraphs and list items, which never nest',
+      '<ul>' + '<li><p>item'.repeat(3_000) + '</ul>',
+    ],
   ])('lets through %s', (_label, html) => {
     expect(richTextProblem(html)).toBeNull();
     expect(sanitize(html)).not.toBe('');
   });
 
   it.each([
-    ['100,000 nested <b> tags (the row that stalled a build)', nested('b', 100_000), /^is 700,001 characters long, over the 100,000 allowed$/],
-    ['one character over the length', 'x'.repeat(RICH_TEXT_LIMITS.characters + 1), /^is 100,001 characters long, over the 100,000 allowed$/],
+    [
+      '100,000 nested <b> tags (the row that stalled a build)',
+      nested('b', 100_000),
+      /^is 700,001 characters long, over the 100,000 allowed$/,
+    ],
+    [
+      'one character over the length',
+      'x'.repeat(RICH_TEXT_LIMITS.characters + 1),
+      /^is 100,001 characters long, over the 100,000 allowed$/,
+    ],
     ['51 nested levels', nested('div', 51), /^nests tags more than 50 levels deep$/],
     ['14,000 unclosed <b> tags within the length', '<b>'.repeat(14_000) + 'x', /^nests tags more than 50 levels deep$/],
     ['end tags hidden in attribute values', '<div title="</div>">'.repeat(60), /^nests tags more than 50 levels deep$/],
@@ -105,7 +128,11 @@ describe('the bounds of rich text, checked before the sanitiser parses it', () =
     ['nested templates', '<template>'.repeat(60), /^nests tags more than 50 levels deep$/],
     ['tables nested in cells', '<table><tr><td>'.repeat(20), /^nests tags more than 50 levels deep$/],
     // Formatting tags closed by the end of their paragraph are opened again by the parser in the next one.
-    ['40 formatting tags the parser opens again in each of 2,000 paragraphs', '<p>' + Array.from({ length: 40 }, (_, i) => `<b title="${i}">`).join('') + 'x' + '</p><p>x'.repeat(2_000), /^makes more than 25,000 elements$/],
+    [
+      '40 formatting tags the parser opens again in each of 2,000 paragraphs',
+      '<p>' + Array.from({ length: 40 }, (_, i) => `<b title="${i}">`).join('') + 'x' + '</p><p>x'.repeat(2_000),
+      /^makes more than 25,000 elements$/,
+    ],
   ])('refuses %s, and the sanitiser returns nothing for it', (_label, html, problem) => {
     expect(richTextProblem(html)).toMatch(problem);
     expect(sanitize(html)).toBe('');
@@ -113,6 +140,8 @@ describe('the bounds of rich text, checked before the sanitiser parses it', () =
 
   it('checks only the length where the browser parses (its own parser caps the depth)', () => {
     expect(richTextSizeProblem('x'.repeat(RICH_TEXT_LIMITS.characters))).toBeNull();
-    expect(richTextSizeProblem('x'.repeat(RICH_TEXT_LIMITS.characters + 1))).toBe('is 100,001 characters long, over the 100,000 allowed');
+    expect(richTextSizeProblem('x'.repeat(RICH_TEXT_LIMITS.characters + 1))).toBe(
+      'is 100,001 characters long, over the 100,000 allowed',
+    );
   });
 });

@@ -63,13 +63,19 @@ describe('the scale fixtures', () => {
   });
 
   it('give every vote an outcome that agrees with it', () => {
-    const problems = districts.flatMap(({ votings }) => votings.flatMap((voting) => outcomeProblem(voting.outcome, voting.votes) ?? []));
+    const problems = districts.flatMap(({ votings }) =>
+      votings.flatMap((voting) => outcomeProblem(voting.outcome, voting.votes) ?? []),
+    );
     expect(problems).toEqual([]);
   });
 
   it('have members who sometimes dissent, abstain or are absent, items that fail and items tabled', () => {
     const votings = districts.flatMap((district) => district.votings);
-    const counted = votings.map((voting) => ({ ...voteCounts(voting.votes), left: 5 - voting.votes.length, outcome: voting.outcome }));
+    const counted = votings.map((voting) => ({
+      ...voteCounts(voting.votes),
+      left: 5 - voting.votes.length,
+      outcome: voting.outcome,
+    }));
     expect(counted.filter((c) => c.no > 0).length).toBeGreaterThan(votings.length / 10);
     expect(counted.filter((c) => c.other > 0).length).toBeGreaterThan(0);
     expect(counted.filter((c) => c.none > 0).length).toBeGreaterThan(0);
@@ -77,12 +83,17 @@ describe('the scale fixtures', () => {
     expect(counted.filter((c) => c.outcome.startsWith('Failed')).length).toBeGreaterThan(0);
     expect(counted.filter((c) => c.outcome === 'Tabled').length).toBeGreaterThan(0);
     // Mostly the board agrees, as school boards do.
-    expect(counted.filter((c) => c.outcome.startsWith('Passed') || c.outcome.startsWith('Approved')).length).toBeGreaterThan(votings.length * 0.8);
+    expect(
+      counted.filter((c) => c.outcome.startsWith('Passed') || c.outcome.startsWith('Approved')).length,
+    ).toBeGreaterThan(votings.length * 0.8);
   });
 });
 
 describe('the scale fixtures over several school years', () => {
-  const five = Array.from({ length: 50 }, (_, n) => ({ one: districtRows(n + 1, 1, LOADED) as Rows, five: districtRows(n + 1, 1, LOADED, 5) as Rows }));
+  const five = Array.from({ length: 50 }, (_, n) => ({
+    one: districtRows(n + 1, 1, LOADED) as Rows,
+    five: districtRows(n + 1, 1, LOADED, 5) as Rows,
+  }));
 
   it('keep the first year as it is with one year, and add four earlier years of twelve meetings and fifteen votes', () => {
     for (const { one, five: all } of five) {

@@ -3,7 +3,13 @@
 // once, in its final form, so reading an object means reading one statement. Nothing is deployed from an older
 // history, so a change edits the object's one definition.
 import { describe, expect, it } from 'vitest';
-import { argumentTypes, objectName, schemaSource, statements, type SourceObject } from '../../supabase/tests/schemaSource';
+import {
+  argumentTypes,
+  objectName,
+  schemaSource,
+  statements,
+  type SourceObject,
+} from '../../supabase/tests/schemaSource';
 
 describe('the migrations', () => {
   const objects = schemaSource();
@@ -14,21 +20,25 @@ describe('the migrations', () => {
       const key = `${object.kind} ${objectName(object)}`;
       places.set(key, [...(places.get(key) ?? []), object]);
     }
-    const twice = [...places].filter(([, found]) => found.length > 1).map(([key, found]) => `${key}: ${found.map((o) => `${o.file}:${o.line}`).join(', ')}`);
+    const twice = [...places]
+      .filter(([, found]) => found.length > 1)
+      .map(([key, found]) => `${key}: ${found.map((o) => `${o.file}:${o.line}`).join(', ')}`);
     expect(twice).toEqual([]);
   });
 
   it('are read in full: they create every kind of object, and every function has its body', () => {
     const kinds = new Set(objects.map((object) => object.kind));
     expect([...kinds].sort()).toEqual(['function', 'policy', 'table', 'trigger', 'view']);
-    expect(objects.filter((object) => object.kind === 'function' && object.body.trim() === '').map(objectName)).toEqual([]);
+    expect(objects.filter((object) => object.kind === 'function' && object.body.trim() === '').map(objectName)).toEqual(
+      [],
+    );
   });
 });
 
 describe('reading SQL', () => {
   it.each([
     ['jsonb', ['jsonb']],
-    ['email text, district_id bigint, language text default \'en\'', ['text', 'bigint', 'text']],
+    ["email text, district_id bigint, language text default 'en'", ['text', 'bigint', 'text']],
     ["action text, subject text default ''", ['text', 'text']],
     ['query tsquery, out looked_for integer, out left_out integer', ['tsquery']],
     ['run_id uuid, max_count integer default 1, kinds text[] default null', ['uuid', 'integer', 'text[]']],
@@ -42,7 +52,7 @@ describe('reading SQL', () => {
 
   it('splits statements at the semicolons outside quotes, dollar quotes and comments', () => {
     const sql = [
-      "-- a comment; not a statement",
+      '-- a comment; not a statement',
       "create function private.f(a text) returns text language sql as $$ select 'x;' || a; $$;",
       '/* a block; /* nested; */ still a comment */',
       "comment on function private.f(text) is 'one; two';",
@@ -55,7 +65,7 @@ describe('reading SQL', () => {
     ]);
   });
 
-  it('names each object it finds, with a function\'s types and body and a view\'s query', () => {
+  it("names each object it finds, with a function's types and body and a view's query", () => {
     const found = schemaSource([
       {
         file: 'a.sql',

@@ -26,9 +26,10 @@ function sqlCodes(): string[] {
 }
 
 /** The catalogues' messages for server answers: errors.<kind>.<name>. */
-const answerKeys = (keys: string[]) => keys.filter((key) => KINDS.some((kind) => key.startsWith(`errors.${kind}.`))).sort();
+const answerKeys = (keys: string[]) =>
+  keys.filter((key) => KINDS.some((kind) => key.startsWith(`errors.${kind}.`))).sort();
 
-describe('the codes of the database\'s refusals', () => {
+describe("the codes of the database's refusals", () => {
   it('are the ones the site words, no more and no fewer', () => {
     expect(sqlCodes()).toEqual([...SERVER_CODES].sort());
     expect(SERVER_CODES.filter((code) => !KINDS.includes(code.split('.')[0]))).toEqual([]);
@@ -39,7 +40,7 @@ describe('the codes of the database\'s refusals', () => {
     expect(SERVER_CODES.filter((code) => !(codeKey(code)! in messages))).toEqual([]);
   });
 
-  it('leave no server answer\'s message in the catalogues unused', () => {
+  it("leave no server answer's message in the catalogues unused", () => {
     const used = new Set(SERVER_CODES.map((code) => codeKey(code)));
     expect(answerKeys(Object.keys(catalogue('en'))).filter((key) => !used.has(key))).toEqual([]);
   });

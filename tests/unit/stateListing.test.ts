@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { districtsByState, statePath } from '../../src/lib/stateListing';
 import { US_STATES } from '../../src/lib/districtSearch';
 
-const d = (id: number, name: string, state: string | null, county: string | null = null) => ({ id, name, state, county }) as { id: number; name: string; state: string; county: string | null };
+const d = (id: number, name: string, state: string | null, county: string | null = null) =>
+  ({ id, name, state, county }) as { id: number; name: string; state: string; county: string | null };
 
 describe('districtsByState', () => {
-  const listing = districtsByState([d(3, 'Zeta Unified', 'CA'), d(1, 'Alpha Unified', 'CA', 'Santa Clara'), d(2, 'Alpha Unified', 'CA'), d(4, 'Austin ISD', 'tx '), d(5, 'Nowhere', null), d(6, 'Elsewhere', 'ZZ')]);
+  const listing = districtsByState([
+    d(3, 'Zeta Unified', 'CA'),
+    d(1, 'Alpha Unified', 'CA', 'Santa Clara'),
+    d(2, 'Alpha Unified', 'CA'),
+    d(4, 'Austin ISD', 'tx '),
+    d(5, 'Nowhere', null),
+    d(6, 'Elsewhere', 'ZZ'),
+  ]);
 
   it.each([
     ['CA', [1, 2, 3]],

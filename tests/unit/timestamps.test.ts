@@ -25,7 +25,10 @@ describe('parseTimestamp: 3 parts are h:m:s, 2 parts m:s, anything else 0', () =
 });
 
 describe('splitTimestamps: finds m:ss and h:mm:ss standing alone, not clock times', () => {
-  const found = (text: string) => splitTimestamps(text).filter((p) => p.timestamp).map((p) => p.text);
+  const found = (text: string) =>
+    splitTimestamps(text)
+      .filter((p) => p.timestamp)
+      .map((p) => p.text);
   it.each([
     ['at 3:07 and at 1:05:10.', ['3:07', '1:05:10']],
     ['(starting at 12:45)', ['12:45']],
@@ -42,7 +45,11 @@ describe('splitTimestamps: finds m:ss and h:mm:ss standing alone, not clock time
 
   it('keeps every character of the text, in order', () => {
     const text = 'from 0:30 to 1:00:00, then 2:15!';
-    expect(splitTimestamps(text).map((p) => p.text).join('')).toBe(text);
+    expect(
+      splitTimestamps(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
   });
 });
 
@@ -62,12 +69,18 @@ describe('linkTimestamps: each time stamp becomes a button carrying it', () => {
   });
 
   it('leaves time stamps inside links as text (a button may not sit inside a link)', () => {
-    expect(linked('<p><a href="https://example.org">at 3:07</a></p>')).toBe('<p><a href="https://example.org">at 3:07</a></p>');
+    expect(linked('<p><a href="https://example.org">at 3:07</a></p>')).toBe(
+      '<p><a href="https://example.org">at 3:07</a></p>',
+    );
   });
 
   it('handles several time stamps in one text node', () => {
     const html = linked('<p>3:07, 12:45 and 1:05:10</p>');
-    expect(html.match(/data-timestamp="[^"]+"/g)).toEqual(['data-timestamp="3:07"', 'data-timestamp="12:45"', 'data-timestamp="1:05:10"']);
+    expect(html.match(/data-timestamp="[^"]+"/g)).toEqual([
+      'data-timestamp="3:07"',
+      'data-timestamp="12:45"',
+      'data-timestamp="1:05:10"',
+    ]);
   });
 
   it('changes nothing when there is no time stamp', () => {

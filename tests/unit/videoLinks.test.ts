@@ -33,9 +33,21 @@ describe('videoIdFromLink: a watch, short-link or embed link yields the id; anyt
 
 describe('videoEmbedSrc: youtube-nocookie, autoplay on, controls off, looping, starting at the time stamp', () => {
   it.each([
-    ['https://www.youtube.com/watch?v=aBcDeFgHiJ1', '12:45', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=765'],
-    ['https://youtu.be/Qx7mN2pLk4Z', '1:12:40', 'https://www.youtube-nocookie.com/embed/Qx7mN2pLk4Z?autoplay=1&controls=0&loop=1&playlist=Qx7mN2pLk4Z&start=4360'],
-    ['https://www.youtube.com/embed/Zt3vWq8Rb5K', 'nonsense', 'https://www.youtube-nocookie.com/embed/Zt3vWq8Rb5K?autoplay=1&controls=0&loop=1&playlist=Zt3vWq8Rb5K&start=0'],
+    [
+      'https://www.youtube.com/watch?v=aBcDeFgHiJ1',
+      '12:45',
+      'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=765',
+    ],
+    [
+      'https://youtu.be/Qx7mN2pLk4Z',
+      '1:12:40',
+      'https://www.youtube-nocookie.com/embed/Qx7mN2pLk4Z?autoplay=1&controls=0&loop=1&playlist=Qx7mN2pLk4Z&start=4360',
+    ],
+    [
+      'https://www.youtube.com/embed/Zt3vWq8Rb5K',
+      'nonsense',
+      'https://www.youtube-nocookie.com/embed/Zt3vWq8Rb5K?autoplay=1&controls=0&loop=1&playlist=Zt3vWq8Rb5K&start=0',
+    ],
     ['https://vimeo.com/1', '3:07', null],
   ])('%s at %s', (link, timestamp, src) => {
     expect(videoEmbedSrc(link, timestamp)).toBe(src);

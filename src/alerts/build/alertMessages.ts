@@ -19,7 +19,10 @@ function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly
   let found = picked.get(key);
   if (!found) {
     const all = catalogue(locale);
-    found = { ...Object.fromEntries(Object.entries(all).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix)))), ...pickMessages(all, keys) };
+    found = {
+      ...Object.fromEntries(Object.entries(all).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix)))),
+      ...pickMessages(all, keys),
+    };
     picked.set(key, found);
   }
   return found;
@@ -29,4 +32,5 @@ function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly
 export const formMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.form.'], ALERT_ANSWER_KEYS);
 
 /** What the management page shows. */
-export const managerMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.manage.'], SEND_FAILURE_KEYS);
+export const managerMessages = (locale: Locale) =>
+  messagesFor(locale, [...SHARED, 'alerts.manage.'], SEND_FAILURE_KEYS);

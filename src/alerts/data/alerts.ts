@@ -11,11 +11,32 @@ export const TABLE = 'alerts';
 
 /** The refusals create_alert answers, by code: its fields', the form's, its search text's (as the record search's), and the limits. */
 export const CREATE_ALERT_ANSWERS = [
-  'field.required', 'field.max_length', 'field.local_part', 'field.email_invalid', 'field.language', 'field.frequency',
-  'field.name_unsearchable', 'form.alert_kind', 'form.minority_only', 'form.district_or_state', 'form.no_alert_district',
-  'form.no_state_district', 'form.no_topic', 'form.topic_unsearchable', 'form.no_member', 'form.most_alerts', 'search.kinds', 'search.empty',
-  'search.too_long', 'search.stop_words', 'search.only_left_out', 'search.too_many_words', 'search.too_many_left_out', 'limit.alerts',
-  'limit.mailbox', 'limit.site',
+  'field.required',
+  'field.max_length',
+  'field.local_part',
+  'field.email_invalid',
+  'field.language',
+  'field.frequency',
+  'field.name_unsearchable',
+  'form.alert_kind',
+  'form.minority_only',
+  'form.district_or_state',
+  'form.no_alert_district',
+  'form.no_state_district',
+  'form.no_topic',
+  'form.topic_unsearchable',
+  'form.no_member',
+  'form.most_alerts',
+  'search.kinds',
+  'search.empty',
+  'search.too_long',
+  'search.stop_words',
+  'search.only_left_out',
+  'search.too_many_words',
+  'search.too_many_left_out',
+  'limit.alerts',
+  'limit.mailbox',
+  'limit.site',
 ] as const;
 
 export type AlertKind = 'search' | 'topic' | 'member';
@@ -62,7 +83,17 @@ export interface ListedAlert extends AlertSummary {
   feed_token: string;
 }
 
-export type ManageStatus = 'listed' | 'paused' | 'resumed' | 'changed' | 'deleted' | 'unsubscribed' | 'unknown' | 'malformed' | 'no_alert' | 'invalid';
+export type ManageStatus =
+  | 'listed'
+  | 'paused'
+  | 'resumed'
+  | 'changed'
+  | 'deleted'
+  | 'unsubscribed'
+  | 'unknown'
+  | 'malformed'
+  | 'no_alert'
+  | 'invalid';
 
 /** The answer of list_alerts and of the functions that change an alert. */
 export interface ManageAnswer {
@@ -73,7 +104,18 @@ export interface ManageAnswer {
   alerts?: ListedAlert[];
 }
 
-const STATUSES = new Set<ManageStatus>(['listed', 'paused', 'resumed', 'changed', 'deleted', 'unsubscribed', 'unknown', 'malformed', 'no_alert', 'invalid']);
+const STATUSES = new Set<ManageStatus>([
+  'listed',
+  'paused',
+  'resumed',
+  'changed',
+  'deleted',
+  'unsubscribed',
+  'unknown',
+  'malformed',
+  'no_alert',
+  'invalid',
+]);
 
 /** Checks a management answer has the documented shape; anything else is null. */
 export function parseManageAnswer(raw: unknown): ManageAnswer | null {
@@ -104,7 +146,12 @@ export type ManageCall =
   | { name: 'unsubscribe_alerts' };
 
 /** Calls one management function with the page's token; throws a QueryError when it fails or answers nonsense. */
-export async function manageAlerts(db: RpcDb, token: string, call: ManageCall, options: { signal?: AbortSignal } = {}): Promise<ManageAnswer> {
+export async function manageAlerts(
+  db: RpcDb,
+  token: string,
+  call: ManageCall,
+  options: { signal?: AbortSignal } = {},
+): Promise<ManageAnswer> {
   const { name, ...args } = call;
   let request = db.rpc(name, { token, ...args });
   if (options.signal) request = request.abortSignal(options.signal);

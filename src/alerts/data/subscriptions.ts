@@ -12,17 +12,35 @@ const SUBSCRIBE_FUNCTION = 'subscribe';
 
 /** The refusals subscribe answers, by code: the address's problems, its language, the district, and the limits. */
 export const SUBSCRIBE_ANSWERS = [
-  'field.required', 'field.max_length', 'field.local_part', 'field.email_invalid', 'field.language', 'form.no_district', 'limit.subscribe',
-  'limit.mailbox', 'limit.site',
+  'field.required',
+  'field.max_length',
+  'field.local_part',
+  'field.email_invalid',
+  'field.language',
+  'form.no_district',
+  'limit.subscribe',
+  'limit.mailbox',
+  'limit.site',
 ] as const;
 /**
  * Subscribes an address to a district's summaries (subscribing again answers ok and stores nothing more), with the
  * language its emails are to be written in (en, es or zh: the page's; the database's default is English).
  * Throws a QueryError when the request fails or the answer is not the documented shape.
  */
-export async function subscribe(db: RpcDb, email: string, districtId: number, options: { signal?: AbortSignal; language?: string } = {}): Promise<FormResult> {
+export async function subscribe(
+  db: RpcDb,
+  email: string,
+  districtId: number,
+  options: { signal?: AbortSignal; language?: string } = {},
+): Promise<FormResult> {
   const language = options.language ? { language: options.language } : {};
-  return callFormFunction(db, TABLE, SUBSCRIBE_FUNCTION, { email: email.trim(), district_id: districtId, ...language }, options.signal);
+  return callFormFunction(
+    db,
+    TABLE,
+    SUBSCRIBE_FUNCTION,
+    { email: email.trim(), district_id: districtId, ...language },
+    options.signal,
+  );
 }
 
 /** What the two email links do: confirm a subscription, or end one. */
@@ -36,13 +54,21 @@ export interface EmailLinkResult {
   district_name?: string;
 }
 
-const LINK_STATUSES = new Set<EmailLinkResult['status']>(['confirmed', 'unsubscribed', 'used', 'expired', 'unknown', 'malformed']);
+const LINK_STATUSES = new Set<EmailLinkResult['status']>([
+  'confirmed',
+  'unsubscribed',
+  'used',
+  'expired',
+  'unknown',
+  'malformed',
+]);
 
 /** Checks an email link's answer has the documented shape; anything else is null. */
 export function parseEmailLinkResult(raw: unknown): EmailLinkResult | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { ok, status, district_id: districtId, district_name: districtName } = raw as Record<string, unknown>;
-  if (typeof ok !== 'boolean' || typeof status !== 'string' || !LINK_STATUSES.has(status as EmailLinkResult['status'])) return null;
+  if (typeof ok !== 'boolean' || typeof status !== 'string' || !LINK_STATUSES.has(status as EmailLinkResult['status']))
+    return null;
   return {
     ok,
     status: status as EmailLinkResult['status'],
@@ -55,7 +81,12 @@ export function parseEmailLinkResult(raw: unknown): EmailLinkResult | null {
 export { isEmailLinkToken } from './emailLinkToken';
 
 /** Calls the function behind an email link with its token; throws a QueryError when it fails or answers nonsense. */
-export async function followEmailLink(db: RpcDb, action: EmailLinkAction, token: string, options: { signal?: AbortSignal } = {}): Promise<EmailLinkResult> {
+export async function followEmailLink(
+  db: RpcDb,
+  action: EmailLinkAction,
+  token: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<EmailLinkResult> {
   let request = db.rpc(action === 'confirm' ? 'confirm_subscription' : 'unsubscribe', { token });
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;

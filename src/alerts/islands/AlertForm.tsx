@@ -9,14 +9,26 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } 
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { createAlert, type NewAlert } from '../data/alerts';
 import { refusalText, sendFailureText } from '../answers';
-import { ALL_RECORD_KINDS, alertSubject, type AlertFrequency, type AlertRecordKind, type AlertSummary } from '../describe';
+import {
+  ALL_RECORD_KINDS,
+  alertSubject,
+  type AlertFrequency,
+  type AlertRecordKind,
+  type AlertSummary,
+} from '../describe';
 import { FIELD_NAMES, alertFormValues, type AlertScope } from '../formValues';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { recordLang, type Locale } from '../../i18n/locales';
 
 /** What the alert is for: the host page says. */
 export type AlertTarget =
-  | { kind: 'search'; districtId: number | null; districtName: string | null; states: readonly string[]; searchInputId?: string }
+  | {
+      kind: 'search';
+      districtId: number | null;
+      districtName: string | null;
+      states: readonly string[];
+      searchInputId?: string;
+    }
   | { kind: 'topic'; districtId: number; districtName: string; topics: readonly { id: number; title: string }[] }
   | { kind: 'member'; districtId: number; districtName: string; name: string };
 
@@ -37,7 +49,9 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [email, setEmail] = useState('');
   const [words, setWords] = useState('');
-  const [scope, setScope] = useState<AlertScope>(target.kind === 'search' && target.districtId === null ? 'everywhere' : 'district');
+  const [scope, setScope] = useState<AlertScope>(
+    target.kind === 'search' && target.districtId === null ? 'everywhere' : 'district',
+  );
   const [state, setState] = useState(target.kind === 'search' ? (target.states[0] ?? '') : '');
   const [kinds, setKinds] = useState<AlertRecordKind[]>([...ALL_RECORD_KINDS]);
   const [topicId, setTopicId] = useState(target.kind === 'topic' ? (target.topics[0]?.id ?? 0) : 0);
@@ -80,7 +94,12 @@ export default function AlertForm({ locale, messages, target }: Props) {
 
   const summary: AlertSummary = {
     kind: target.kind,
-    text: target.kind === 'search' ? words.trim() || '…' : target.kind === 'member' ? target.name : (target.topics.find((topic) => topic.id === topicId)?.title ?? ''),
+    text:
+      target.kind === 'search'
+        ? words.trim() || '…'
+        : target.kind === 'member'
+          ? target.name
+          : (target.topics.find((topic) => topic.id === topicId)?.title ?? ''),
     district_id: target.kind === 'search' && scope !== 'district' ? null : target.districtId,
     district_name: target.kind === 'search' && scope !== 'district' ? null : target.districtName,
     state: target.kind === 'search' && scope === 'state' ? state : null,
@@ -92,7 +111,14 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const alert = (): NewAlert => {
     const base = { email, frequency, language: locale };
     if (target.kind === 'topic') return { ...base, kind: 'topic', topic_id: topicId };
-    if (target.kind === 'member') return { ...base, kind: 'member', member: target.name, district_id: target.districtId, minority_only: minorityOnly };
+    if (target.kind === 'member')
+      return {
+        ...base,
+        kind: 'member',
+        member: target.name,
+        district_id: target.districtId,
+        minority_only: minorityOnly,
+      };
     return {
       ...base,
       kind: 'search',
@@ -134,7 +160,11 @@ export default function AlertForm({ locale, messages, target }: Props) {
 
   const failed = status === 'failed';
   const heading =
-    target.kind === 'search' ? t('alerts.form.searchSummary') : target.kind === 'topic' ? t('alerts.form.topicSummary') : t('alerts.form.memberSummary', { name: target.name });
+    target.kind === 'search'
+      ? t('alerts.form.searchSummary')
+      : target.kind === 'topic'
+        ? t('alerts.form.topicSummary')
+        : t('alerts.form.memberSummary', { name: target.name });
   return (
     <details ref={detailsRef} className="alert-form" onToggle={(event) => onToggle(event.currentTarget.open)}>
       <summary>{heading}</summary>
@@ -142,31 +172,79 @@ export default function AlertForm({ locale, messages, target }: Props) {
         {target.kind === 'search' && (
           <>
             <label htmlFor={`${id}-words`}>{t('alerts.form.words')}</label>
-            <input id={`${id}-words`} name={FIELD_NAMES.words} type="search" value={words} maxLength={500} required onChange={(event) => setWords(event.target.value)} />
+            <input
+              id={`${id}-words`}
+              name={FIELD_NAMES.words}
+              type="search"
+              value={words}
+              maxLength={500}
+              required
+              onChange={(event) => setWords(event.target.value)}
+            />
             <fieldset>
               <legend>{t('alerts.form.where')}</legend>
               {target.districtId !== null && (
                 <label>
-                  <input type="radio" name={radios.scope} value="district" checked={scope === 'district'} onChange={() => setScope('district')} /> <span lang={recordLang(locale)}>{target.districtName}</span>
+                  <input
+                    type="radio"
+                    name={radios.scope}
+                    value="district"
+                    checked={scope === 'district'}
+                    onChange={() => setScope('district')}
+                  />{' '}
+                  <span lang={recordLang(locale)}>{target.districtName}</span>
                 </label>
               )}
               {target.states.length > 0 && (
                 <label>
-                  <input type="radio" name={radios.scope} value="state" checked={scope === 'state'} onChange={() => setScope('state')} /> {t('alerts.form.state')}{' '}
-                  <select name={FIELD_NAMES.state} aria-label={t('alerts.form.stateName')} value={state} onChange={(event) => { setState(event.target.value); setScope('state'); }}>
-                    {target.states.map((code) => <option key={code} value={code}>{code}</option>)}
+                  <input
+                    type="radio"
+                    name={radios.scope}
+                    value="state"
+                    checked={scope === 'state'}
+                    onChange={() => setScope('state')}
+                  />{' '}
+                  {t('alerts.form.state')}{' '}
+                  <select
+                    name={FIELD_NAMES.state}
+                    aria-label={t('alerts.form.stateName')}
+                    value={state}
+                    onChange={(event) => {
+                      setState(event.target.value);
+                      setScope('state');
+                    }}
+                  >
+                    {target.states.map((code) => (
+                      <option key={code} value={code}>
+                        {code}
+                      </option>
+                    ))}
                   </select>
                 </label>
               )}
               <label>
-                <input type="radio" name={radios.scope} value="everywhere" checked={scope === 'everywhere'} onChange={() => setScope('everywhere')} /> {t('alerts.form.everywhere')}
+                <input
+                  type="radio"
+                  name={radios.scope}
+                  value="everywhere"
+                  checked={scope === 'everywhere'}
+                  onChange={() => setScope('everywhere')}
+                />{' '}
+                {t('alerts.form.everywhere')}
               </label>
             </fieldset>
             <fieldset>
               <legend>{t('alerts.form.kinds')}</legend>
               {ALL_RECORD_KINDS.map((kind) => (
                 <label key={kind}>
-                  <input type="checkbox" name={FIELD_NAMES.kinds} value={kind} checked={kinds.includes(kind)} onChange={(event) => toggleKind(kind, event.target.checked)} /> {t(`alerts.kinds.${kind}`)}
+                  <input
+                    type="checkbox"
+                    name={FIELD_NAMES.kinds}
+                    value={kind}
+                    checked={kinds.includes(kind)}
+                    onChange={(event) => toggleKind(kind, event.target.checked)}
+                  />{' '}
+                  {t(`alerts.kinds.${kind}`)}
                 </label>
               ))}
             </fieldset>
@@ -175,21 +253,43 @@ export default function AlertForm({ locale, messages, target }: Props) {
         {target.kind === 'topic' && (
           <>
             <label htmlFor={`${id}-topic`}>{t('alerts.form.topic')}</label>
-            <select id={`${id}-topic`} name={FIELD_NAMES.topic} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
-              {target.topics.map((topic) => <option key={topic.id} value={topic.id} lang={recordLang(locale)}>{topic.title}</option>)}
+            <select
+              id={`${id}-topic`}
+              name={FIELD_NAMES.topic}
+              value={topicId}
+              onChange={(event) => setTopicId(Number(event.target.value))}
+            >
+              {target.topics.map((topic) => (
+                <option key={topic.id} value={topic.id} lang={recordLang(locale)}>
+                  {topic.title}
+                </option>
+              ))}
             </select>
           </>
         )}
         {target.kind === 'member' && (
           <label>
-            <input type="checkbox" name={FIELD_NAMES.minorityOnly} checked={minorityOnly} onChange={(event) => setMinorityOnly(event.target.checked)} /> {t('alerts.form.minorityOnly')}
+            <input
+              type="checkbox"
+              name={FIELD_NAMES.minorityOnly}
+              checked={minorityOnly}
+              onChange={(event) => setMinorityOnly(event.target.checked)}
+            />{' '}
+            {t('alerts.form.minorityOnly')}
           </label>
         )}
         <fieldset>
           <legend>{t('alerts.form.frequency')}</legend>
           {(['daily', 'weekly'] as const).map((each) => (
             <label key={each}>
-              <input type="radio" name={radios.frequency} value={each} checked={frequency === each} onChange={() => setFrequency(each)} /> {t(`alerts.form.${each}`)}
+              <input
+                type="radio"
+                name={radios.frequency}
+                value={each}
+                checked={frequency === each}
+                onChange={() => setFrequency(each)}
+              />{' '}
+              {t(`alerts.form.${each}`)}
             </label>
           ))}
         </fieldset>
@@ -207,15 +307,21 @@ export default function AlertForm({ locale, messages, target }: Props) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <p id={`${id}-what`} className="alert-form-what">
-          {t(frequency === 'weekly' ? 'alerts.form.willSendWeekly' : 'alerts.form.willSendDaily', { alert: alertSubject(summary, t, locale) })}
+          {t(frequency === 'weekly' ? 'alerts.form.willSendWeekly' : 'alerts.form.willSendDaily', {
+            alert: alertSubject(summary, t, locale),
+          })}
         </p>
         <p className="alert-form-feed">{t('alerts.form.feed')}</p>
         <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
           {status === 'submitting' ? t('alerts.form.sending') : t('alerts.form.submit')}
         </button>
         {/* Both live regions are always in the page, so what appears in them is announced. */}
-        <p className="alert-form-sent" role="status">{status === 'sent' ? message : ''}</p>
-        <p id={`${id}-error`} className="field-error" role="alert">{failed ? message : ''}</p>
+        <p className="alert-form-sent" role="status">
+          {status === 'sent' ? message : ''}
+        </p>
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {failed ? message : ''}
+        </p>
       </form>
     </details>
   );

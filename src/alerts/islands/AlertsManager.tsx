@@ -41,7 +41,9 @@ export default function AlertsManager({ locale, messages }: Props) {
   const t = translator(locale, messages);
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
   // A link without a well-formed token is answered at once, without asking the server.
-  const [loaded, setLoaded] = useState<Loaded>(() => (isManageToken(token) ? { state: 'loading' } : { state: 'refused', message: t('alerts.manage.malformed') }));
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    isManageToken(token) ? { state: 'loading' } : { state: 'refused', message: t('alerts.manage.malformed') },
+  );
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
@@ -56,10 +58,19 @@ export default function AlertsManager({ locale, messages }: Props) {
     try {
       const answer = await call({ name: 'list_alerts' });
       if (!answer?.ok) return { state: 'refused', message: manageRefusal(answer?.status ?? 'malformed', t) };
-      return { state: 'listed', email: answer.email ?? '', confirmed: answer.confirmed ?? false, alerts: answer.alerts ?? [], unsubscribed: false };
+      return {
+        state: 'listed',
+        email: answer.email ?? '',
+        confirmed: answer.confirmed ?? false,
+        alerts: answer.alerts ?? [],
+        unsubscribed: false,
+      };
     } catch (failure) {
       console.error('The alerts could not be loaded', failure);
-      return { state: 'refused', message: sendFailureText(failure instanceof Error ? failure.message : String(failure), t) };
+      return {
+        state: 'refused',
+        message: sendFailureText(failure instanceof Error ? failure.message : String(failure), t),
+      };
     }
   };
 
@@ -105,7 +116,12 @@ export default function AlertsManager({ locale, messages }: Props) {
   };
 
   if (loaded.state === 'loading') return <p role="status">{t('alerts.manage.loading')}</p>;
-  if (loaded.state === 'refused') return <p role="alert" className="field-error">{loaded.message}</p>;
+  if (loaded.state === 'refused')
+    return (
+      <p role="alert" className="field-error">
+        {loaded.message}
+      </p>
+    );
   return (
     <div className="alerts-manager" aria-busy={busy}>
       <p>{t('alerts.manage.for', { email: loaded.email })}</p>
@@ -122,13 +138,47 @@ export default function AlertsManager({ locale, messages }: Props) {
                 {alert.paused ? ` ${t('alerts.manage.pausedNote')}` : ''}
               </p>
               <div className="alerts-actions">
-                <button type="button" className="button" disabled={busy} onClick={() => change({ name: 'pause_alert', alert_id: alert.id, paused: !alert.paused }, t(alert.paused ? 'alerts.manage.resumedDone' : 'alerts.manage.pausedDone', { alert: what }))}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      { name: 'pause_alert', alert_id: alert.id, paused: !alert.paused },
+                      t(alert.paused ? 'alerts.manage.resumedDone' : 'alerts.manage.pausedDone', { alert: what }),
+                    )
+                  }
+                >
                   {t(alert.paused ? 'alerts.manage.resume' : 'alerts.manage.pause')}
                 </button>
-                <button type="button" className="button" disabled={busy} onClick={() => change({ name: 'set_alert_frequency', alert_id: alert.id, frequency: alert.frequency === 'daily' ? 'weekly' : 'daily' }, t('alerts.manage.changedDone', { alert: what }))}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      {
+                        name: 'set_alert_frequency',
+                        alert_id: alert.id,
+                        frequency: alert.frequency === 'daily' ? 'weekly' : 'daily',
+                      },
+                      t('alerts.manage.changedDone', { alert: what }),
+                    )
+                  }
+                >
                   {t(alert.frequency === 'daily' ? 'alerts.manage.makeWeekly' : 'alerts.manage.makeDaily')}
                 </button>
-                <button type="button" className="button" disabled={busy} onClick={() => change({ name: 'delete_alert', alert_id: alert.id }, t('alerts.manage.deletedDone', { alert: what }))}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      { name: 'delete_alert', alert_id: alert.id },
+                      t('alerts.manage.deletedDone', { alert: what }),
+                    )
+                  }
+                >
                   {t('alerts.manage.delete')}
                 </button>
                 <a href={alertFeedUrl(API_URL, alert.feed_token)}>{t('alerts.manage.feed')}</a>
@@ -138,12 +188,19 @@ export default function AlertsManager({ locale, messages }: Props) {
         })}
       </ul>
       {!loaded.unsubscribed && (
-        <button type="button" className="button" disabled={busy} onClick={() => change({ name: 'unsubscribe_alerts' }, t('alerts.manage.unsubscribed'))}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => change({ name: 'unsubscribe_alerts' }, t('alerts.manage.unsubscribed'))}
+        >
           {t('alerts.manage.unsubscribeAll')}
         </button>
       )}
       <p role="status">{notice}</p>
-      <p role="alert" className="field-error">{error}</p>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
     </div>
   );
 }

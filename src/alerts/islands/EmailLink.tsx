@@ -20,14 +20,38 @@ type State =
   | { phase: 'failed'; token: string; message: string };
 
 /** The catalogue messages the island shows for one action: what the page gives it (pickMessages). */
-const ACTION_KEYS: Record<EmailLinkAction, Record<'button' | 'failed' | 'invalid' | 'invitation' | 'working', string>> = {
-  confirm: { button: 'confirm.button', failed: 'confirm.failed', invalid: 'confirm.invalid', invitation: 'confirm.invitation', working: 'confirm.working' },
-  unsubscribe: { button: 'unsubscribe.button', failed: 'unsubscribe.failed', invalid: 'unsubscribe.invalid', invitation: 'unsubscribe.invitation', working: 'unsubscribe.working' },
+const ACTION_KEYS: Record<
+  EmailLinkAction,
+  Record<'button' | 'failed' | 'invalid' | 'invitation' | 'working', string>
+> = {
+  confirm: {
+    button: 'confirm.button',
+    failed: 'confirm.failed',
+    invalid: 'confirm.invalid',
+    invitation: 'confirm.invitation',
+    working: 'confirm.working',
+  },
+  unsubscribe: {
+    button: 'unsubscribe.button',
+    failed: 'unsubscribe.failed',
+    invalid: 'unsubscribe.invalid',
+    invitation: 'unsubscribe.invitation',
+    working: 'unsubscribe.working',
+  },
 };
 
 export function emailLinkKeys(action: EmailLinkAction): string[] {
   const own = Object.values(ACTION_KEYS[action]);
-  const results = ['confirm.confirmed.alerts', 'confirm.confirmed.board', 'confirm.confirmed.named', 'confirm.expired', 'confirm.used', 'unsubscribe.done.alerts', 'unsubscribe.done.board', 'unsubscribe.done.named'];
+  const results = [
+    'confirm.confirmed.alerts',
+    'confirm.confirmed.board',
+    'confirm.confirmed.named',
+    'confirm.expired',
+    'confirm.used',
+    'unsubscribe.done.alerts',
+    'unsubscribe.done.board',
+    'unsubscribe.done.named',
+  ];
   const invitations = ['confirm.invitationAlerts', 'unsubscribe.invitationAlerts'];
   return [...own, ...results, ...invitations, 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
 }
@@ -36,14 +60,26 @@ export function emailLinkKeys(action: EmailLinkAction): string[] {
  * What the page says of the server's answer to a link. An address's alerts hang from a subscription without a
  * district: its answer names no district, and the page speaks of the alerts instead of a board's summaries.
  */
-function resultMessage(action: EmailLinkAction, result: Pick<EmailLinkResult, 'status' | 'district_id' | 'district_name'>, t: Translator): string {
+function resultMessage(
+  action: EmailLinkAction,
+  result: Pick<EmailLinkResult, 'status' | 'district_id' | 'district_name'>,
+  t: Translator,
+): string {
   const named = result.district_name ? { district: result.district_name } : null;
   const alerts = result.district_id === undefined;
   switch (result.status) {
     case 'confirmed':
-      return alerts ? t('confirm.confirmed.alerts') : named ? t('confirm.confirmed.named', named) : t('confirm.confirmed.board');
+      return alerts
+        ? t('confirm.confirmed.alerts')
+        : named
+          ? t('confirm.confirmed.named', named)
+          : t('confirm.confirmed.board');
     case 'unsubscribed':
-      return alerts ? t('unsubscribe.done.alerts') : named ? t('unsubscribe.done.named', named) : t('unsubscribe.done.board');
+      return alerts
+        ? t('unsubscribe.done.alerts')
+        : named
+          ? t('unsubscribe.done.named', named)
+          : t('unsubscribe.done.board');
     case 'used':
       return t('confirm.used');
     case 'expired':
@@ -68,9 +104,17 @@ const forAlerts = () => new URLSearchParams(window.location.search).get('for') =
 /** Calls the database function for the token; what the page says next. */
 async function send(action: EmailLinkAction, token: string, t: Translator): Promise<State> {
   try {
-    return { phase: 'done', result: await followEmailLink(rpcApi(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }) };
+    return {
+      phase: 'done',
+      result: await followEmailLink(rpcApi(), action, token, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }),
+    };
   } catch (error) {
-    const reason = error instanceof Error ? (error.name.startsWith('QueryError') ? error.message : `${error.name}: ${error.message}`) : String(error);
+    const reason =
+      error instanceof Error
+        ? error.name.startsWith('QueryError')
+          ? error.message
+          : `${error.name}: ${error.message}`
+        : String(error);
     console.error(error);
     return { phase: 'failed', token, message: t(ACTION_KEYS[action].failed, { reason: sendFailure(reason, t) }) };
   }
@@ -86,7 +130,11 @@ export default function EmailLink({ action, locale, messages }: Props) {
   const alertLink = useSyncExternalStore(noSubscription, forAlerts, () => false);
   const [sent, setSent] = useState<State | null>(null);
   const state: State =
-    token === undefined ? { phase: 'loading' } : !isEmailLinkToken(token) ? { phase: 'done', result: { ok: false, status: 'malformed' } } : (sent ?? { phase: 'ready', token });
+    token === undefined
+      ? { phase: 'loading' }
+      : !isEmailLinkToken(token)
+        ? { phase: 'done', result: { ok: false, status: 'malformed' } }
+        : (sent ?? { phase: 'ready', token });
 
   const follow = (value: string) => {
     setSent({ phase: 'working', token: value });

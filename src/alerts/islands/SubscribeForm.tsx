@@ -40,7 +40,9 @@ function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Tran
     .map(([field, problems]) =>
       t('subscribe.fieldError', {
         label: field === 'email' ? t('subscribe.email') : field,
-        problems: problems.map((problem) => answerText(problem, t, SUBSCRIBE_ANSWERS)).join(t('subscribe.problemSeparator')),
+        problems: problems
+          .map((problem) => answerText(problem, t, SUBSCRIBE_ANSWERS))
+          .join(t('subscribe.problemSeparator')),
       }),
     );
   return [...parts, ...result.form_errors.map((reason) => answerText(reason, t, SUBSCRIBE_ANSWERS))].join(' ');
@@ -68,7 +70,10 @@ export default function SubscribeForm({ districtId, locale, messages }: Props) {
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await subscribe(rpcApi(), email, districtId, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS), language: locale });
+      const result = await subscribe(rpcApi(), email, districtId, {
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        language: locale,
+      });
       if (result.ok) {
         setStatus('subscribed');
         setMessage(t('subscribe.subscribed', { email: email.trim() }));

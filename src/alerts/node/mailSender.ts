@@ -6,8 +6,23 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { confirmationEmail, digestEmail, type ConfirmationPayload, type DigestPayload, type Email, type HtmlToText, type MailLinks } from '../emails.ts';
-import { alertConfirmationEmail, alertEmail, type AlertConfirmationPayload, type AlertEmailPayload, type MarkedPart, type SnippetReader } from '../alertEmails.ts';
+import {
+  confirmationEmail,
+  digestEmail,
+  type ConfirmationPayload,
+  type DigestPayload,
+  type Email,
+  type HtmlToText,
+  type MailLinks,
+} from '../emails.ts';
+import {
+  alertConfirmationEmail,
+  alertEmail,
+  type AlertConfirmationPayload,
+  type AlertEmailPayload,
+  type MarkedPart,
+  type SnippetReader,
+} from '../alertEmails.ts';
 import { mailLocale } from '../mailText.ts';
 
 export type EmailKind = 'confirmation' | 'digest' | 'alert_confirmation' | 'alert';
@@ -76,11 +91,16 @@ export interface OutboxLeft {
 
 /** What a hosted sender cannot run without; empty when nothing is missing. */
 export function missingMailSettings(env: Record<string, string | undefined>): string[] {
-  return ['PUBLIC_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL', 'SMTP_HOST', 'MAIL_FROM'].filter((name) => !env[name]);
+  return ['PUBLIC_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL', 'SMTP_HOST', 'MAIL_FROM'].filter(
+    (name) => !env[name],
+  );
 }
 
 /** The settings from the environment; `defaults` are the local stack's (see scripts/lib/stackConfig.mjs). */
-export function mailConfigFromEnv(env: Record<string, string | undefined>, defaults: { apiUrl: string; serviceKey: string }): MailConfig {
+export function mailConfigFromEnv(
+  env: Record<string, string | undefined>,
+  defaults: { apiUrl: string; serviceKey: string },
+): MailConfig {
   const apiUrl = env.PUBLIC_SUPABASE_URL || defaults.apiUrl;
   return {
     apiUrl,
@@ -160,7 +180,8 @@ const needsSanitiser = (kind: EmailKind) => kind === 'digest' || kind === 'alert
 export function writeEmail(row: OutboxRow, links: MailLinks, digestText: DigestText | undefined): Email {
   const locale = mailLocale((row.payload as { language?: unknown }).language);
   if (row.kind === 'confirmation') return confirmationEmail(row.payload as ConfirmationPayload, links, locale);
-  if (row.kind === 'alert_confirmation') return alertConfirmationEmail(row.payload as AlertConfirmationPayload, links, locale);
+  if (row.kind === 'alert_confirmation')
+    return alertConfirmationEmail(row.payload as AlertConfirmationPayload, links, locale);
   if (!digestText) throw new Error(`a ${row.kind} email is written with the sanitiser (loadDigestText)`);
   if (row.kind === 'alert') return alertEmail(row.payload as AlertEmailPayload, links, digestText.readSnippet, locale);
   return digestEmail(row.payload as DigestPayload, links, digestText.htmlToText, locale);
@@ -185,13 +206,19 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function describeOutboxLeft(left: OutboxLeft, now: Date, thisHost: string): string[] {
   const lines = left.leases.map((lease) => {
     const what = `${plural(lease.emails, 'email')} (${lease.kinds.join(', ')})`;
-    if (!lease.run_id || lease.pid === null) return `${what} held by an older sender until ${reportTime(lease.lease_until)}, then sent by the next run`;
+    if (!lease.run_id || lease.pid === null)
+      return `${what} held by an older sender until ${reportTime(lease.lease_until)}, then sent by the next run`;
     const where = lease.host === thisHost ? 'this machine' : lease.host;
-    const seen = lease.seen_at ? `, last seen ${Math.max(0, Math.round((now.getTime() - Date.parse(lease.seen_at)) / 1000))} s ago` : '';
+    const seen = lease.seen_at
+      ? `, last seen ${Math.max(0, Math.round((now.getTime() - Date.parse(lease.seen_at)) / 1000))} s ago`
+      : '';
     return `${what} held by a run on ${where} (process ${lease.pid}${seen}): that run sends them; if it has stopped, the next run sends them from ${reportTime(lease.lease_until)}`;
   });
   if (left.queued.emails > 0) {
-    const due = left.queued.next && Date.parse(left.queued.next) > now.getTime() ? `the first due ${reportTime(left.queued.next)}` : 'due now';
+    const due =
+      left.queued.next && Date.parse(left.queued.next) > now.getTime()
+        ? `the first due ${reportTime(left.queued.next)}`
+        : 'due now';
     lines.push(`${plural(left.queued.emails, 'email')} queued (${due}): the next run sends them`);
   }
   return lines;
@@ -203,7 +230,10 @@ function database(config: MailConfig) {
   });
 }
 
-async function call<T>(request: PromiseLike<{ data: T | null; error: { message: string } | null }>, what: string): Promise<T> {
+async function call<T>(
+  request: PromiseLike<{ data: T | null; error: { message: string } | null }>,
+  what: string,
+): Promise<T> {
   const { data, error } = await request;
   if (error) throw new Error(`${what} failed: ${error.message}`);
   return data as T;
@@ -218,7 +248,9 @@ export async function matchAlerts(config: MailConfig): Promise<{ run_id: number;
 }
 
 /** Queues one email per address with its alerts' unsent matches that are due (queue_alert_emails()). */
-export async function queueAlertEmails(config: MailConfig): Promise<{ queued: number; matches: number; waiting: number }> {
+export async function queueAlertEmails(
+  config: MailConfig,
+): Promise<{ queued: number; matches: number; waiting: number }> {
   return call(database(config).rpc('queue_alert_emails'), 'queue_alert_emails');
 }
 
@@ -262,10 +294,20 @@ async function releaseGoneRuns(db: PostgrestClient, log: (line: string) => void)
   const thisHost = hostname();
   let released = 0;
   for (const lease of await leases(db)) {
-    if (!lease.run_id || lease.host !== thisHost || lease.pid === null || lease.pid === process.pid || !processGone(lease.pid)) continue;
+    if (
+      !lease.run_id ||
+      lease.host !== thisHost ||
+      lease.pid === null ||
+      lease.pid === process.pid ||
+      !processGone(lease.pid)
+    )
+      continue;
     const count = await call<number>(db.rpc('release_mail_run', { run_id: lease.run_id }), 'release_mail_run');
     released += count;
-    if (count > 0) log(`taken back: ${plural(count, 'email')} (${lease.kinds.join(', ')}) held by a run on this machine that is gone (process ${lease.pid}), queued to go now`);
+    if (count > 0)
+      log(
+        `taken back: ${plural(count, 'email')} (${lease.kinds.join(', ')}) held by a run on this machine that is gone (process ${lease.pid}), queued to go now`,
+      );
   }
   return released;
 }
@@ -273,16 +315,30 @@ async function releaseGoneRuns(db: PostgrestClient, log: (line: string) => void)
 /** What the outbox holds that is not delivered (of these kinds, or all): the leases and the queued emails. */
 export async function outboxLeft(config: MailConfig, kinds: EmailKind[] | null = null): Promise<OutboxLeft> {
   const db = database(config);
-  let queued = db.from('email_outbox').select('next_attempt_at', { count: 'exact' }).eq('state', 'queued').order('next_attempt_at').limit(1);
+  let queued = db
+    .from('email_outbox')
+    .select('next_attempt_at', { count: 'exact' })
+    .eq('state', 'queued')
+    .order('next_attempt_at')
+    .limit(1);
   if (kinds) queued = queued.in('kind', kinds);
   const { data, error, count } = await queued;
   if (error) throw new Error(`reading the outbox failed: ${error.message}`);
   const held = (await leases(db)).filter((lease) => !kinds || lease.kinds.some((kind) => kinds.includes(kind)));
-  return { leases: held, queued: { emails: count ?? 0, next: (data as { next_attempt_at: string }[])[0]?.next_attempt_at ?? null } };
+  return {
+    leases: held,
+    queued: { emails: count ?? 0, next: (data as { next_attempt_at: string }[])[0]?.next_attempt_at ?? null },
+  };
 }
 
 /** Records a sent email, trying again through an outage of the API or the database: the email is never sent twice. */
-async function recordSent(db: PostgrestClient, row: OutboxRow, messageId: string, log: (line: string) => void, recordForMs: number): Promise<void> {
+async function recordSent(
+  db: PostgrestClient,
+  row: OutboxRow,
+  messageId: string,
+  log: (line: string) => void,
+  recordForMs: number,
+): Promise<void> {
   const started = Date.now();
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -297,7 +353,10 @@ async function recordSent(db: PostgrestClient, row: OutboxRow, messageId: string
             `run, or it is sent again: update public.email_outbox set state = 'sent', sent_at = now(), lease_until = null, run_id = null where id = ${row.id};`,
         );
       }
-      if (attempt === 1) log(`sent: ${row.kind} to ${row.recipient}, but recording it failed (${message}); trying again until it is recorded, never sending it again`);
+      if (attempt === 1)
+        log(
+          `sent: ${row.kind} to ${row.recipient}, but recording it failed (${message}); trying again until it is recorded, never sending it again`,
+        );
       await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5_000)));
     }
   }
@@ -311,15 +370,23 @@ class UnrecordedEmail extends Error {}
  * run holds each email under a lease it renews while it works; when it ends, anything it still holds is queued again.
  */
 export async function sendDueEmails(config: MailConfig, options: SendOptions = {}): Promise<SendReport> {
-  const { kinds = null, waitForRetries = false, shouldStop = () => false, log = () => {}, recordForMs = RECORD_FOR_MS } = options;
+  const {
+    kinds = null,
+    waitForRetries = false,
+    shouldStop = () => false,
+    log = () => {},
+    recordForMs = RECORD_FOR_MS,
+  } = options;
   const db = database(config);
   const run = { run_id: randomUUID(), run_host: hostname(), run_pid: process.pid };
-  const transport = options.transport ?? nodemailer.createTransport({
-    host: config.smtp.host,
-    port: config.smtp.port,
-    secure: config.smtp.secure,
-    auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
-  });
+  const transport =
+    options.transport ??
+    nodemailer.createTransport({
+      host: config.smtp.host,
+      port: config.smtp.port,
+      secure: config.smtp.secure,
+      auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
+    });
   let digestText: DigestText | undefined;
   const domain = new URL(config.links.siteUrl).hostname;
   const report: SendReport = { sent: 0, failures: [], released: 0, problems: [] };
@@ -336,13 +403,17 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
   try {
     report.released = await releaseGoneRuns(db, log);
     while (!shouldStop()) {
-      const [row] = await call<OutboxRow[]>(db.rpc('claim_emails', { ...run, max_count: 1, lease_seconds: LEASE_SECONDS, kinds }), 'claim_emails');
+      const [row] = await call<OutboxRow[]>(
+        db.rpc('claim_emails', { ...run, max_count: 1, lease_seconds: LEASE_SECONDS, kinds }),
+        'claim_emails',
+      );
       if (!row) {
         if (!waitForRetries) break;
         const retry = await nextRetryIn(db, kinds);
         const othersHold = await heldByOthers(db, kinds);
         othersHoldSince = othersHold ? (othersHoldSince ?? Date.now()) : null;
-        const waitForOthers = othersHoldSince !== null && Date.now() - othersHoldSince < OTHER_RUNS_WAIT_MS ? 250 : null;
+        const waitForOthers =
+          othersHoldSince !== null && Date.now() - othersHoldSince < OTHER_RUNS_WAIT_MS ? 250 : null;
         const waits = [retry, waitForOthers].filter((wait): wait is number => wait !== null);
         if (waits.length === 0) break;
         await new Promise((resolve) => setTimeout(resolve, Math.min(...waits)));
@@ -365,12 +436,19 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const state = await call<string>(
-          db.rpc('email_failed', { outbox_id: row.id, error: message, max_attempts: config.maxAttempts, retry_after_seconds: retryDelaySeconds(row.attempts, config.retrySeconds) }),
+          db.rpc('email_failed', {
+            outbox_id: row.id,
+            error: message,
+            max_attempts: config.maxAttempts,
+            retry_after_seconds: retryDelaySeconds(row.attempts, config.retrySeconds),
+          }),
           'email_failed',
         );
         const final = state === 'failed';
         report.failures.push({ id: row.id, recipient: row.recipient, error: message, final });
-        log(`${final ? 'failed for good' : `failed (attempt ${row.attempts} of ${config.maxAttempts}, will retry)`}: ${row.kind} to ${row.recipient}: ${message}`);
+        log(
+          `${final ? 'failed for good' : `failed (attempt ${row.attempts} of ${config.maxAttempts}, will retry)`}: ${row.kind} to ${row.recipient}: ${message}`,
+        );
         continue;
       }
       // The SMTP server has it: from here only the record is tried again, never the send.
@@ -388,7 +466,11 @@ export async function sendDueEmails(config: MailConfig, options: SendOptions = {
     if (!options.transport) transport.close();
     // Whatever the run still holds (nothing, unless a claim's answer was lost) is queued again. Not a sent email that
     // could not be recorded: given back, it would go out twice.
-    if (claimed && !unrecorded) await db.rpc('release_mail_run', { run_id: run.run_id }).then(() => {}, () => {});
+    if (claimed && !unrecorded)
+      await db.rpc('release_mail_run', { run_id: run.run_id }).then(
+        () => {},
+        () => {},
+      );
   }
   return report;
 }

@@ -7,11 +7,22 @@ import AlertForm, { type AlertTarget } from '../islands/AlertForm';
 import { formMessages } from '../build/alertMessages';
 import type { Locale } from '../../i18n/locales';
 
-const search: AlertTarget = { kind: 'search', districtId: 7, districtName: 'Palo Alto Unified School District', states: ['CA'] };
-const topic: AlertTarget = { kind: 'topic', districtId: 7, districtName: 'Palo Alto Unified School District', topics: [{ id: 3, title: 'Budget' }] };
+const search: AlertTarget = {
+  kind: 'search',
+  districtId: 7,
+  districtName: 'Palo Alto Unified School District',
+  states: ['CA'],
+};
+const topic: AlertTarget = {
+  kind: 'topic',
+  districtId: 7,
+  districtName: 'Palo Alto Unified School District',
+  topics: [{ id: 3, title: 'Budget' }],
+};
 
 function drawn(locale: Locale, target: AlertTarget): Document {
-  return new JSDOM(renderToStaticMarkup(<AlertForm locale={locale} messages={formMessages(locale)} target={target} />)).window.document;
+  return new JSDOM(renderToStaticMarkup(<AlertForm locale={locale} messages={formMessages(locale)} target={target} />))
+    .window.document;
 }
 
 describe("the alert form's record names", () => {
@@ -20,7 +31,9 @@ describe("the alert form's record names", () => {
     ['zh', 'en'],
     ['en', null],
   ] as const)('%s: the district and the topics are marked %s', (locale, mark) => {
-    const district = [...drawn(locale, search).querySelectorAll('label span')].find((span) => span.textContent === 'Palo Alto Unified School District');
+    const district = [...drawn(locale, search).querySelectorAll('label span')].find(
+      (span) => span.textContent === 'Palo Alto Unified School District',
+    );
     expect(district?.getAttribute('lang') ?? null).toBe(mark);
     const option = drawn(locale, topic).querySelector('option');
     expect(option?.textContent).toBe('Budget');

@@ -9,19 +9,30 @@ import { ALERT_ANSWER_KEYS, manageRefusal, refusalText, sendFailureText } from '
 import { placeholders, translator, type Catalogue } from '../../i18n/translate';
 import { isManageToken, parseManageAnswer } from '../data/alerts';
 
-const ours = (catalogue: Catalogue) => Object.keys(catalogue).filter((key) => /^(alerts|mail)\./.test(key)).sort();
+const ours = (catalogue: Catalogue) =>
+  Object.keys(catalogue)
+    .filter((key) => /^(alerts|mail)\./.test(key))
+    .sort();
 const tEs = translator('es', es);
 const tEn = translator('en', en);
 
-describe('refusalText: create_alert\'s refusals, by their codes', () => {
+describe("refusalText: create_alert's refusals, by their codes", () => {
   it.each([
-    [{ errors: {}, form_errors: [{ code: 'search.empty' }] }, 'Type a word or a phrase to search for.', 'Escriba una palabra o una frase para buscar.'],
+    [
+      { errors: {}, form_errors: [{ code: 'search.empty' }] },
+      'Type a word or a phrase to search for.',
+      'Escriba una palabra o una frase para buscar.',
+    ],
     [
       { errors: {}, form_errors: [{ code: 'search.too_many_words', max: 10, count: 11 }] },
       'Search for at most 10 words at a time; this search has 11.',
       'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.',
     ],
-    [{ errors: { member: [{ code: 'field.max_length', max: 200 }] }, form_errors: [] }, 'Member: must be at most 200 characters.', 'Miembro: debe tener como máximo 200 caracteres.'],
+    [
+      { errors: { member: [{ code: 'field.max_length', max: 200 }] }, form_errors: [] },
+      'Member: must be at most 200 characters.',
+      'Miembro: debe tener como máximo 200 caracteres.',
+    ],
     [
       { errors: {}, form_errors: [{ code: 'form.no_alert_district', id: 987654321 }] },
       'There is no district 987654321 to set an alert for.',
@@ -48,20 +59,31 @@ describe('refusalText: create_alert\'s refusals, by their codes', () => {
 });
 
 describe('refusalText and sendFailureText', () => {
-  it('names each field, then the form\'s reasons', () => {
+  it("names each field, then the form's reasons", () => {
     const result = { errors: { email: [{ code: 'field.email_invalid' }] }, form_errors: [{ code: 'search.empty' }] };
-    expect(refusalText(result, tEn)).toBe('Email: must be a valid address such as name@example.org. Type a word or a phrase to search for.');
-    expect(refusalText(result, tEs)).toBe('Correo electrónico: debe ser una dirección válida, como nombre@ejemplo.org. Escriba una palabra o una frase para buscar.');
+    expect(refusalText(result, tEn)).toBe(
+      'Email: must be a valid address such as name@example.org. Type a word or a phrase to search for.',
+    );
+    expect(refusalText(result, tEs)).toBe(
+      'Correo electrónico: debe ser una dirección válida, como nombre@ejemplo.org. Escriba una palabra o una frase para buscar.',
+    );
   });
 
   it('says why a request failed', () => {
-    expect(sendFailureText('TimeoutError: signal timed out', tEn)).toBe('Your request could not be sent: the server did not answer in time. Please try again.');
-    expect(sendFailureText('TypeError: fetch failed', tEs)).toBe('No se pudo enviar su solicitud: falló la conexión con el servidor. Inténtelo de nuevo.');
+    expect(sendFailureText('TimeoutError: signal timed out', tEn)).toBe(
+      'Your request could not be sent: the server did not answer in time. Please try again.',
+    );
+    expect(sendFailureText('TypeError: fetch failed', tEs)).toBe(
+      'No se pudo enviar su solicitud: falló la conexión con el servidor. Inténtelo de nuevo.',
+    );
   });
 
   it.each([
     ['malformed', 'This link is not complete: open the whole link from your email (it ends in 64 letters and digits).'],
-    ['unknown', 'This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.'],
+    [
+      'unknown',
+      'This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.',
+    ],
     ['no_alert', 'That alert no longer exists: it was deleted. The list below is up to date.'],
   ] as const)('a management answer %s', (status, text) => {
     expect(manageRefusal(status, tEn)).toBe(text);
@@ -79,19 +101,28 @@ describe('the management answers and tokens', () => {
   });
 
   it('sends only 64 lowercase hex characters', () => {
-    expect([isManageToken('a'.repeat(64)), isManageToken('A'.repeat(64)), isManageToken('a'.repeat(63)), isManageToken(null)]).toEqual([true, false, false, false]);
+    expect([
+      isManageToken('a'.repeat(64)),
+      isManageToken('A'.repeat(64)),
+      isManageToken('a'.repeat(63)),
+      isManageToken(null),
+    ]).toEqual([true, false, false, false]);
   });
 });
 
 describe('the catalogues of alerts and emails', () => {
-  it.each([['es', es], ['zh', zh]] as const)('%s has every key English has, with the same placeholders, and no English left', (_locale, catalogue) => {
+  it.each([
+    ['es', es],
+    ['zh', zh],
+  ] as const)('%s has every key English has, with the same placeholders, and no English left', (_locale, catalogue) => {
     expect(ours(catalogue)).toEqual(ours(en));
     for (const key of ours(en)) {
       const english = (en as Catalogue)[key];
       const translated = (catalogue as Catalogue)[key];
       expect(placeholders(translated), key).toEqual(placeholders(english));
       // A message of more than a few words, once its placeholders are taken out, is written anew.
-      if (typeof english === 'string' && english.replace(/\{\w+\}/g, '').length > 12) expect(translated, key).not.toBe(english);
+      if (typeof english === 'string' && english.replace(/\{\w+\}/g, '').length > 12)
+        expect(translated, key).not.toBe(english);
     }
   });
 });

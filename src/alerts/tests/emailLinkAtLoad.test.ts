@@ -20,9 +20,14 @@ describe('linkAtLoad', () => {
 
 /** The island as the server renders it: both invitations (the board's shown), the button, empty status and alert. */
 function island() {
-  const dom = new JSDOM(`<section><div data-email-link="confirm"><p data-invitation="board">Press to confirm.</p><p data-invitation="alerts" hidden>Press to confirm your alerts.</p><button type="button">Confirm</button><p role="status"></p><p role="alert"></p></div></section>`);
+  const dom = new JSDOM(
+    `<section><div data-email-link="confirm"><p data-invitation="board">Press to confirm.</p><p data-invitation="alerts" hidden>Press to confirm your alerts.</p><button type="button">Confirm</button><p role="status"></p><p role="alert"></p></div></section>`,
+  );
   const document = dom.window.document;
-  const shown = () => [...document.querySelectorAll<HTMLElement>('[data-invitation], button')].filter((element) => !element.hidden).map((element) => element.textContent);
+  const shown = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-invitation], button')]
+      .filter((element) => !element.hidden)
+      .map((element) => element.textContent);
   return { document, shown, alert: () => document.querySelector('[role="alert"]')!.textContent };
 }
 

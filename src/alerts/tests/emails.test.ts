@@ -10,7 +10,13 @@ import {
   oneClickUnsubscribeUrl,
   type DigestPayload,
 } from '../emails';
-import { describeOutboxLeft, digestProblems, loadDigestText, retryDelaySeconds, type OutboxLeft } from '../node/mailSender';
+import {
+  describeOutboxLeft,
+  digestProblems,
+  loadDigestText,
+  retryDelaySeconds,
+  type OutboxLeft,
+} from '../node/mailSender';
 import { isEmailLinkToken, parseEmailLinkResult } from '../data/subscriptions';
 
 const links = { siteUrl: 'https://boards.example.org/', apiUrl: 'https://api.example.org' };
@@ -42,40 +48,72 @@ describe('escapeHtml', () => {
 
 describe('describeOutboxLeft: what a run says it did not deliver, and when it goes', () => {
   const now = new Date('2026-11-26T14:00:00Z');
-  const lease = { run_id: 'r1', host: 'mail-1', pid: 4242, seen_at: '2026-11-26T13:59:57Z', emails: 1, kinds: ['digest' as const], lease_until: '2026-11-26T14:00:27Z' };
+  const lease = {
+    run_id: 'r1',
+    host: 'mail-1',
+    pid: 4242,
+    seen_at: '2026-11-26T13:59:57Z',
+    emails: 1,
+    kinds: ['digest' as const],
+    lease_until: '2026-11-26T14:00:27Z',
+  };
   const none = { emails: 0, next: null };
   it.each<[string, OutboxLeft, string[]]>([
     ['nothing', { leases: [], queued: none }, []],
     [
       'an email another machine’s run holds',
       { leases: [lease], queued: none },
-      ['1 email (digest) held by a run on mail-1 (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC'],
+      [
+        '1 email (digest) held by a run on mail-1 (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC',
+      ],
     ],
     [
       'emails a run of this machine holds',
       { leases: [{ ...lease, host: 'here', emails: 2, kinds: ['confirmation', 'digest'] }], queued: none },
-      ['2 emails (confirmation, digest) held by a run on this machine (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC'],
+      [
+        '2 emails (confirmation, digest) held by a run on this machine (process 4242, last seen 3 s ago): that run sends them; if it has stopped, the next run sends them from 2026-11-26 14:00:27 UTC',
+      ],
     ],
     [
       'an email an older sender claimed',
       { leases: [{ ...lease, run_id: null, host: null, pid: null, seen_at: null }], queued: none },
       ['1 email (digest) held by an older sender until 2026-11-26 14:00:27 UTC, then sent by the next run'],
     ],
-    ['emails queued and due', { leases: [], queued: { emails: 3, next: '2026-11-26T13:59:00Z' } }, ['3 emails queued (due now): the next run sends them']],
-    ['an email waiting for its retry', { leases: [], queued: { emails: 1, next: '2026-11-26T14:04:00Z' } }, ['1 email queued (the first due 2026-11-26 14:04:00 UTC): the next run sends them']],
+    [
+      'emails queued and due',
+      { leases: [], queued: { emails: 3, next: '2026-11-26T13:59:00Z' } },
+      ['3 emails queued (due now): the next run sends them'],
+    ],
+    [
+      'an email waiting for its retry',
+      { leases: [], queued: { emails: 1, next: '2026-11-26T14:04:00Z' } },
+      ['1 email queued (the first due 2026-11-26 14:04:00 UTC): the next run sends them'],
+    ],
   ])('%s', (_label, left, lines) => {
     expect(describeOutboxLeft(left, now, 'here')).toEqual(lines);
   });
 });
 
 describe('digestProblems: a summary over the sanitiser’s bounds is named by table and id', () => {
-  const meeting = (id: number, summary: string | null) => ({ id, date: '2026-11-18', title: 'Meeting', meeting_type: null, topics: null, summary });
+  const meeting = (id: number, summary: string | null) => ({
+    id,
+    date: '2026-11-18',
+    title: 'Meeting',
+    meeting_type: null,
+    topics: null,
+    summary,
+  });
   it('names each summary the digest cannot quote, and only those', () => {
     const payload: DigestPayload = {
       district_id: 1,
       district_name: 'Palo Alto Unified',
       unsubscribe_token: leave,
-      meetings: [meeting(1, '<p>Fine.</p>'), meeting(2, '<b>'.repeat(60)), meeting(3, null), meeting(4, 'x'.repeat(100_001))],
+      meetings: [
+        meeting(1, '<p>Fine.</p>'),
+        meeting(2, '<b>'.repeat(60)),
+        meeting(3, null),
+        meeting(4, 'x'.repeat(100_001)),
+      ],
     };
     expect(digestProblems(payload, outOfBounds)).toEqual([
       'meetings row id=2: summary: nests tags more than 50 levels deep; the digest quotes none of it',
@@ -108,7 +146,10 @@ describe('htmlToText reads sanitised summaries as text', () => {
 });
 
 describe('the confirmation email', () => {
-  const email = confirmationEmail({ token, district_id: 7, district_name: 'Springfield Unified', unsubscribe_token: leave }, links);
+  const email = confirmationEmail(
+    { token, district_id: 7, district_name: 'Springfield Unified', unsubscribe_token: leave },
+    links,
+  );
 
   it('names the district in its subject', () => {
     expect(email.subject).toBe('Confirm your subscription to Springfield Unified meeting summaries');
@@ -121,7 +162,9 @@ describe('the confirmation email', () => {
   });
 
   it('says the link asks for one press, since opening it alone confirms nothing', () => {
-    expect(email.text).toContain('To confirm, open this link and press Confirm my subscription (it works for three days, once):');
+    expect(email.text).toContain(
+      'To confirm, open this link and press Confirm my subscription (it works for three days, once):',
+    );
     expect(email.html).toContain('open the link and press Confirm my subscription');
   });
 
@@ -140,8 +183,22 @@ describe('the digest email', () => {
     district_name: 'Springfield <Unified>',
     unsubscribe_token: leave,
     meetings: [
-      { id: 2, date: '2026-11-20', title: 'Board Meeting', meeting_type: 'special', topics: ['Budget', 'Cell phones'], summary: '<p>The board <b>discussed</b> phones.</p><script>x()</script>' },
-      { id: 1, date: '2026-11-06', title: null, meeting_type: 'normal', topics: null, summary: '<p><img src=x onerror="alert(1)">Quiet night.</p>' },
+      {
+        id: 2,
+        date: '2026-11-20',
+        title: 'Board Meeting',
+        meeting_type: 'special',
+        topics: ['Budget', 'Cell phones'],
+        summary: '<p>The board <b>discussed</b> phones.</p><script>x()</script>',
+      },
+      {
+        id: 1,
+        date: '2026-11-06',
+        title: null,
+        meeting_type: 'normal',
+        topics: null,
+        summary: '<p><img src=x onerror="alert(1)">Quiet night.</p>',
+      },
     ],
   };
   const email = digestEmail(payload, links, htmlToText);
@@ -153,9 +210,20 @@ describe('the digest email', () => {
 
   it('lists each meeting with title, date, topics, the start of its summary and its card link', () => {
     expect(email.text).toContain(
-      ['Special Board Meeting, 11/20/26', 'Topics: Budget, Cell phones', 'The board discussed phones.', 'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-20-26'].join('\n'),
+      [
+        'Special Board Meeting, 11/20/26',
+        'Topics: Budget, Cell phones',
+        'The board discussed phones.',
+        'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-20-26',
+      ].join('\n'),
     );
-    expect(email.text).toContain(['Board Meeting, 11/06/26', 'Quiet night.', 'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-06-26'].join('\n'));
+    expect(email.text).toContain(
+      [
+        'Board Meeting, 11/06/26',
+        'Quiet night.',
+        'Read it: https://boards.example.org/7?tab=Meetings#meeting-11-06-26',
+      ].join('\n'),
+    );
   });
 
   it('makes its HTML from escaped text and its own links only', () => {
@@ -183,8 +251,14 @@ describe('the pages behind the links', () => {
   });
 
   it.each([
-    [{ ok: true, status: 'confirmed', district_id: 1, district_name: 'A' }, { ok: true, status: 'confirmed', district_id: 1, district_name: 'A' }],
-    [{ ok: false, status: 'unknown' }, { ok: false, status: 'unknown' }],
+    [
+      { ok: true, status: 'confirmed', district_id: 1, district_name: 'A' },
+      { ok: true, status: 'confirmed', district_id: 1, district_name: 'A' },
+    ],
+    [
+      { ok: false, status: 'unknown' },
+      { ok: false, status: 'unknown' },
+    ],
     [{ ok: true, status: 'weird' }, null],
     [{ status: 'confirmed' }, null],
     ['confirmed', null],

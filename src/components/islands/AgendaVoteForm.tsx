@@ -5,8 +5,30 @@
 // src/i18n/serverText.ts, so a translated page never shows English server text.
 import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
-import { BOARD_VOTES_HREF, EMPTY_VOTE_FORM, INVALID_EMAIL, MEETING_DATE, NO_ERRORS, displayedErrors, missingChoices, keyForAnswers, toSubmission, valuesFromForm, type BoardDecision, type DisplayedErrors, type VisibleField, type VoteFormValues } from '../../lib/agenda';
-import { AGENDA_FIELDS, CHOICES, SUBMIT_ANSWERS, submitAgendaVote, type AgendaField, type Choice } from '../../lib/data/agendaVotes';
+import {
+  BOARD_VOTES_HREF,
+  EMPTY_VOTE_FORM,
+  INVALID_EMAIL,
+  MEETING_DATE,
+  NO_ERRORS,
+  displayedErrors,
+  missingChoices,
+  keyForAnswers,
+  toSubmission,
+  valuesFromForm,
+  type BoardDecision,
+  type DisplayedErrors,
+  type VisibleField,
+  type VoteFormValues,
+} from '../../lib/agenda';
+import {
+  AGENDA_FIELDS,
+  CHOICES,
+  SUBMIT_ANSWERS,
+  submitAgendaVote,
+  type AgendaField,
+  type Choice,
+} from '../../lib/data/agendaVotes';
 import { $residentTotals, IDLE_TOTALS } from '../../lib/browser/residentTotals';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
@@ -48,7 +70,8 @@ const SEND_TIMEOUT_MS = 20_000;
 
 const EMAIL_ID = 'vote-email';
 const COMMENTS_ID = 'vote-comments';
-const fieldTarget = (field: VisibleField) => (field === 'email' ? EMAIL_ID : field === 'comments' ? COMMENTS_ID : `${field}-${CHOICES[0]}`);
+const fieldTarget = (field: VisibleField) =>
+  field === 'email' ? EMAIL_ID : field === 'comments' ? COMMENTS_ID : `${field}-${CHOICES[0]}`;
 const errorId = (field: VisibleField) => `${field}-error`;
 const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -124,7 +147,8 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
     setValues(answers);
     // One error system: the browser's bubbles are off (noValidate) and every problem goes to the summary, the
     // address judged by the browser's own type=email rule.
-    const emailInvalid = formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
+    const emailInvalid =
+      formRef.current?.querySelector<HTMLInputElement>(`#${EMAIL_ID}`)?.validity.typeMismatch ?? false;
     const problems = { ...missingChoices(answers.choices), ...(emailInvalid ? { email: [INVALID_EMAIL] } : {}) };
     if (Object.keys(problems).length > 0) return fail(displayedErrors({ errors: problems, form_errors: [] }, t));
 
@@ -133,7 +157,9 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
     setErrors(NO_ERRORS);
     setStatus('submitting');
     try {
-      const result = await submitAgendaVote(rpcApi(), toSubmission(answers, lastSent.current.key), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await submitAgendaVote(rpcApi(), toSubmission(answers, lastSent.current.key), {
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
       if (result.ok) setStatus('succeeded');
       else fail(displayedErrors(result, t));
     } catch (error) {
@@ -165,13 +191,26 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
   const hasErrors = errors.form.length > 0 || fieldErrors.length > 0;
 
   return (
-    <form ref={formRef} className="vote-form" onSubmit={onSubmit} aria-labelledby="cast-your-vote" aria-busy={submitting} noValidate>
+    <form
+      ref={formRef}
+      className="vote-form"
+      onSubmit={onSubmit}
+      aria-labelledby="cast-your-vote"
+      aria-busy={submitting}
+      noValidate
+    >
       <h2 id="cast-your-vote">{t('vote.form.heading')}</h2>
       <p>{t('vote.form.intro')}</p>
 
       {hasErrors && (
         // A labelled region, so a screen reader's list of landmarks leads back to what stopped the vote.
-        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="region" aria-labelledby="error-summary-title">
+        <div
+          className="error-summary"
+          ref={summaryRef}
+          tabIndex={-1}
+          role="region"
+          aria-labelledby="error-summary-title"
+        >
           <h3 id="error-summary-title">{t('vote.errorsHeading')}</h3>
           <ul>
             {errors.form.map((message) => (
@@ -191,12 +230,18 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
       {AGENDA_FIELDS.map((field) => {
         const error = errors.fields[field];
         return (
-          <fieldset key={field} className="agenda-card" aria-describedby={describedBy(`${field}-description`, !!error && errorId(field))}>
+          <fieldset
+            key={field}
+            className="agenda-card"
+            aria-describedby={describedBy(`${field}-description`, !!error && errorId(field))}
+          >
             <legend>
               <h3>{t(`vote.item.${field}.title`)}</h3>
             </legend>
             <p id={`${field}-description`}>{t(`vote.item.${field}.description`)}</p>
-            {decisions && <AgendaOutcome field={field} decision={decisions[field]} totals={totals} t={t} locale={locale} />}
+            {decisions && (
+              <AgendaOutcome field={field} decision={decisions[field]} totals={totals} t={t} locale={locale} />
+            )}
             {error && (
               <p id={errorId(field)} className="field-error">
                 {error}

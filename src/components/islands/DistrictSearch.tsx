@@ -19,7 +19,16 @@ import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
-export const DISTRICT_SEARCH_KEYS = ['search.box.found', 'search.box.go', 'search.box.label', 'search.box.list', 'search.box.noRecords', 'search.box.none', 'search.box.placeholder', 'search.box.state'];
+export const DISTRICT_SEARCH_KEYS = [
+  'search.box.found',
+  'search.box.go',
+  'search.box.label',
+  'search.box.list',
+  'search.box.noRecords',
+  'search.box.none',
+  'search.box.placeholder',
+  'search.box.state',
+];
 
 interface Props {
   /** The page's language, and the island's messages in it. */
@@ -51,7 +60,9 @@ type Search = (text: string, state: string | null) => Promise<DistrictSuggestion
  */
 const loadSearch = loadOnce(() =>
   Promise.all([import('../../lib/browser/rpcApi'), import('../../lib/data/districts')]).then(
-    ([{ rpcApi }, { searchDistricts }]): Search => (text, state) => searchDistricts(rpcApi(), text, state),
+    ([{ rpcApi }, { searchDistricts }]): Search =>
+      (text, state) =>
+        searchDistricts(rpcApi(), text, state),
   ),
 );
 
@@ -60,7 +71,13 @@ function openDistrict(suggestion: DistrictSuggestion, locale: Locale) {
   window.location.assign(localizedPath(locale, districtPath(suggestion.id)));
 }
 
-export default function DistrictSearch({ idPrefix = 'district-search', describedBy, initialState = '', locale, messages }: Props) {
+export default function DistrictSearch({
+  idPrefix = 'district-search',
+  describedBy,
+  initialState = '',
+  locale,
+  messages,
+}: Props) {
   const t = translator(locale, messages);
   const [text, setText] = useState('');
   const [state, setState] = useState(initialState);
@@ -191,7 +208,13 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
   }
 
   return (
-    <form className="district-search" role="search" action={localizedPath(locale, '/search')} method="get" onSubmit={onSubmit}>
+    <form
+      className="district-search"
+      role="search"
+      action={localizedPath(locale, '/search')}
+      method="get"
+      onSubmit={onSubmit}
+    >
       <div className="district-search-fields">
         <div className="district-search-combo">
           <label className="visually-hidden" htmlFor={`${idPrefix}-text`}>
@@ -225,7 +248,13 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
               setActive(-1);
             }}
           />
-          <ul id={listId} role="listbox" aria-label={t('search.box.list')} className="district-search-list" hidden={!expanded}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('search.box.list')}
+            className="district-search-list"
+            hidden={!expanded}
+          >
             {found.suggestions.map((suggestion, index) => (
               // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- the keys act in the box (a combobox with aria-activedescendant), where focus stays
               <li
@@ -244,7 +273,9 @@ export default function DistrictSearch({ idPrefix = 'district-search', described
                   )}
                 </span>
                 <span className="district-search-detail">{suggestionDetail(suggestion)}</span>
-                {suggestion.has_records === false && <span className="district-search-coverage"> · {t('search.box.noRecords')}</span>}
+                {suggestion.has_records === false && (
+                  <span className="district-search-coverage"> · {t('search.box.noRecords')}</span>
+                )}
               </li>
             ))}
           </ul>

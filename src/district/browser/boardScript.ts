@@ -10,7 +10,15 @@
 import { copyShareLink, pageUrl } from '../share';
 import { meetingToggleVerb } from '../meetingCards';
 import { TABS, nextTabIndex, panelId, tabFromSearch, tabId, type TabName } from '../tabs';
-import { answerChange, answerClick, answerKey, asleep, markBarEnds, placeTopicBars, revealTopic } from './islandsAsleep';
+import {
+  answerChange,
+  answerClick,
+  answerKey,
+  asleep,
+  markBarEnds,
+  placeTopicBars,
+  revealTopic,
+} from './islandsAsleep';
 import { WAKING_EVENTS } from '../../directives/demand';
 
 /** Below this width the sidebar sits above the panels, and choosing a tab scrolls it into view (768 px). */
@@ -19,7 +27,18 @@ export const NARROW_QUERY = '(max-width: 767.98px)';
 /** What the script uses of the page's window: the page's own, or jsdom's in the tests. */
 export type BoardWindow = Pick<
   Window & typeof globalThis,
-  'document' | 'location' | 'history' | 'matchMedia' | 'navigator' | 'alert' | 'prompt' | 'addEventListener' | 'dispatchEvent' | 'Element' | 'HTMLElement' | 'Event'
+  | 'document'
+  | 'location'
+  | 'history'
+  | 'matchMedia'
+  | 'navigator'
+  | 'alert'
+  | 'prompt'
+  | 'addEventListener'
+  | 'dispatchEvent'
+  | 'Element'
+  | 'HTMLElement'
+  | 'Event'
 >;
 
 const isTab = (value: string | null): value is TabName => TABS.some((tab) => tab === value);
@@ -66,7 +85,10 @@ export default function boardScript(win: BoardWindow = window): void {
       show(tab);
       const sidebar = button?.closest('.board-sidebar');
       if (sidebar && win.matchMedia(NARROW_QUERY).matches) {
-        sidebar.scrollIntoView({ block: 'start', behavior: win.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        sidebar.scrollIntoView({
+          block: 'start',
+          behavior: win.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        });
       }
     }
     if (focus && button) button.focus();
@@ -114,17 +136,26 @@ export default function boardScript(win: BoardWindow = window): void {
 
   // Sent before the page's own handlers (capture), so the island starts loading at the first sign of interest.
   for (const type of WAKING_EVENTS) {
-    document.addEventListener(type, (event) => {
-      const widget = elementOf(event)?.closest('[data-demand]');
-      if (widget) win.dispatchEvent(new win.Event(widget.getAttribute('data-demand') ?? ''));
-    }, { capture: true, passive: true });
+    document.addEventListener(
+      type,
+      (event) => {
+        const widget = elementOf(event)?.closest('[data-demand]');
+        if (widget) win.dispatchEvent(new win.Event(widget.getAttribute('data-demand') ?? ''));
+      },
+      { capture: true, passive: true },
+    );
   }
 
   // A sleeping topic bar scrolled (its arrows, a swipe): each arrow disabled at its end, as the island does.
-  document.addEventListener('scroll', (event) => {
-    const target = elementOf(event);
-    if (target instanceof win.HTMLElement && target.matches('.topic-bar[role="tablist"]') && asleep(target)) markBarEnds(target);
-  }, { capture: true, passive: true });
+  document.addEventListener(
+    'scroll',
+    (event) => {
+      const target = elementOf(event);
+      if (target instanceof win.HTMLElement && target.matches('.topic-bar[role="tablist"]') && asleep(target))
+        markBarEnds(target);
+    },
+    { capture: true, passive: true },
+  );
 
   document.addEventListener('change', (event) => {
     const target = elementOf(event);
@@ -151,7 +182,10 @@ export default function boardScript(win: BoardWindow = window): void {
     const share = target.closest('button[data-share-path]');
     if (share) {
       // A translated page's button carries the alert's and the prompt's words in its language.
-      const words = { copied: share.getAttribute('data-copied') ?? undefined, prompt: share.getAttribute('data-copy-prompt') ?? undefined };
+      const words = {
+        copied: share.getAttribute('data-copied') ?? undefined,
+        prompt: share.getAttribute('data-copy-prompt') ?? undefined,
+      };
       void copyShareLink(pageUrl(location) + (share.getAttribute('data-share-path') ?? ''), win, words);
       return;
     }
@@ -166,7 +200,11 @@ export default function boardScript(win: BoardWindow = window): void {
       if (answerKey(target, event.key)) event.preventDefault();
       return;
     }
-    const next = nextTabIndex(TABS.findIndex((name) => name === tab.getAttribute('data-tab')), event.key, TABS.length);
+    const next = nextTabIndex(
+      TABS.findIndex((name) => name === tab.getAttribute('data-tab')),
+      event.key,
+      TABS.length,
+    );
     if (next === null) return;
     event.preventDefault();
     choose(TABS[next], true);

@@ -34,14 +34,17 @@ export function showTopic(tab: HTMLElement): void {
 export function pressVote(button: HTMLElement): void {
   const actions = button.parentElement;
   if (!actions || button.getAttribute('aria-pressed') === 'true') return;
-  for (const other of actions.querySelectorAll<HTMLElement>('[data-vote]')) other.setAttribute('aria-pressed', String(other === button));
+  for (const other of actions.querySelectorAll<HTMLElement>('[data-vote]'))
+    other.setAttribute('aria-pressed', String(other === button));
 }
 
 /** The sort a table's headers show now: the header marked aria-sort, or the tables' default. */
 function shownSort(table: Element): SortState {
   const header = table.querySelector<HTMLElement>('th[aria-sort][data-sort-key]');
   const direction = header?.getAttribute('aria-sort');
-  return header && (direction === 'ascending' || direction === 'descending') ? { key: header.dataset.sortKey as SortKey, direction } : { key: 'date', direction: 'descending' };
+  return header && (direction === 'ascending' || direction === 'descending')
+    ? { key: header.dataset.sortKey as SortKey, direction }
+    : { key: 'date', direction: 'descending' };
 }
 
 /** Marks a table sorted by a column (aria-sort and its arrow on that header alone), and its phone controls to match. */
@@ -50,7 +53,8 @@ export function showSort(table: Element, sort: SortState): void {
     if (header.dataset.sortKey === sort.key) header.setAttribute('aria-sort', sort.direction);
     else header.removeAttribute('aria-sort');
   }
-  const controls = table.closest('.voting-section')?.querySelectorAll<HTMLSelectElement>('select[data-sort-control]') ?? [];
+  const controls =
+    table.closest('.voting-section')?.querySelectorAll<HTMLSelectElement>('select[data-sort-control]') ?? [];
   for (const control of controls) control.value = control.dataset.sortControl === 'key' ? sort.key : sort.direction;
 }
 
@@ -58,16 +62,16 @@ export function showSort(table: Element, sort: SortState): void {
 export function answerClick(target: Element): boolean {
   if (!asleep(target)) return false;
   const topic = target.closest<HTMLElement>('.topic-bar [role="tab"]');
-  if (topic) return showTopic(topic), true;
+  if (topic) return (showTopic(topic), true);
   const vote = target.closest<HTMLElement>('button[data-vote]');
-  if (vote) return pressVote(vote), true;
+  if (vote) return (pressVote(vote), true);
   const sortButton = target.closest('th[data-sort-key] button');
   const header = sortButton?.closest<HTMLElement>('th[data-sort-key]');
   const table = header?.closest('table');
-  if (header && table) return showSort(table, nextSort(shownSort(table), header.dataset.sortKey as SortKey)), true;
+  if (header && table) return (showSort(table, nextSort(shownSort(table), header.dataset.sortKey as SortKey)), true);
   const scroll = target.closest<HTMLElement>('button[data-scroll-step]');
   const bar = scroll && target.ownerDocument.getElementById(scroll.getAttribute('aria-controls') ?? '');
-  if (scroll && bar) return scrollBar(bar, Number(scroll.dataset.scrollStep)), true;
+  if (scroll && bar) return (scrollBar(bar, Number(scroll.dataset.scrollStep)), true);
   return false;
 }
 
@@ -76,11 +80,15 @@ export function answerChange(target: Element): void {
   if (!asleep(target) || target.tagName !== 'SELECT' || !target.hasAttribute('data-sort-control')) return;
   const section = target.closest('.voting-section');
   const table = section?.querySelector('table');
-  const key = section?.querySelector<HTMLSelectElement>('select[data-sort-control="key"]')?.value as SortKey | undefined;
+  const key = section?.querySelector<HTMLSelectElement>('select[data-sort-control="key"]')?.value as
+    SortKey | undefined;
   const direction = section?.querySelector<HTMLSelectElement>('select[data-sort-control="direction"]')?.value;
   if (!table || !key) return;
   // A new column starts newest first for dates and A to Z otherwise; a new order keeps the column.
-  const chosen: SortState = target.getAttribute('data-sort-control') === 'key' ? { key, direction: key === 'date' ? 'descending' : 'ascending' } : { key, direction: direction === 'ascending' ? 'ascending' : 'descending' };
+  const chosen: SortState =
+    target.getAttribute('data-sort-control') === 'key'
+      ? { key, direction: key === 'date' ? 'descending' : 'ascending' }
+      : { key, direction: direction === 'ascending' ? 'ascending' : 'descending' };
   showSort(table, chosen);
 }
 
@@ -115,7 +123,9 @@ function centerInBar(tab: HTMLElement): void {
 /** Disables each arrow of a topic bar at its end of the bar (nothing further to scroll that way), as the island does. */
 export function markBarEnds(bar: HTMLElement): void {
   const { start: atStart, end: atEnd } = barEnds(bar);
-  for (const arrow of bar.ownerDocument.querySelectorAll<HTMLButtonElement>(`button[data-scroll-step][aria-controls="${bar.id}"]`)) {
+  for (const arrow of bar.ownerDocument.querySelectorAll<HTMLButtonElement>(
+    `button[data-scroll-step][aria-controls="${bar.id}"]`,
+  )) {
     arrow.disabled = Number(arrow.dataset.scrollStep) < 0 ? atStart : atEnd;
   }
 }

@@ -10,7 +10,12 @@ function onClick(event: MouseEvent): void {
   if (!stamp) return;
   const link = stamp.closest<HTMLElement>('[data-youtube-link]')?.dataset.youtubeLink;
   if (link && stamp.dataset.timestamp) {
-    openVideoPopup({ timestamp: stamp.dataset.timestamp, youtubeLink: link, anchor: stamp.getBoundingClientRect(), from: stamp });
+    openVideoPopup({
+      timestamp: stamp.dataset.timestamp,
+      youtubeLink: link,
+      anchor: stamp.getBoundingClientRect(),
+      from: stamp,
+    });
   }
 }
 

@@ -26,7 +26,12 @@ export function islandMessages(locale: Locale): IslandMessages {
       topicVoting: pickMessages(all, TOPIC_VOTING_KEYS),
       votingTables: pickMessages(all, VOTING_TABLES_KEYS),
       videoPopup: pickMessages(all, VIDEO_POPUP_KEYS),
-      liveDistrict: pickMessages(all, Object.keys(all).filter((key) => namespaces.has(namespaceOf(key))).sort()),
+      liveDistrict: pickMessages(
+        all,
+        Object.keys(all)
+          .filter((key) => namespaces.has(namespaceOf(key)))
+          .sort(),
+      ),
     };
     made.set(locale, found);
   }

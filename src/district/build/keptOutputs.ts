@@ -6,7 +6,19 @@
 // so Astro finds it there and copies nothing; an output whose key changed is rendered again and overwritten as
 // before, and what the new build no longer makes (a removed district's pages) is taken out of the output folder
 // after it.
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -73,7 +85,8 @@ export function linkTree(files: Iterable<string>, from: string, to: string): num
 
 /** Removes a folder left empty (a removed district's members/ and its own), and its parents up to `root`. */
 function removeEmptyFolders(dir: string, root: string): void {
-  for (let at = dir; at.startsWith(`${root}/`) && existsSync(at) && readdirSync(at).length === 0; at = dirname(at)) rmdirSync(at);
+  for (let at = dir; at.startsWith(`${root}/`) && existsSync(at) && readdirSync(at).length === 0; at = dirname(at))
+    rmdirSync(at);
 }
 
 /**
@@ -106,7 +119,9 @@ export function keptOutputs(): AstroIntegration {
         if (kept.size === 0) return;
         writeFileSync(marker(), '');
         const linked = linkTree(kept, join(cacheDir, 'dist'), outDir);
-        logger.info(`${linked} outputs of the last build put back in the output folder (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        logger.info(
+          `${linked} outputs of the last build put back in the output folder (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
       },
       'astro:build:done': ({ logger }) => {
         const made = manifestOutputs(readManifest(manifestFile()));
@@ -120,7 +135,8 @@ export function keptOutputs(): AstroIntegration {
             removed += 1;
           }
         }
-        if (removed > 0) logger.info(`${removed} outputs the last build made and this one does not taken out of the output folder`);
+        if (removed > 0)
+          logger.info(`${removed} outputs the last build made and this one does not taken out of the output folder`);
         rmSync(marker(), { force: true });
       },
     },

@@ -66,9 +66,15 @@ async function rows<T>(url: string, query: () => PromiseLike<Answer>, attempt = 
     await new Promise((resolve) => setTimeout(resolve, wait));
     return rows<T>(url, query, attempt + 1);
   }
-  if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message)) throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
-  if (status === 401 || status === 403) throw new SnapshotError(`The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`);
-  const migrate = /district_pages/.test(error.message) ? ' Apply the migrations in supabase/migrations/ to this database (district_pages is defined in 20261201000300_district_pages.sql).' : '';
+  if (status === 0 || /fetch failed|ECONNREFUSED|ENOTFOUND|network/i.test(error.message))
+    throw new SnapshotError(`Cannot reach the database at ${url} (${error.message}).`);
+  if (status === 401 || status === 403)
+    throw new SnapshotError(
+      `The database at ${url} refused the key in PUBLIC_SUPABASE_ANON_KEY (${status}: ${error.message}).`,
+    );
+  const migrate = /district_pages/.test(error.message)
+    ? ' Apply the migrations in supabase/migrations/ to this database (district_pages is defined in 20261201000300_district_pages.sql).'
+    : '';
   const tried = attempt > 1 ? ` after ${attempt} attempts` : '';
   throw new SnapshotError(`Reading ${TABLE} from ${url} failed${tried} (${status}: ${error.message}).${migrate}`);
 }
@@ -76,16 +82,22 @@ async function rows<T>(url: string, query: () => PromiseLike<Answer>, attempt = 
 /** Runs `work` on every item, `lanes` at a time. */
 async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 /**
  * Every district's id and page digest, in id order. Pages of rows after an id, never at an offset (which makes the
  * database compute every skipped page); after the first page the ids are split into lanes of equal span read at once.
  */
-export async function readDigests(db: SupabaseClient, url: string, perRequest = DIGESTS_PER_REQUEST): Promise<{ id: number; digest: string }[]> {
+export async function readDigests(
+  db: SupabaseClient,
+  url: string,
+  perRequest = DIGESTS_PER_REQUEST,
+): Promise<{ id: number; digest: string }[]> {
   type Row = { id: number; digest: string };
   const page = (after: number, upTo: number | null) =>
     rows<Row>(url, () => {
@@ -97,13 +109,18 @@ export async function readDigests(db: SupabaseClient, url: string, perRequest = 
     found.push(...got);
     return got.length < perRequest ? found : lane(got[got.length - 1].id, upTo, found);
   };
-  const [first, last] = await Promise.all([page(0, null), rows<Row>(url, () => db.from(TABLE).select('id').order('id', { ascending: false }).limit(1))]);
+  const [first, last] = await Promise.all([
+    page(0, null),
+    rows<Row>(url, () => db.from(TABLE).select('id').order('id', { ascending: false }).limit(1)),
+  ]);
   if (first.length < perRequest) return first;
   const start = first[first.length - 1].id;
   const span = (last[0]?.id ?? start) - start;
   const count = Math.max(1, Math.min(IN_FLIGHT, Math.ceil(span / perRequest)));
   // The last lane has no end, so districts added during the read are read too.
-  const ends = Array.from({ length: count }, (_, at) => (at === count - 1 ? null : start + Math.round((span * (at + 1)) / count)));
+  const ends = Array.from({ length: count }, (_, at) =>
+    at === count - 1 ? null : start + Math.round((span * (at + 1)) / count),
+  );
   const rest = await Promise.all(ends.map((upTo, at) => lane(at === 0 ? start : ends[at - 1]!, upTo)));
   return [first, ...rest].flat();
 }
@@ -117,8 +134,14 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
     name: 'supabase-district-pages',
     async load({ store, logger, config }) {
       const started = performance.now();
-      const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = { ...process.env, ...import.meta.env } as Record<string, string | undefined>;
-      if (!url || !key) throw new SnapshotError('PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).');
+      const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = {
+        ...process.env,
+        ...import.meta.env,
+      } as Record<string, string | undefined>;
+      if (!url || !key)
+        throw new SnapshotError(
+          'PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY must be set (see .env.example; `npm start` sets them for the embedded database).',
+        );
       const db = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
       const version = await pageVersion();
       const digests = await readDigests(db, url);
@@ -135,21 +158,27 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
         store.delete(id);
         await rm(pageFile(config.cacheDir, id), { force: true });
       }
-      const stale = ({ id, digest }: { id: number; digest: string }) => store.get(String(id))?.digest !== `${digest}.${version}`;
+      const stale = ({ id, digest }: { id: number; digest: string }) =>
+        store.get(String(id))?.digest !== `${digest}.${version}`;
       const changed = own.filter((row) => stale(row) || !existsSync(pageFile(config.cacheDir, row.id)));
       const listedChanged = listed.filter(stale);
       // A page with a bad row is read and reported again on every build, so the operator sees it every night; its key
       // stays the same while its data does, so Astro does not render its outputs again.
       const changedIds = new Set(changed.map(({ id }) => id));
-      const again = own.filter(({ id }) => !changedIds.has(id) && (store.get(String(id))?.data as DistrictEntry | undefined)?.reported === true);
+      const again = own.filter(
+        ({ id }) =>
+          !changedIds.has(id) && (store.get(String(id))?.data as DistrictEntry | undefined)?.reported === true,
+      );
       const toRead = [...changed, ...again];
       await mkdir(dirname(pageFile(config.cacheDir, 0)), { recursive: true });
 
       const sanitize = createJsdomSanitizer();
       const readAt = new Date().toISOString();
       const chunks: { ids: number[]; full: boolean }[] = [];
-      for (let at = 0; at < toRead.length; at += PAGES_PER_REQUEST) chunks.push({ ids: toRead.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: true });
-      for (let at = 0; at < listedChanged.length; at += PAGES_PER_REQUEST) chunks.push({ ids: listedChanged.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: false });
+      for (let at = 0; at < toRead.length; at += PAGES_PER_REQUEST)
+        chunks.push({ ids: toRead.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: true });
+      for (let at = 0; at < listedChanged.length; at += PAGES_PER_REQUEST)
+        chunks.push({ ids: listedChanged.slice(at, at + PAGES_PER_REQUEST).map(({ id }) => id), full: false });
       const total = toRead.length + listedChanged.length;
       let [done, reported] = [0, 0];
       await inLanes(chunks, IN_FLIGHT, async ({ ids, full }) => {
@@ -158,7 +187,9 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
           done += ids.length;
           return;
         }
-        const read = await rows<{ id: number; digest: string; page: unknown }>(url, () => db.from(TABLE).select('id,digest,page').in('id', ids));
+        const read = await rows<{ id: number; digest: string; page: unknown }>(url, () =>
+          db.from(TABLE).select('id,digest,page').in('id', ids),
+        );
         const checked = read.map((row) => {
           const { page, problems, broken } = checkDistrictPage(row.page);
           // Rich text over the sanitiser's bounds is reported like a bad row and never parsed.
@@ -175,7 +206,11 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
           }
           const kept: KeptPage = { ...withRichText(page, html.slice(at, (at += jobs.length))), broken, readAt };
           await writeFile(pageFile(config.cacheDir, row.id), JSON.stringify(kept));
-          const entry: DistrictEntry = { district: page.district, members: districtMembers(page.district.id, page.votings), reported: problems.length > 0 };
+          const entry: DistrictEntry = {
+            district: page.district,
+            members: districtMembers(page.district.id, page.votings),
+            reported: problems.length > 0,
+          };
           store.set({ id: String(row.id), data: { ...entry }, digest: `${row.digest}.${version}` });
         }
         done += ids.length;
@@ -185,8 +220,13 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
         reported = quarter;
       });
       const kept = own.length - toRead.length;
-      const shardNote = shard.count > 1 ? ` in shard ${shard.index + 1} of ${shard.count}${listed.length ? `; of the other shards' ${listed.length}, ${listedChanged.length} new or changed rows and board members read for the listings` : ''}` : '';
-      logger.info(`${own.length} district pages${shardNote}: ${changed.length} new or changed, read and sanitised; ${again.length} with problems read again to report them; ${kept} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      const shardNote =
+        shard.count > 1
+          ? ` in shard ${shard.index + 1} of ${shard.count}${listed.length ? `; of the other shards' ${listed.length}, ${listedChanged.length} new or changed rows and board members read for the listings` : ''}`
+          : '';
+      logger.info(
+        `${own.length} district pages${shardNote}: ${changed.length} new or changed, read and sanitised; ${again.length} with problems read again to report them; ${kept} kept from the last build (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
 
       /**
        * Another shard's districts, as the listings need them: the row and the board members (from the votes), kept
@@ -196,15 +236,27 @@ export function districtPagesLoader(shard: Shard = BUILD_SHARD): Loader {
       async function readListed(ids: number[]): Promise<void> {
         // The whole page is read (the database refuses two JSON paths of one column in a request) but only its row and
         // votes are checked and kept.
-        const read = await rows<{ id: number; digest: string; page: { district?: unknown; votings?: unknown } | null }>(url!, () => db.from(TABLE).select('id,digest,page').in('id', ids));
+        const read = await rows<{ id: number; digest: string; page: { district?: unknown; votings?: unknown } | null }>(
+          url!,
+          () => db.from(TABLE).select('id,digest,page').in('id', ids),
+        );
         for (const row of read) {
           await rm(pageFile(config.cacheDir, row.id), { force: true });
-          const { page } = checkDistrictPage({ district: row.page?.district, votings: row.page?.votings, meetings: [], topics: [] });
+          const { page } = checkDistrictPage({
+            district: row.page?.district,
+            votings: row.page?.votings,
+            meetings: [],
+            topics: [],
+          });
           if (!page) {
             store.delete(String(row.id));
             continue;
           }
-          const entry: DistrictEntry = { district: page.district, members: districtMembers(page.district.id, page.votings), reported: false };
+          const entry: DistrictEntry = {
+            district: page.district,
+            members: districtMembers(page.district.id, page.votings),
+            reported: false,
+          };
           store.set({ id: String(row.id), data: { ...entry }, digest: `${row.digest}.${version}` });
         }
       }

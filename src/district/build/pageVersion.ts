@@ -38,7 +38,12 @@ export function lockedVersions(lock: Lock, packages: Iterable<string>): string[]
       if (entry) {
         if (found.has(path)) return;
         found.set(path, `${name}@${entry.version ?? '?'}`);
-        for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies })) visit(dep, path);
+        for (const dep of Object.keys({
+          ...entry.dependencies,
+          ...entry.optionalDependencies,
+          ...entry.peerDependencies,
+        }))
+          visit(dep, path);
         return;
       }
       if (!at) return; // not installed (an optional dependency of another platform)
@@ -68,7 +73,8 @@ export async function importGraph(entry: string, root: string): Promise<{ files:
   const files = Object.keys(metafile.inputs).sort();
   const packages = new Set<string>();
   for (const input of Object.values(metafile.inputs)) {
-    for (const { path, external } of input.imports) if (external && !path.startsWith('node:') && !path.startsWith('astro:')) packages.add(packageName(path));
+    for (const { path, external } of input.imports)
+      if (external && !path.startsWith('node:') && !path.startsWith('astro:')) packages.add(packageName(path));
   }
   return { files, packages: [...packages].sort() };
 }
@@ -77,7 +83,11 @@ export async function importGraph(entry: string, root: string): Promise<{ files:
 export async function pageVersion(entry = LOADER_ENTRY, root = resolve(dirname(entry), '../../..')): Promise<string> {
   const { files, packages } = await importGraph(entry, root);
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\n`).update(readFileSync(join(root, file))).update('\n');
+  for (const file of files)
+    hash
+      .update(`${file}\n`)
+      .update(readFileSync(join(root, file)))
+      .update('\n');
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as Lock;
   hash.update(lockedVersions(lock, packages).join('\n'));
   return hash.digest('hex').slice(0, 16);

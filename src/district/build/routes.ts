@@ -14,7 +14,11 @@ import { buildsDistrictPage } from '../livePath';
 
 /** Every district's entry: its id, its page key and what the store keeps of it (the listings of districts read these). */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
-  return (await getCollection(COLLECTION)).map((entry) => ({ id: entry.id, digest: String(entry.digest ?? ''), data: entry.data as DistrictEntry }));
+  return (await getCollection(COLLECTION)).map((entry) => ({
+    id: entry.id,
+    digest: String(entry.digest ?? ''),
+    data: entry.data as DistrictEntry,
+  }));
 }
 
 /** The entries of the districts whose outputs this build makes: every district, or its shard's. */
@@ -44,7 +48,10 @@ export async function districtPagePaths() {
   const entries = (await shardEntries()).filter((entry) => buildsDistrictPage(entry.id));
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
-    return entries.map((entry) => ({ params: { lang, id: entry.id }, cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES) }));
+    return entries.map((entry) => ({
+      params: { lang, id: entry.id },
+      cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES),
+    }));
   });
 }
 

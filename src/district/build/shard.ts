@@ -19,7 +19,8 @@ export function parseShard(value: string | undefined): Shard {
   if (value === undefined || value.trim() === '') return WHOLE_BUILD;
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   const [index, count] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
-  if (!match || count < 1 || index >= count) throw new Error(`BUILD_SHARD must be 'k/n' with 0 ≤ k < n (say '1/2'), not '${value}'.`);
+  if (!match || count < 1 || index >= count)
+    throw new Error(`BUILD_SHARD must be 'k/n' with 0 ≤ k < n (say '1/2'), not '${value}'.`);
   return { index, count };
 }
 

@@ -8,7 +8,14 @@ import OpenDataLinks from './OpenDataLinks';
 import { type Locale, type T } from '../words';
 
 // The feeds and the open data are the record, in English, at the same addresses in every language.
-export default function FollowBoard({ district, t }: { district: Pick<District, 'id' | 'name'>; locale?: Locale; t: T }) {
+export default function FollowBoard({
+  district,
+  t,
+}: {
+  district: Pick<District, 'id' | 'name'>;
+  locale?: Locale;
+  t: T;
+}) {
   return (
     <section className="follow-board" aria-labelledby="follow-heading">
       <h2 id="follow-heading">{t('district.follow.heading')}</h2>

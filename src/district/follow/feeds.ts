@@ -14,12 +14,22 @@ import { summarySourceLine } from '../meetingSources';
 export type FeedMeeting = Pick<Meeting, 'id' | 'districtId' | 'date' | 'title' | 'topics' | 'meeting_type'> & {
   summaryHtml: SafeHtml | null;
   sequence?: number | null;
-} & Partial<Pick<Meeting, 'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url' | 'summary_source'>>;
+} & Partial<
+    Pick<
+      Meeting,
+      'start_time' | 'time_zone' | 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url' | 'summary_source'
+    >
+  >;
 
 /** A meeting's official records as links a feed lists after its summary (agenda, minutes, full video). */
 function officialLinks(meeting: FeedMeeting): { url: string; note: string }[] {
-  return officialSources({ date: meeting.date, agenda_url: meeting.agenda_url ?? null, minutes_url: meeting.minutes_url ?? null,
-    minutes_status: meeting.minutes_status ?? null, full_video_url: meeting.full_video_url ?? null });
+  return officialSources({
+    date: meeting.date,
+    agenda_url: meeting.agenda_url ?? null,
+    minutes_url: meeting.minutes_url ?? null,
+    minutes_status: meeting.minutes_status ?? null,
+    full_video_url: meeting.full_video_url ?? null,
+  });
 }
 
 /** Where a feed item's summary came from, as the card says it ('Summary written by staff'), after the summary. */
@@ -34,17 +44,61 @@ function sourceParagraph(meeting: FeedMeeting): string {
  * so this only tells a calendar which day it is in; it never moves a time.
  */
 export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles',
-  CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York',
-  GA: 'America/New_York', HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis',
-  IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago', MS: 'America/Chicago',
-  MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
-  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago',
-  OH: 'America/New_York', OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver',
-  VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles', WV: 'America/New_York', WI: 'America/Chicago',
-  WY: 'America/Denver', PR: 'America/Puerto_Rico', GU: 'Pacific/Guam', VI: 'America/St_Thomas', AS: 'Pacific/Pago_Pago',
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AZ: 'America/Phoenix',
+  AR: 'America/Chicago',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  FL: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Boise',
+  IL: 'America/Chicago',
+  IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/Detroit',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  TX: 'America/Chicago',
+  UT: 'America/Denver',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
+  PR: 'America/Puerto_Rico',
+  GU: 'Pacific/Guam',
+  VI: 'America/St_Thomas',
+  AS: 'Pacific/Pago_Pago',
   MP: 'Pacific/Saipan',
 };
 
@@ -88,7 +142,11 @@ export function plainText(html: string | null | undefined): string {
     .replace(/<\/t[dh]>/gi, '\t')
     .replace(TAG, '')
     .split('\n')
-    .map((line) => decodeEntities(line).replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((line) =>
+      decodeEntities(line)
+        .replace(/[ \t\u00a0]+/g, ' ')
+        .trim(),
+    )
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -134,7 +192,10 @@ export function meetingsCalendarPath(districtId: number): string {
  */
 export function feedAlternates(
   district: Pick<District, 'id' | 'name'>,
-  titles: { summaries: string; calendar: string } = { summaries: `${district.name}: board meeting summaries (RSS)`, calendar: `${district.name}: board meetings (iCalendar)` },
+  titles: { summaries: string; calendar: string } = {
+    summaries: `${district.name}: board meeting summaries (RSS)`,
+    calendar: `${district.name}: board meetings (iCalendar)`,
+  },
 ): { rel: 'alternate'; type: string; href: string; title: string }[] {
   return [
     { rel: 'alternate', type: 'application/rss+xml', href: summariesFeedPath(district.id), title: titles.summaries },
@@ -146,7 +207,11 @@ export function feedAlternates(
  * The RSS 2.0 feed of a district's meeting summaries, for @astrojs/rss (`getRssString` or the default `rss()`): one
  * item per meeting with a summary, newest first, linking to its card, with a guid that survives a changed date.
  */
-export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings: FeedMeeting[], site: string | URL): RSSOptions {
+export function summariesFeed(
+  district: Pick<District, 'id' | 'name'>,
+  meetings: FeedMeeting[],
+  site: string | URL,
+): RSSOptions {
   const links = meetingLinks(district.id, meetings);
   const items: RSSFeedItem[] = meetings
     .filter((meeting) => meeting.summaryHtml?.trim())
@@ -158,7 +223,12 @@ export function summariesFeed(district: Pick<District, 'id' | 'name'>, meetings:
       // Absolute: @astrojs/rss would add a slash after a relative link's hash.
       link: new URL(links.get(meeting.id)!, site).href,
       pubDate: meetingDay(meeting.date),
-      description: feedSummaryHtml(meeting.summaryHtml!) + sourceParagraph(meeting) + officialLinks(meeting).map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`).join(''),
+      description:
+        feedSummaryHtml(meeting.summaryHtml!) +
+        sourceParagraph(meeting) +
+        officialLinks(meeting)
+          .map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`)
+          .join(''),
       categories: meetingTopicList(meeting.topics),
       customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
     }));
@@ -207,11 +277,19 @@ export function meetingsCalendar(
   for (const meeting of meetings) {
     const [year, month, day] = meeting.date.split('-').map(Number);
     const topics = meetingTopicList(meeting.topics).join(', ');
-    const summary = [plainText(meeting.summaryHtml), summarySourceLine(meeting.summary_source, Boolean(meeting.summaryHtml?.trim()))].filter(Boolean).join('\n');
-    const official = officialLinks(meeting).map(({ url, note }) => `${note}: ${url}`).join('\n');
+    const summary = [
+      plainText(meeting.summaryHtml),
+      summarySourceLine(meeting.summary_source, Boolean(meeting.summaryHtml?.trim())),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const official = officialLinks(meeting)
+      .map(({ url, note }) => `${note}: ${url}`)
+      .join('\n');
     // A known time and zone make a timed event, written as the UTC instant (valid without a VTIMEZONE, shown in each
     // reader's own zone); otherwise the event is the day.
-    const timed = meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
+    const timed =
+      meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
     calendar.createEvent({
       id: meetingUid(district.id, meeting.id, options.site),
       sequence: Math.max(0, Math.trunc(meeting.sequence ?? 0)),

@@ -22,9 +22,17 @@ export interface MeetingEvent {
  * meeting held is still one that was scheduled; the table records no cancellations), in person at the district's
  * address, organised by the district as a GovernmentOrganization, its url the meeting's card.
  */
-export function meetingEvents(district: Pick<District, 'id' | 'name' | 'address'>, meetings: Pick<Meeting, 'id' | 'date' | 'title' | 'meeting_type'>[], site: string | URL): MeetingEvent[] {
+export function meetingEvents(
+  district: Pick<District, 'id' | 'name' | 'address'>,
+  meetings: Pick<Meeting, 'id' | 'date' | 'title' | 'meeting_type'>[],
+  site: string | URL,
+): MeetingEvent[] {
   const links = meetingLinks(district.id, meetings);
-  const organizer = { '@type': 'GovernmentOrganization' as const, name: district.name, url: new URL(districtPath(district.id), site).href };
+  const organizer = {
+    '@type': 'GovernmentOrganization' as const,
+    name: district.name,
+    url: new URL(districtPath(district.id), site).href,
+  };
   const address = district.address?.trim();
   const location = { '@type': 'Place' as const, name: district.name, ...(address ? { address } : {}) };
   return meetings.map((meeting) => ({
@@ -58,7 +66,10 @@ export function districtGraph(
 ): { '@context': 'https://schema.org'; '@graph': (DistrictWebPage | (MeetingEvent & { inLanguage: 'en' }))[] } {
   return {
     '@context': 'https://schema.org',
-    '@graph': [{ '@type': 'WebPage', name: page.name, url: page.url, inLanguage: page.inLanguage }, ...events.map((event) => ({ ...event, inLanguage: 'en' as const }))],
+    '@graph': [
+      { '@type': 'WebPage', name: page.name, url: page.url, inLanguage: page.inLanguage },
+      ...events.map((event) => ({ ...event, inLanguage: 'en' as const })),
+    ],
   };
 }
 

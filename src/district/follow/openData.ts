@@ -36,7 +36,16 @@ export function votesCsv(votings: MemberVoting[]): string {
   for (const record of byDateDescending(votings)) {
     for (const item of record.votes) {
       const vote = voteKind(item.vote) === 'none' ? '' : item.vote.trim();
-      csv += csvLine([record.voteDate, record.category, record.issue, record.outcome, item.name.trim(), vote, record.id, record.type]);
+      csv += csvLine([
+        record.voteDate,
+        record.category,
+        record.issue,
+        record.outcome,
+        item.name.trim(),
+        vote,
+        record.id,
+        record.type,
+      ]);
     }
   }
   return csv;
@@ -116,7 +125,13 @@ export interface VoteEvent {
   /** note: the vote as the record words it, when the option alone would not give it back ('Recused', '-'). */
   votes: { option: OcdOption; voter_name: string; note?: string }[];
   sources: { url: string; note: string }[];
-  extras: { record_id: number; district_id: number; table: Voting['type']; category: string | null; outcome: string | null };
+  extras: {
+    record_id: number;
+    district_id: number;
+    table: Voting['type'];
+    category: string | null;
+    outcome: string | null;
+  };
 }
 
 /**
@@ -124,10 +139,18 @@ export interface VoteEvent {
  * on the page), the issue as motion text, the board as the organization, the school year as the session, counts of
  * every option that occurs (yes and no always), and the district page's row as the source.
  */
-export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: MemberVoting[], site: string | URL, meetings: OfficialSources[] = []): VoteEvent[] {
+export function voteEvents(
+  district: Pick<District, 'id' | 'name'>,
+  votings: MemberVoting[],
+  site: string | URL,
+  meetings: OfficialSources[] = [],
+): VoteEvent[] {
   const source = new URL(`${districtPath(district.id)}?tab=Voting`, site);
   return byDateDescending(votings).map((record) => {
-    const tally = new Map<OcdOption, number>([['yes', 0], ['no', 0]]);
+    const tally = new Map<OcdOption, number>([
+      ['yes', 0],
+      ['no', 0],
+    ]);
     const votes = record.votes.flatMap((item) => {
       const voter_name = item.name.trim();
       if (!voter_name) return [];
@@ -148,16 +171,36 @@ export function voteEvents(district: Pick<District, 'id' | 'name'>, votings: Mem
       result: voteResult(record.outcome, { yes, no }),
       organization: { name: district.name, classification: 'legislature' },
       legislative_session: record.voteDate ? schoolYear(record.voteDate) : null,
-      counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({ option, value: tally.get(option)! })),
+      counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({
+        option,
+        value: tally.get(option)!,
+      })),
       votes,
-      sources: [{ url: source.href, note: `${district.name} board votes` }, ...officialSources(meetings.find((meeting) => meeting.date === record.voteDate))],
-      extras: { record_id: record.id, district_id: district.id, table: record.type, category: record.category, outcome: record.outcome },
+      sources: [
+        { url: source.href, note: `${district.name} board votes` },
+        ...officialSources(meetings.find((meeting) => meeting.date === record.voteDate)),
+      ],
+      extras: {
+        record_id: record.id,
+        district_id: district.id,
+        table: record.type,
+        category: record.category,
+        outcome: record.outcome,
+      },
     };
   });
 }
 
 /** The words a vote has when its OCD option says it all (any other wording travels in the vote's note). */
-const OPTION_WORDS: Record<OcdOption, string> = { yes: 'Yes', no: 'No', abstain: 'Abstain', absent: 'Absent', excused: 'Excused', 'not voting': '-', other: 'Other' };
+const OPTION_WORDS: Record<OcdOption, string> = {
+  yes: 'Yes',
+  no: 'No',
+  abstain: 'Abstain',
+  absent: 'Absent',
+  excused: 'Excused',
+  'not voting': '-',
+  other: 'Other',
+};
 
 /** Where a district's meetings are published as Open Civic Data Events (JSON). */
 export function meetingEventsPath(districtId: number): string {
@@ -201,14 +244,24 @@ export interface MeetingEvent {
  * recording as media, agenda and minutes as documents, the topics as agenda items, the card and the official records
  * as sources.
  */
-export function meetingEvents(district: Pick<District, 'id' | 'name' | 'address'>, meetings: Meeting[], site: string | URL): MeetingEvent[] {
+export function meetingEvents(
+  district: Pick<District, 'id' | 'name' | 'address'>,
+  meetings: Meeting[],
+  site: string | URL,
+): MeetingEvent[] {
   const links = meetingLinks(district.id, meetings);
   return meetings.map((meeting) => {
-    const start = meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
+    const start =
+      meeting.start_time && meeting.time_zone ? zonedStart(meeting.date, meeting.start_time, meeting.time_zone) : null;
     const media: OcdLink[] = [];
-    if (meeting.youtube_link) media.push({ note: 'Video', links: [{ url: meeting.youtube_link, media_type: 'text/html' }] });
-    if (meeting.full_video_url) media.push({ note: 'Full meeting video', links: [{ url: meeting.full_video_url, media_type: 'text/html' }] });
-    const documents: OcdLink[] = officialSources({ ...meeting, full_video_url: null }).map(({ url, note }) => ({ note, links: [{ url, media_type: '' }] }));
+    if (meeting.youtube_link)
+      media.push({ note: 'Video', links: [{ url: meeting.youtube_link, media_type: 'text/html' }] });
+    if (meeting.full_video_url)
+      media.push({ note: 'Full meeting video', links: [{ url: meeting.full_video_url, media_type: 'text/html' }] });
+    const documents: OcdLink[] = officialSources({ ...meeting, full_video_url: null }).map(({ url, note }) => ({
+      note,
+      links: [{ url, media_type: '' }],
+    }));
     return {
       name: meetingTitle(meeting.title, meeting.meeting_type),
       description: meeting.summary,
@@ -221,7 +274,10 @@ export function meetingEvents(district: Pick<District, 'id' | 'name' | 'address'
       media,
       documents,
       agenda: meetingTopicList(meeting.topics).map((description, at) => ({ description, order: String(at + 1) })),
-      sources: [{ url: new URL(links.get(meeting.id)!, site).href, note: `${district.name} board meeting` }, ...officialSources(meeting)],
+      sources: [
+        { url: new URL(links.get(meeting.id)!, site).href, note: `${district.name} board meeting` },
+        ...officialSources(meeting),
+      ],
       extras: {
         record_id: meeting.id,
         district_id: district.id,

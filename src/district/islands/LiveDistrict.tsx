@@ -66,7 +66,10 @@ export default function LiveDistrict({ locale = 'en', messages, recordSearchMess
     // The whole page in one request, as the build reads it; its rich text sanitised here, as the build does there.
     fetchDistrictPage(api(), id).then(
       ({ page, broken }) => {
-        const built = withRichText(page, richTextJobs(page).map((job) => sanitizeJob(sanitize, job)));
+        const built = withRichText(
+          page,
+          richTextJobs(page).map((job) => sanitizeJob(sanitize, job)),
+        );
         document.title = t('live.title', { name: built.district.name });
         setState({ status: 'ready', content: boardContent(built, broken) });
       },
@@ -74,7 +77,9 @@ export default function LiveDistrict({ locale = 'en', messages, recordSearchMess
         // 'Error loading district info: {message}' with a message a parent can read; the detail goes to the console.
         console.error(error);
         if (isNoRowError(error)) showSearch();
-        const message = isNoRowError(error) ? t('live.noDistrict', { id: String(id) }) : loadFailureIn(locale, t, error instanceof Error ? error.message : String(error));
+        const message = isNoRowError(error)
+          ? t('live.noDistrict', { id: String(id) })
+          : loadFailureIn(locale, t, error instanceof Error ? error.message : String(error));
         setState({ status: 'error', message });
       },
     );
@@ -96,9 +101,33 @@ export default function LiveDistrict({ locale = 'en', messages, recordSearchMess
         active={active}
         locale={locale}
         t={t}
-        recordSearch={<RecordSearch districtId={districtId} idPrefix="board-record-search" label={String(recordSearchMessages['records.label.board'])} locale={locale} messages={recordSearchMessages} />}
-        topicVoting={<TopicVoting districtId={districtId} topics={content.topicItems} liveCounts={false} locale={locale} messages={messages} />}
-        votingTables={<VotingTables recent={content.recent} past={content.past} memberPaths={content.memberPaths} locale={locale} messages={messages} />}
+        recordSearch={
+          <RecordSearch
+            districtId={districtId}
+            idPrefix="board-record-search"
+            label={String(recordSearchMessages['records.label.board'])}
+            locale={locale}
+            messages={recordSearchMessages}
+          />
+        }
+        topicVoting={
+          <TopicVoting
+            districtId={districtId}
+            topics={content.topicItems}
+            liveCounts={false}
+            locale={locale}
+            messages={messages}
+          />
+        }
+        votingTables={
+          <VotingTables
+            recent={content.recent}
+            past={content.past}
+            memberPaths={content.memberPaths}
+            locale={locale}
+            messages={messages}
+          />
+        }
         subscribeForm={<SubscribeForm districtId={districtId} locale={locale} messages={subscribeMessages} />}
       />
       <VideoPopup locale={locale} messages={messages} />

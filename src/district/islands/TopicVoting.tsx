@@ -6,11 +6,26 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { nextTabIndex } from '../tabs';
-import { DEFAULT_TOPIC_TITLE, type TopicItem, TOPIC_SCROLL_STEP, formatVoteCount, initialTopicId, topicAnchor, topicShareUrl } from '../topicItems';
+import {
+  DEFAULT_TOPIC_TITLE,
+  type TopicItem,
+  TOPIC_SCROLL_STEP,
+  formatVoteCount,
+  initialTopicId,
+  topicAnchor,
+  topicShareUrl,
+} from '../topicItems';
 import { failureKind } from '../../i18n/serverText';
 import { districtWords, recordLang, voteCountText, type Locale, type T } from '../words';
 import type { Catalogue } from '../../i18n/translate';
-import { $topicCounts, $topicVoteErrors, $topicVotes, $topicVotesPending, castTopicVote, loadLiveTopicCounts } from '../stores/topicVotes';
+import {
+  $topicCounts,
+  $topicVoteErrors,
+  $topicVotes,
+  $topicVotesPending,
+  castTopicVote,
+  loadLiveTopicCounts,
+} from '../stores/topicVotes';
 import { ChevronIcon, ShareIcon, ThumbDownIcon, ThumbUpIcon } from '../../components/Icons';
 import { barEnds, centerTopic, scrollBar } from '../browser/topicBar';
 import '../view/district.css';
@@ -55,19 +70,31 @@ function bringIntoView(id: string) {
  * What the board script did before this island woke: the topic it showed (null when it chose none: the bar is marked
  * data-answered when it did) and the votes it marked pressed, to be sent now as if clicked now.
  */
-function pageState(root: HTMLElement | null, topics: TopicItem[]): { shown: number | null; pressed: [number, 'up' | 'down'][] } {
+function pageState(
+  root: HTMLElement | null,
+  topics: TopicItem[],
+): { shown: number | null; pressed: [number, 'up' | 'down'][] } {
   if (!root) return { shown: null, pressed: [] };
   const chosen = root.querySelector<HTMLElement>('[role="tablist"][data-answered] [role="tab"][aria-selected="true"]');
   const id = chosen ? Number(chosen.id.replace('topic-tab-', '')) : null;
   const pressed: [number, 'up' | 'down'][] = [];
   for (const topic of topics) {
-    const vote = root.querySelector<HTMLElement>(`#${topicAnchor(topic.id)} [data-vote][aria-pressed="true"]`)?.dataset.vote;
-    if ((vote === 'up' || vote === 'down') && ($topicVotes.get()[String(topic.id)] ?? 'none') === 'none') pressed.push([topic.id, vote]);
+    const vote = root.querySelector<HTMLElement>(`#${topicAnchor(topic.id)} [data-vote][aria-pressed="true"]`)?.dataset
+      .vote;
+    if ((vote === 'up' || vote === 'down') && ($topicVotes.get()[String(topic.id)] ?? 'none') === 'none')
+      pressed.push([topic.id, vote]);
   }
   return { shown: id !== null && topics.some((topic) => topic.id === id) ? id : null, pressed };
 }
 
-export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT_TOPIC_TITLE, liveCounts = true, locale = 'en', messages }: Props) {
+export default function TopicVoting({
+  districtId,
+  topics,
+  defaultTitle = DEFAULT_TOPIC_TITLE,
+  liveCounts = true,
+  locale = 'en',
+  messages,
+}: Props) {
   const t = useMemo(() => districtWords(locale, messages), [locale, messages]);
   const lang = recordLang(locale);
   const [selected, setSelected] = useState(() => initialTopicId(topics, null, defaultTitle));
@@ -147,7 +174,6 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
 
   if (topics.length === 0) return <p className="empty-state">{t('district.topics.empty')}</p>;
 
-
   function scrollTopics(direction: -1 | 1) {
     if (bar.current) scrollBar(bar.current, direction * TOPIC_SCROLL_STEP, reducedMotion() ? 'auto' : 'smooth');
   }
@@ -163,10 +189,25 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
   return (
     <div className="topics" ref={root}>
       <div className="topic-bar-frame">
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={-TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollLeft')} aria-controls="topic-bar" disabled={edges.start} onClick={() => scrollTopics(-1)}>
+        <button
+          type="button"
+          className="icon-button topic-scroll"
+          data-scroll-step={-TOPIC_SCROLL_STEP}
+          aria-label={t('district.topics.scrollLeft')}
+          aria-controls="topic-bar"
+          disabled={edges.start}
+          onClick={() => scrollTopics(-1)}
+        >
           <ChevronIcon direction="left" />
         </button>
-        <div className="topic-bar" id="topic-bar" ref={bar} role="tablist" aria-label={t('district.tabs.topics')} onScroll={measureEdges}>
+        <div
+          className="topic-bar"
+          id="topic-bar"
+          ref={bar}
+          role="tablist"
+          aria-label={t('district.tabs.topics')}
+          onScroll={measureEdges}
+        >
           {topics.map((topic, index) => (
             <button
               key={topic.id}
@@ -187,7 +228,15 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
             </button>
           ))}
         </div>
-        <button type="button" className="icon-button topic-scroll" data-scroll-step={TOPIC_SCROLL_STEP} aria-label={t('district.topics.scrollRight')} aria-controls="topic-bar" disabled={edges.end} onClick={() => scrollTopics(1)}>
+        <button
+          type="button"
+          className="icon-button topic-scroll"
+          data-scroll-step={TOPIC_SCROLL_STEP}
+          aria-label={t('district.topics.scrollRight')}
+          aria-controls="topic-bar"
+          disabled={edges.end}
+          onClick={() => scrollTopics(1)}
+        >
           <ChevronIcon direction="right" />
         </button>
       </div>
@@ -199,19 +248,42 @@ export default function TopicVoting({ districtId, topics, defaultTitle = DEFAULT
         const shown = pending[key] ?? vote;
         const error = errors[key];
         return (
-          <div key={topic.id} className="topic-detail" id={topicAnchor(topic.id)} role="tabpanel" aria-labelledby={`topic-tab-${topic.id}`} hidden={topic.id !== selected}>
+          <div
+            key={topic.id}
+            className="topic-detail"
+            id={topicAnchor(topic.id)}
+            role="tabpanel"
+            aria-labelledby={`topic-tab-${topic.id}`}
+            hidden={topic.id !== selected}
+          >
             <h3 lang={lang}>{topic.title}</h3>
             <div className="rich-text" lang={lang} dangerouslySetInnerHTML={{ __html: topic.descriptionHtml }} />
             <div className="topic-actions">
-              <button type="button" className="vote-button vote-up" data-vote="up" aria-pressed={shown === 'up'} onClick={() => void castTopicVote(topic.id, 'up')}>
+              <button
+                type="button"
+                className="vote-button vote-up"
+                data-vote="up"
+                aria-pressed={shown === 'up'}
+                onClick={() => void castTopicVote(topic.id, 'up')}
+              >
                 <ThumbUpIcon />
                 <span className="vote-label">{t('district.topics.upvote')}</span>{' '}
-                <span className="vote-count">{locale === 'en' ? formatVoteCount(upvotes) : voteCountText(locale, upvotes)}</span>
+                <span className="vote-count">
+                  {locale === 'en' ? formatVoteCount(upvotes) : voteCountText(locale, upvotes)}
+                </span>
               </button>
-              <button type="button" className="vote-button vote-down" data-vote="down" aria-pressed={shown === 'down'} onClick={() => void castTopicVote(topic.id, 'down')}>
+              <button
+                type="button"
+                className="vote-button vote-down"
+                data-vote="down"
+                aria-pressed={shown === 'down'}
+                onClick={() => void castTopicVote(topic.id, 'down')}
+              >
                 <ThumbDownIcon />
                 <span className="vote-label">{t('district.topics.downvote')}</span>{' '}
-                <span className="vote-count">{locale === 'en' ? formatVoteCount(downvotes) : voteCountText(locale, downvotes)}</span>
+                <span className="vote-count">
+                  {locale === 'en' ? formatVoteCount(downvotes) : voteCountText(locale, downvotes)}
+                </span>
               </button>
               <button
                 type="button"

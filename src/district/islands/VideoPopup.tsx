@@ -5,7 +5,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import type { Catalogue } from '../../i18n/translate';
 import { districtWords, type Locale } from '../words';
 import { useStore } from '@nanostores/react';
-import { $videoPopup, closeVideoPopup, moveVideoPopup, placeVideoPopup, toggleVideoPopupSize } from '../stores/videoPopup';
+import {
+  $videoPopup,
+  closeVideoPopup,
+  moveVideoPopup,
+  placeVideoPopup,
+  toggleVideoPopupSize,
+} from '../stores/videoPopup';
 import { NAVBAR_FALLBACK_HEIGHT, clampPopup, placePopup, popupVideoSize, type Size } from '../video';
 import { videoWatchUrl } from '../../lib/record/videoLinks';
 import { useHydrated } from '../../lib/browser/hydrated';
@@ -59,7 +65,8 @@ export default function VideoPopup({ locale = 'en', messages }: Props) {
       return;
     }
     const { placement, ...position } = placePopup(state.anchor, size, viewport(), navbarHeight());
-    if (state.position?.left !== position.left || state.position?.top !== position.top || state.placement !== placement) placeVideoPopup(position, placement);
+    if (state.position?.left !== position.left || state.position?.top !== position.top || state.placement !== placement)
+      placeVideoPopup(position, placement);
   }, [state, viewportWidth]);
 
   // Focus moves into the popup once it is placed (a hidden element cannot take focus), so keyboard users
@@ -111,12 +118,18 @@ export default function VideoPopup({ locale = 'en', messages }: Props) {
 
   function onPointerUp(event: PointerEvent<HTMLDivElement>) {
     drag.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
   }
 
   function onHandleKey(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.shiftKey ? KEY_STEP * 5 : KEY_STEP;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (!move || !state?.position) return;
     event.preventDefault();
@@ -131,12 +144,20 @@ export default function VideoPopup({ locale = 'en', messages }: Props) {
       aria-labelledby="video-popup-title"
       tabIndex={-1}
       data-placement={state.placement ?? undefined}
-      style={{ left: state.position?.left ?? 0, top: state.position?.top ?? 0, width: video.width + FRAME * 2, visibility: placed ? 'visible' : 'hidden' }}
+      style={{
+        left: state.position?.left ?? 0,
+        top: state.position?.top ?? 0,
+        width: video.width + FRAME * 2,
+        visibility: placed ? 'visible' : 'hidden',
+      }}
     >
       <div className="video-popup-bar">
         {/* Not a button: pressing it does nothing. It is dragged with a pointer, or focused and moved with the arrow keys. */}
-        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions, jsx-a11y-x/no-noninteractive-tabindex -- a move handle: ARIA has no role for one, and the keyboard reaches and moves it */}
-        <div className="video-popup-handle" tabIndex={0}
+        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- a move handle: ARIA has no role for one */}
+        <div
+          className="video-popup-handle"
+          // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- the keyboard reaches the handle and moves it
+          tabIndex={0}
           id="video-popup-title"
           aria-describedby="video-popup-move-help"
           onPointerDown={onPointerDown}
@@ -150,7 +171,12 @@ export default function VideoPopup({ locale = 'en', messages }: Props) {
         <span className="visually-hidden" id="video-popup-move-help">
           {t('district.video.moveHelp')}
         </span>
-        <button type="button" className="icon-button" aria-label={t(state.expanded ? 'district.video.shrink' : 'district.video.expand')} onClick={toggleVideoPopupSize}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t(state.expanded ? 'district.video.shrink' : 'district.video.expand')}
+          onClick={toggleVideoPopupSize}
+        >
           <ExpandIcon expanded={state.expanded} />
         </button>
         <button type="button" className="icon-button" aria-label={t('district.video.close')} onClick={close}>

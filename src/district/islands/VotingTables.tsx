@@ -8,7 +8,21 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { localizedPath } from '../../i18n/locales';
 import { compareText, districtWords, recordLang, voteDate, type Locale, type T } from '../words';
-import { DEFAULT_SORT, NO_VOTE_RECORDED, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, voteTone, type SortDirection, type SortKey, type SortState, type VotingRow } from '../voteRecords';
+import {
+  DEFAULT_SORT,
+  NO_VOTE_RECORDED,
+  boardMembers,
+  formatVoteDate,
+  memberVote,
+  nextSort,
+  sortDirectionLabel,
+  sortVotings,
+  voteTone,
+  type SortDirection,
+  type SortKey,
+  type SortState,
+  type VotingRow,
+} from '../voteRecords';
 import { NO_VOTE, splitOutcome } from '../../lib/record/outcomes';
 import { voteAnchor } from '../../lib/paths';
 import '../view/district.css';
@@ -30,8 +44,14 @@ function Outcome({ outcome, lang }: { outcome: string | null; lang: 'en' | undef
   const { text, detail } = splitOutcome(outcome);
   return (
     <>
-      <span className="outcome-text" lang={lang}>{text}</span>
-      {detail && <span className="outcome-detail" lang={lang}>{detail}</span>}
+      <span className="outcome-text" lang={lang}>
+        {text}
+      </span>
+      {detail && (
+        <span className="outcome-detail" lang={lang}>
+          {detail}
+        </span>
+      )}
     </>
   );
 }
@@ -44,7 +64,9 @@ function MemberLink({ name, path, t }: { name: string; path: string; t: T }) {
   const label = t('district.voting.memberLink', { name });
   return (
     <a className="member-link" href={path} aria-label={label} title={label}>
-      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.5 2.2-4 5-4s5 1.5 5 4v1H3v-1Z" fill="currentColor" /></svg>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.5 2.2-4 5-4s5 1.5 5 4v1H3v-1Z" fill="currentColor" />
+      </svg>
     </a>
   );
 }
@@ -75,7 +97,10 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
     if (adopted && (adopted.key !== DEFAULT_SORT.key || adopted.direction !== DEFAULT_SORT.direction)) setSort(adopted);
   }, []);
   const members = useMemo(() => boardMembers(rows), [rows]);
-  const sorted = useMemo(() => (locale === 'en' ? sortVotings(rows, sort) : sortVotings(rows, sort, compareText(locale))), [rows, sort, locale]);
+  const sorted = useMemo(
+    () => (locale === 'en' ? sortVotings(rows, sort) : sortVotings(rows, sort, compareText(locale))),
+    [rows, sort, locale],
+  );
   const headingId = `${id}-heading`;
   const columns: Column[] = [
     { key: 'date', label: t('district.voting.date'), className: 'col-date' },
@@ -93,85 +118,137 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
         <p className="empty-state">{t('district.voting.empty')}</p>
       ) : (
         <>
-        {/* On a phone the headers are not shown: the same sorting, as a control. */}
-        <div className="phone-sort">
-          <label htmlFor={`${sortId}-key`}>{t('district.voting.sortBy')}</label>
-          <select id={`${sortId}-key`} data-sort-control="key" value={sort.key} onChange={(event) => setSort({ key: event.target.value as SortKey, direction: event.target.value === 'date' ? 'descending' : 'ascending' })}>
-            {columns.map((column) => (
-              <option key={column.key} value={column.key} lang={column.key.startsWith('member:') ? lang : undefined}>
-                {column.label}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${sortId}-direction`}>{t('district.voting.order')}</label>
-          <select id={`${sortId}-direction`} data-sort-control="direction" value={sort.direction} onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}>
-            {(['descending', 'ascending'] as const).map((direction) => (
-              <option key={direction} value={direction}>
-                {locale === 'en' ? sortDirectionLabel(sort.key, direction) : directionLabel(t, sort.key, direction)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-          {/* Explicit roles: on a phone the rows are laid out as cards, and the table must stay a table to screen readers. */}
-          <table ref={table} role="table" className="voting-table" aria-labelledby={headingId} data-members={members.length}>
-            <colgroup>
+          {/* On a phone the headers are not shown: the same sorting, as a control. */}
+          <div className="phone-sort">
+            <label htmlFor={`${sortId}-key`}>{t('district.voting.sortBy')}</label>
+            <select
+              id={`${sortId}-key`}
+              data-sort-control="key"
+              value={sort.key}
+              onChange={(event) =>
+                setSort({
+                  key: event.target.value as SortKey,
+                  direction: event.target.value === 'date' ? 'descending' : 'ascending',
+                })
+              }
+            >
               {columns.map((column) => (
-                <col key={column.key} className={column.className} />
+                <option key={column.key} value={column.key} lang={column.key.startsWith('member:') ? lang : undefined}>
+                  {column.label}
+                </option>
               ))}
-            </colgroup>
-            {/* On a phone the header row is out of sight but still the table's column headers to screen readers (the roles keep the table a table). */}
-            <thead role="rowgroup" className="visually-hidden-phone">
-              <tr role="row">
+            </select>
+            <label htmlFor={`${sortId}-direction`}>{t('district.voting.order')}</label>
+            <select
+              id={`${sortId}-direction`}
+              data-sort-control="direction"
+              value={sort.direction}
+              onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}
+            >
+              {(['descending', 'ascending'] as const).map((direction) => (
+                <option key={direction} value={direction}>
+                  {locale === 'en' ? sortDirectionLabel(sort.key, direction) : directionLabel(t, sort.key, direction)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+            {/* Explicit roles: on a phone the rows are laid out as cards, and the table must stay a table to screen readers. */}
+            <table
+              ref={table}
+              role="table"
+              className="voting-table"
+              aria-labelledby={headingId}
+              data-members={members.length}
+            >
+              <colgroup>
                 {columns.map((column) => (
-                  <th
-                    key={column.key}
-                    role="columnheader"
-                    scope="col"
-                    className={column.key.startsWith('member:') ? 'member-header' : undefined}
-                    data-sort-key={column.key}
-                    aria-sort={sort.key === column.key ? sort.direction : undefined}
-                    // A member's header is named by the member alone, though it also holds the link to their page.
-                    aria-label={column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined}
-                  >
-                    <button type="button" className="sort-button" lang={column.key.startsWith('member:') ? lang : undefined} onClick={() => setSort((current) => nextSort(current, column.key))}>
-                      {column.label}
-                    </button>
-                    {column.key.startsWith('member:') && memberPaths[column.label] && <MemberLink name={column.label} path={localizedPath(locale, memberPaths[column.label])} t={t} />}
-                  </th>
+                  <col key={column.key} className={column.className} />
                 ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {sorted.map((row) => (
-                <tr key={row.id} role="row" id={voteAnchor(row.id)}>
-                  <td role="cell" className="cell-date" data-label={t('district.voting.date')}>{row.voteDate ? <time dateTime={row.voteDate}>{voteDate(locale, row.voteDate, formatVoteDate)}</time> : NO_VOTE}</td>
-                  <td role="cell" className="cell-category" data-label={t('district.voting.category')} lang={lang}>{row.category}</td>
-                  <td role="cell" className="cell-issue" data-label={t('district.voting.issueShort')} lang={lang}>{row.issue}</td>
-                  <td role="cell" className="outcome" data-label={t('district.voting.outcome')}>
-                    <Outcome outcome={row.outcome} lang={lang} />
-                  </td>
-                  {members.map((name) => {
-                    const vote = memberVote(row, name);
-                    if (vote === NO_VOTE) {
-                      // '-' where the member has no vote; announced as what it means (the ::after's alternative text).
+              </colgroup>
+              {/* On a phone the header row is out of sight but still the table's column headers to screen readers (the roles keep the table a table). */}
+              <thead role="rowgroup" className="visually-hidden-phone">
+                <tr role="row">
+                  {columns.map((column) => (
+                    <th
+                      key={column.key}
+                      role="columnheader"
+                      scope="col"
+                      className={column.key.startsWith('member:') ? 'member-header' : undefined}
+                      data-sort-key={column.key}
+                      aria-sort={sort.key === column.key ? sort.direction : undefined}
+                      // A member's header is named by the member alone, though it also holds the link to their page.
+                      aria-label={
+                        column.key.startsWith('member:') && memberPaths[column.label] ? column.label : undefined
+                      }
+                    >
+                      <button
+                        type="button"
+                        className="sort-button"
+                        lang={column.key.startsWith('member:') ? lang : undefined}
+                        onClick={() => setSort((current) => nextSort(current, column.key))}
+                      >
+                        {column.label}
+                      </button>
+                      {column.key.startsWith('member:') && memberPaths[column.label] && (
+                        <MemberLink name={column.label} path={localizedPath(locale, memberPaths[column.label])} t={t} />
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody role="rowgroup">
+                {sorted.map((row) => (
+                  <tr key={row.id} role="row" id={voteAnchor(row.id)}>
+                    <td role="cell" className="cell-date" data-label={t('district.voting.date')}>
+                      {row.voteDate ? (
+                        <time dateTime={row.voteDate}>{voteDate(locale, row.voteDate, formatVoteDate)}</time>
+                      ) : (
+                        NO_VOTE
+                      )}
+                    </td>
+                    <td role="cell" className="cell-category" data-label={t('district.voting.category')} lang={lang}>
+                      {row.category}
+                    </td>
+                    <td role="cell" className="cell-issue" data-label={t('district.voting.issueShort')} lang={lang}>
+                      {row.issue}
+                    </td>
+                    <td role="cell" className="outcome" data-label={t('district.voting.outcome')}>
+                      <Outcome outcome={row.outcome} lang={lang} />
+                    </td>
+                    {members.map((name) => {
+                      const vote = memberVote(row, name);
+                      if (vote === NO_VOTE) {
+                        // '-' where the member has no vote; announced as what it means (the ::after's alternative text).
+                        return (
+                          <td
+                            key={name}
+                            role="cell"
+                            className="vote vote-none"
+                            data-label={name}
+                            data-no-vote={locale === 'en' ? NO_VOTE_RECORDED : t('district.voting.noVote')}
+                          >
+                            <span aria-hidden="true">{vote}</span>
+                          </td>
+                        );
+                      }
                       return (
-                        <td key={name} role="cell" className="vote vote-none" data-label={name} data-no-vote={locale === 'en' ? NO_VOTE_RECORDED : t('district.voting.noVote')}>
-                          <span aria-hidden="true">{vote}</span>
+                        <td
+                          key={name}
+                          role="cell"
+                          className={`vote vote-${voteTone(vote)}`}
+                          data-label={name}
+                          lang={lang}
+                        >
+                          {vote}
                         </td>
                       );
-                    }
-                    return (
-                      <td key={name} role="cell" className={`vote vote-${voteTone(vote)}`} data-label={name} lang={lang}>
-                        {vote}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </div>
@@ -201,8 +278,22 @@ export default function VotingTables({ recent, past, memberPaths = {}, locale = 
         {/* Said in words to screen readers too: each '-' cell is announced as what it means. */}
         <span>{t('district.voting.legend')}</span>
       </p>
-      <VotingTable id="votes-recent" title={t('district.voting.recent')} rows={recent} memberPaths={memberPaths} locale={locale} t={t} />
-      <VotingTable id="votes-past" title={t('district.voting.past')} rows={past} memberPaths={memberPaths} locale={locale} t={t} />
+      <VotingTable
+        id="votes-recent"
+        title={t('district.voting.recent')}
+        rows={recent}
+        memberPaths={memberPaths}
+        locale={locale}
+        t={t}
+      />
+      <VotingTable
+        id="votes-past"
+        title={t('district.voting.past')}
+        rows={past}
+        memberPaths={memberPaths}
+        locale={locale}
+        t={t}
+      />
     </div>
   );
 }

@@ -50,7 +50,11 @@ export async function loadLiveTopicCounts(districtId: number): Promise<void> {
  * transition is written and the counts the database returns are shown. A failed write is logged, the counts
  * and the vote stay as they were, and the reason is kept for the page to show.
  */
-export async function castTopicVote(topicId: number, to: Direction, write: WriteTopicVote = writeThroughApi): Promise<void> {
+export async function castTopicVote(
+  topicId: number,
+  to: Direction,
+  write: WriteTopicVote = writeThroughApi,
+): Promise<void> {
   const key = String(topicId);
   if ($topicVotesPending.get()[key]) return;
   const from = $topicVotes.get()[key] ?? 'none';

@@ -28,12 +28,25 @@ let opener: HTMLElement | null = null;
  * Opens the popup at a time stamp of a video. A link that yields no video id opens nothing (returns false),
  * since a link must be a watch, short or embed link to yield a video id.
  */
-export function openVideoPopup(request: { timestamp: string; youtubeLink: string; anchor: Box; from?: HTMLElement | null }): boolean {
+export function openVideoPopup(request: {
+  timestamp: string;
+  youtubeLink: string;
+  anchor: Box;
+  from?: HTMLElement | null;
+}): boolean {
   const src = videoEmbedSrc(request.youtubeLink, request.timestamp);
   if (!src) return false;
   opener = request.from ?? null;
   const { top, left, bottom, right } = request.anchor;
-  $videoPopup.set({ timestamp: request.timestamp, youtubeLink: request.youtubeLink, src, anchor: { top, left, bottom, right }, expanded: false, position: null, placement: null });
+  $videoPopup.set({
+    timestamp: request.timestamp,
+    youtubeLink: request.youtubeLink,
+    src,
+    anchor: { top, left, bottom, right },
+    expanded: false,
+    position: null,
+    placement: null,
+  });
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(VIDEO_POPUP_DEMAND));
   return true;
 }

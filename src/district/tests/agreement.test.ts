@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { agreementMatrix, agreementPercent, agreementText, splitVotes } from '../agreement';
 import type { MemberVoting } from '../boardMembers';
 
-const record = (id: number, voteDate: string | null, votes: string, over: Partial<MemberVoting> = {}): MemberVoting => ({
+const record = (
+  id: number,
+  voteDate: string | null,
+  votes: string,
+  over: Partial<MemberVoting> = {},
+): MemberVoting => ({
   id,
   type: 'recent',
   voteDate,
@@ -53,7 +58,8 @@ describe('agreementMatrix: pairs counted over the records where both cast a vote
   const { members, cells } = agreementMatrix(votings);
   const cell = (a: string, b: string) => cells[members.indexOf(a)][members.indexOf(b)];
 
-  it('takes the members from the records, in order of first appearance', () => expect(members).toEqual(['A', 'B', 'C', 'D', 'E']));
+  it('takes the members from the records, in order of first appearance', () =>
+    expect(members).toEqual(['A', 'B', 'C', 'D', 'E']));
 
   it.each([
     ['A', 'B', { shared: 3, same: 2, percent: 67 }],
@@ -91,7 +97,8 @@ describe('splitVotes: records whose cast votes are not all the same, newest firs
     record(7, '2025-02-01', ''),
   ];
 
-  it('lists only split records, undated last', () => expect(splitVotes(votings).map((s) => s.id)).toEqual([3, 6, 1, 5]));
+  it('lists only split records, undated last', () =>
+    expect(splitVotes(votings).map((s) => s.id)).toEqual([3, 6, 1, 5]));
 
   it('gives each side its vote as written and who cast it, largest side first', () => {
     const [latest, tie, , abstain] = splitVotes(votings);
@@ -104,6 +111,12 @@ describe('splitVotes: records whose cast votes are not all the same, newest firs
   });
 
   it('carries what the list shows of the record', () => {
-    expect(splitVotes(votings)[2]).toMatchObject({ id: 1, date: '2024-09-10', issue: 'Issue 1', outcome: 'Passed (2-1)', table: 'past' });
+    expect(splitVotes(votings)[2]).toMatchObject({
+      id: 1,
+      date: '2024-09-10',
+      issue: 'Issue 1',
+      outcome: 'Passed (2-1)',
+      table: 'past',
+    });
   });
 });

@@ -1,7 +1,18 @@
 // A board member's page: their slug and address, every vote they cast, the votes where they were in the minority
 // first, and their counts of yes, no, other and no vote recorded.
 import { describe, expect, it } from 'vitest';
-import { castVote, districtMembers, inMinority, memberPath, memberRecord, memberRecords, memberSlugBase, memberSlugs, voteKind, type MemberVoting } from '../boardMembers';
+import {
+  castVote,
+  districtMembers,
+  inMinority,
+  memberPath,
+  memberRecord,
+  memberRecords,
+  memberSlugBase,
+  memberSlugs,
+  voteKind,
+  type MemberVoting,
+} from '../boardMembers';
 import { NO_VOTE } from '../../lib/record/outcomes';
 import { boardMembers, memberVote, votingTables } from '../voteRecords';
 
@@ -14,7 +25,12 @@ const v = (pairs: string): { name: string; vote: string }[] =>
       return { name, vote };
     });
 
-const record = (id: number, voteDate: string | null, votes: string, over: Partial<MemberVoting> = {}): MemberVoting => ({
+const record = (
+  id: number,
+  voteDate: string | null,
+  votes: string,
+  over: Partial<MemberVoting> = {},
+): MemberVoting => ({
   id,
   type: 'recent',
   voteDate,
@@ -91,8 +107,16 @@ describe('memberSlugs: unique within a district, whatever order the names come i
   it.each([
     ['distinct names', ['Jane Doe', 'Sam Roe'], { 'Jane Doe': 'jane-doe', 'Sam Roe': 'sam-roe' }],
     ['two spellings of one slug', ['jane doe', 'Jane Doe'], { 'Jane Doe': 'jane-doe', 'jane doe': 'jane-doe-2' }],
-    ['three alike', ['Jane-Doe', 'jane doe', 'Jane Doe'], { 'Jane Doe': 'jane-doe', 'Jane-Doe': 'jane-doe-2', 'jane doe': 'jane-doe-3' }],
-    ['a suffix never takes another name\'s base', ['Jane Doe 2', 'Jane Doe', 'jane doe'], { 'Jane Doe': 'jane-doe', 'Jane Doe 2': 'jane-doe-2', 'jane doe': 'jane-doe-3' }],
+    [
+      'three alike',
+      ['Jane-Doe', 'jane doe', 'Jane Doe'],
+      { 'Jane Doe': 'jane-doe', 'Jane-Doe': 'jane-doe-2', 'jane doe': 'jane-doe-3' },
+    ],
+    [
+      "a suffix never takes another name's base",
+      ['Jane Doe 2', 'Jane Doe', 'jane doe'],
+      { 'Jane Doe': 'jane-doe', 'Jane Doe 2': 'jane-doe-2', 'jane doe': 'jane-doe-3' },
+    ],
     ['names that leave no letters', ['李', '王'], { 李: 'member', 王: 'member-2' }],
   ])('%s', (_label, names, expected) => {
     const slugs = memberSlugs(names);
@@ -154,15 +178,39 @@ describe("memberRecord: every record of their column, '-' where a record does no
 
   it('gives each vote its date, category, issue, outcome, the vote and the table', () => {
     const [first] = memberRecord('A', votings).votes;
-    expect(first).toEqual({ id: 3, date: '2025-05-06', category: 'Category 3', issue: 'Issue 3', outcome: 'Passed (2-1)', vote: 'No', kind: 'no', table: 'recent', minority: true });
-    expect(memberRecord('A', votings).votes.find((row) => row.id === 4)).toMatchObject({ vote: '-', kind: 'none', table: 'past', minority: false });
-    expect(memberRecord('A', votings).votes.find((row) => row.id === 6)).toMatchObject({ vote: '-', kind: 'none', table: 'recent', minority: false });
+    expect(first).toEqual({
+      id: 3,
+      date: '2025-05-06',
+      category: 'Category 3',
+      issue: 'Issue 3',
+      outcome: 'Passed (2-1)',
+      vote: 'No',
+      kind: 'no',
+      table: 'recent',
+      minority: true,
+    });
+    expect(memberRecord('A', votings).votes.find((row) => row.id === 4)).toMatchObject({
+      vote: '-',
+      kind: 'none',
+      table: 'past',
+      minority: false,
+    });
+    expect(memberRecord('A', votings).votes.find((row) => row.id === 6)).toMatchObject({
+      vote: '-',
+      kind: 'none',
+      table: 'recent',
+      minority: false,
+    });
   });
 
   it("counts as 'No vote recorded' exactly the '-' cells of the member's column in the board's tables", () => {
     const tables = votingTables(votings);
     for (const name of ['A', 'B', 'C']) {
-      const dashes = [...tables.recent, ...tables.past].filter((row) => boardMembers(row.type === 'recent' ? tables.recent : tables.past).includes(name) && memberVote(row, name) === NO_VOTE).length;
+      const dashes = [...tables.recent, ...tables.past].filter(
+        (row) =>
+          boardMembers(row.type === 'recent' ? tables.recent : tables.past).includes(name) &&
+          memberVote(row, name) === NO_VOTE,
+      ).length;
       expect(memberRecord(name, votings).counts.none).toBe(dashes);
     }
   });

@@ -38,7 +38,9 @@ const SLEEPING_VOTING = `<astro-island ssr><div data-demand="voting-demand" clas
 function page(url: string, inline?: string) {
   const panels = TABS.map((tab) => {
     const { hidden, ...attributes } = boardPanel(tab);
-    const attrs = Object.entries(attributes).map(([name, value]) => `${name === 'tabIndex' ? 'tabindex' : name}="${value}"`).join(' ');
+    const attrs = Object.entries(attributes)
+      .map(([name, value]) => `${name === 'tabIndex' ? 'tabindex' : name}="${value}"`)
+      .join(' ');
     const card = {
       meetings: `<article class="meeting-card" id="meeting-06-17-25"><button type="button" class="meeting-toggle" aria-expanded="false" aria-controls="s1"><span class="meeting-toggle-verb">Expand</span></button><div id="s1" hidden>Summary</div><button type="button" data-share-path="${meetingShareUrl('', 'meeting-06-17-25')}">Share</button></article>`,
       topics: SLEEPING_TOPICS,
@@ -61,29 +63,41 @@ type Win = ReturnType<typeof page>;
 const loaded = (window: Win) => window.document.dispatchEvent(new window.Event('DOMContentLoaded'));
 const state = (window: Win) => ({
   marked: window.document.documentElement.getAttribute('data-tab'),
-  selected: TABS.filter((tab) => window.document.getElementById(`tab-${tab}`)!.getAttribute('aria-selected') === 'true'),
+  selected: TABS.filter(
+    (tab) => window.document.getElementById(`tab-${tab}`)!.getAttribute('aria-selected') === 'true',
+  ),
   shown: TABS.filter((tab) => !(window.document.getElementById(`panel-${tab}`) as HTMLElement).hidden),
 });
 
 describe('boardScript: the ?tab= tab, by the same rule as tabFromSearch', () => {
-  it.each(['?tab=topics', '?tab=TOPICS', '?tab=VotingAnalysis', '?tab=voting', '?tab=Meetings', '?tab=summaries', '?tab=%20topics%20', '?foo=1&tab=VOTING', '?tab=nonsense', ''])(
-    '%j',
-    (search) => {
-      const window = page(`https://example.org/1${search}`);
-      const tab = tabFromSearch(search);
-      // Marked at once, for CSS, before the document is parsed; attributes synced once it is.
-      expect(window.document.documentElement.getAttribute('data-tab')).toBe(tab);
-      loaded(window);
-      expect(state(window)).toEqual({ marked: tab, selected: [tab], shown: [tab] });
-    },
-  );
+  it.each([
+    '?tab=topics',
+    '?tab=TOPICS',
+    '?tab=VotingAnalysis',
+    '?tab=voting',
+    '?tab=Meetings',
+    '?tab=summaries',
+    '?tab=%20topics%20',
+    '?foo=1&tab=VOTING',
+    '?tab=nonsense',
+    '',
+  ])('%j', (search) => {
+    const window = page(`https://example.org/1${search}`);
+    const tab = tabFromSearch(search);
+    // Marked at once, for CSS, before the document is parsed; attributes synced once it is.
+    expect(window.document.documentElement.getAttribute('data-tab')).toBe(tab);
+    loaded(window);
+    expect(state(window)).toEqual({ marked: tab, selected: [tab], shown: [tab] });
+  });
 });
 
 describe('boardScript: choosing a tab', () => {
   it('shows its panel and pushes ?tab= to the address; popstate shows the address tab again', () => {
     const window = page('https://example.org/1');
     loaded(window);
-    window.document.getElementById('tab-voting')!.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    window.document
+      .getElementById('tab-voting')!
+      .dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     expect(window.location.search).toBe('?tab=voting');
     expect(state(window)).toEqual({ marked: 'voting', selected: ['voting'], shown: ['voting'] });
     window.history.replaceState(null, '', '/1?tab=topics');
@@ -102,7 +116,9 @@ describe('boardScript: choosing a tab', () => {
   ])('from %s, %s chooses and focuses %s', (from, key, to) => {
     const window = page(`https://example.org/1?tab=${from}`);
     loaded(window);
-    window.document.getElementById(`tab-${from}`)!.dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    window.document
+      .getElementById(`tab-${from}`)!
+      .dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     expect(state(window).shown).toEqual([to]);
     expect(window.document.activeElement?.id).toBe(`tab-${to}`);
   });
@@ -144,7 +160,9 @@ describe('boardScript: meeting cards', () => {
     Object.defineProperty(window.navigator, 'clipboard', { value: { writeText } });
     const alert = vi.fn();
     window.alert = alert;
-    window.document.querySelector('#meeting-06-17-25 [data-share-path]')!.dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
+    window.document
+      .querySelector('#meeting-06-17-25 [data-share-path]')!
+      .dispatchEvent(new window.MouseEvent('click', { bubbles: true }));
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Link copied to clipboard!'));
     expect(writeText).toHaveBeenCalledWith('https://example.org/1?tab=Meetings#meeting-06-17-25');
   });
@@ -152,8 +170,13 @@ describe('boardScript: meeting cards', () => {
 
 describe('boardScript: the Topics and Voting islands before they wake', () => {
   const click = (window: Win, selector: string) =>
-    window.document.querySelector(selector)!.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
-  const shownTopics = (window: Win) => [...window.document.querySelectorAll<HTMLElement>('[id^="topic-"][role=tabpanel]')].filter((p) => !p.hidden).map((p) => p.id);
+    window.document
+      .querySelector(selector)!
+      .dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }));
+  const shownTopics = (window: Win) =>
+    [...window.document.querySelectorAll<HTMLElement>('[id^="topic-"][role=tabpanel]')]
+      .filter((p) => !p.hidden)
+      .map((p) => p.id);
 
   it.each([
     ['focusin', '#topic-tab-2', 'topics-demand'],
@@ -176,7 +199,9 @@ describe('boardScript: the Topics and Voting islands before they wake', () => {
     click(window, '#topic-tab-2');
     expect(shownTopics(window)).toEqual(['topic-2']);
     expect(window.document.getElementById('topic-tab-2')!.getAttribute('aria-selected')).toBe('true');
-    window.document.getElementById('topic-tab-2')!.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Home', bubbles: true, cancelable: true }));
+    window.document
+      .getElementById('topic-tab-2')!
+      .dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Home', bubbles: true, cancelable: true }));
     expect(shownTopics(window)).toEqual(['topic-1']);
     expect(window.document.activeElement?.id).toBe('topic-tab-1');
   });
@@ -203,7 +228,9 @@ describe('boardScript: the Topics and Voting islands before they wake', () => {
     click(window, 'th[data-sort-key=category] button');
     expect(window.document.querySelector('th[data-sort-key=category]')!.getAttribute('aria-sort')).toBe('ascending');
     expect(window.document.querySelector('th[data-sort-key=date]')!.hasAttribute('aria-sort')).toBe(false);
-    expect((window.document.querySelector('select[data-sort-control=key]') as HTMLSelectElement).value).toBe('category');
+    expect((window.document.querySelector('select[data-sort-control=key]') as HTMLSelectElement).value).toBe(
+      'category',
+    );
   });
 
   it("a topic's share button copies page URL + ?tab=topics#topic-{id}", async () => {
@@ -239,7 +266,9 @@ describe('boardScript: the inline script the build makes of it', () => {
     loaded(window);
     expect(state(window)).toEqual({ marked: 'topics', selected: ['topics'], shown: ['topics'] });
     expect(window.document.querySelector('.meeting-toggle')!.getAttribute('aria-expanded')).toBe('true');
-    window.document.getElementById('tab-voting')!.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    window.document
+      .getElementById('tab-voting')!
+      .dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     expect(window.location.search).toBe('?tab=voting');
     expect(state(window)).toEqual({ marked: 'voting', selected: ['voting'], shown: ['voting'] });
   });

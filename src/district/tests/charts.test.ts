@@ -2,7 +2,19 @@
 // list it), and the agreement heat map, each cell with its percentage and count written in.
 import { describe, expect, it } from 'vitest';
 import { agreementMatrix } from '../agreement';
-import { agreementLevel, heatmapLabelWidth, heatmapLayout, heatmapRowLabel, HEATMAP, schoolYearLabel, schoolYearMonths, schoolYearStart, topicTrend, TREND_CHART, trendChartLayout } from '../charts';
+import {
+  agreementLevel,
+  heatmapLabelWidth,
+  heatmapLayout,
+  heatmapRowLabel,
+  HEATMAP,
+  schoolYearLabel,
+  schoolYearMonths,
+  schoolYearStart,
+  topicTrend,
+  TREND_CHART,
+  trendChartLayout,
+} from '../charts';
 
 describe('school years run July to June', () => {
   it.each([
@@ -19,7 +31,20 @@ describe('school years run July to June', () => {
 
   it('has twelve months from July', () => {
     const months = schoolYearMonths(2024);
-    expect(months.map((m) => m.key)).toEqual(['2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06']);
+    expect(months.map((m) => m.key)).toEqual([
+      '2024-07',
+      '2024-08',
+      '2024-09',
+      '2024-10',
+      '2024-11',
+      '2024-12',
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+    ]);
     expect(months.map((m) => m.initial).join('')).toBe('JASONDJFMAMJ');
     expect(months[0]).toEqual({ key: '2024-07', initial: 'J', short: 'Jul', name: 'July 2024' });
     expect(months[11].name).toBe('June 2025');
@@ -27,7 +52,13 @@ describe('school years run July to June', () => {
 });
 
 type M = { date: string; topics: string[] | string | null; isUpcoming: boolean | null; meeting_type: string | null };
-const m = (date: string, topics: M['topics'], over: Partial<M> = {}): M => ({ date, topics, isUpcoming: false, meeting_type: 'normal', ...over });
+const m = (date: string, topics: M['topics'], over: Partial<M> = {}): M => ({
+  date,
+  topics,
+  isUpcoming: false,
+  meeting_type: 'normal',
+  ...over,
+});
 
 describe('topicTrend: meetings per month that list each topic', () => {
   const meetings = [
@@ -62,7 +93,14 @@ describe('topicTrend: meetings per month that list each topic', () => {
   });
 
   it('orders topics by how often they came up, then by name, and keeps the first spelling', () => {
-    expect(topicTrend(meetings).series.map((s) => s.topic)).toEqual(['Budget', 'LCAP', 'Enrollment', 'Facilities', 'Facilities Bond', 'Special Education Services']);
+    expect(topicTrend(meetings).series.map((s) => s.topic)).toEqual([
+      'Budget',
+      'LCAP',
+      'Enrollment',
+      'Facilities',
+      'Facilities Bond',
+      'Special Education Services',
+    ]);
   });
 
   it('shows at most the limit, and says how many topics there were', () => {
@@ -78,12 +116,23 @@ describe('topicTrend: meetings per month that list each topic', () => {
   });
 
   it('is empty without meetings held', () => {
-    expect(topicTrend([m('2026-01-01', ['Budget'], { meeting_type: 'upcoming' })])).toEqual({ start: null, label: '', months: [], series: [], topicCount: 0, max: 1 });
+    expect(topicTrend([m('2026-01-01', ['Budget'], { meeting_type: 'upcoming' })])).toEqual({
+      start: null,
+      label: '',
+      months: [],
+      series: [],
+      topicCount: 0,
+      max: 1,
+    });
   });
 });
 
 describe('trendChartLayout: one strip per topic, twelve bars on one scale, each with its count', () => {
-  const trend = topicTrend([m('2025-06-17', ['Budget', 'LCAP']), m('2025-06-03', ['Budget']), m('2024-09-10', ['LCAP'])]);
+  const trend = topicTrend([
+    m('2025-06-17', ['Budget', 'LCAP']),
+    m('2025-06-03', ['Budget']),
+    m('2024-09-10', ['LCAP']),
+  ]);
   const layout = trendChartLayout(trend);
 
   it('fits a phone and stacks the strips', () => {
@@ -148,8 +197,15 @@ describe('heatmapLabelWidth: as wide as the longest name needs', () => {
 });
 
 describe('heatmapLayout: a square per pair with its percentage and count written in', () => {
-  const vote = (votes: string) => ({ votes: votes.split(',').map((pair) => ({ name: pair.split('=')[0], vote: pair.split('=')[1] })) });
-  const matrix = agreementMatrix([vote('A=Yes,B=Yes,C=No'), vote('A=Yes,B=No,C=No'), vote('A=Yes,B=Yes'), vote('D=Absent')]);
+  const vote = (votes: string) => ({
+    votes: votes.split(',').map((pair) => ({ name: pair.split('=')[0], vote: pair.split('=')[1] })),
+  });
+  const matrix = agreementMatrix([
+    vote('A=Yes,B=Yes,C=No'),
+    vote('A=Yes,B=No,C=No'),
+    vote('A=Yes,B=Yes'),
+    vote('D=Absent'),
+  ]);
   const layout = heatmapLayout(matrix);
   const cell = (row: number, col: number) => layout.cells.find((c) => c.row === row && c.col === col)!;
 
@@ -182,5 +238,6 @@ describe('heatmapLayout: a square per pair with its percentage and count written
     expect(big.width).toBe(HEATMAP.minLabelWidth + 15 * HEATMAP.minCell);
   });
 
-  it('is empty for a district without votes', () => expect(heatmapLayout(agreementMatrix([]))).toMatchObject({ cells: [], rows: [], columns: [] }));
+  it('is empty for a district without votes', () =>
+    expect(heatmapLayout(agreementMatrix([]))).toMatchObject({ cells: [], rows: [], columns: [] }));
 });

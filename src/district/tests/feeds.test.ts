@@ -7,10 +7,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { US_STATES } from '../../lib/districtSearch';
 import type { SafeHtml } from '../../lib/sanitize';
 import { meetingLinks } from '../../lib/record/meetingLinks';
-import { feedAlternates, feedSummaryHtml, meetingDay, meetingsCalendar, meetingUid, plainText, stateTimeZone, STATE_TIME_ZONES, summariesFeed, type FeedMeeting } from '../follow/feeds';
+import {
+  feedAlternates,
+  feedSummaryHtml,
+  meetingDay,
+  meetingsCalendar,
+  meetingUid,
+  plainText,
+  stateTimeZone,
+  STATE_TIME_ZONES,
+  summariesFeed,
+  type FeedMeeting,
+} from '../follow/feeds';
 
 const SITE = 'https://boards.example.org';
-const district = { id: 1, name: 'Palo Alto Unified School District', state: 'CA', address: '25 Churchill Ave, Palo Alto, CA 94306' };
+const district = {
+  id: 1,
+  name: 'Palo Alto Unified School District',
+  state: 'CA',
+  address: '25 Churchill Ave, Palo Alto, CA 94306',
+};
 const html = (text: string) => text as SafeHtml;
 
 const meeting = (id: number, date: string, over: Partial<FeedMeeting> = {}): FeedMeeting => ({
@@ -29,7 +45,9 @@ const meetings: FeedMeeting[] = [
   meeting(9, '2025-09-09', { meeting_type: 'upcoming', summaryHtml: null, sequence: 2 }),
   meeting(7, '2025-06-17', {
     topics: ['Budget 2025-26', 'LCAP'],
-    summaryHtml: html('<p>The board adopted the budget &amp; the <a href="https://example.org/lcap?a=1&amp;b=2">LCAP</a>. See <button type="button" class="timestamp" data-timestamp="1:02:03" aria-label="Play the video from 1:02:03">1:02:03</button>.</p><ul><li>Reserves 3%</li><li>COLA 2.30%</li></ul>'),
+    summaryHtml: html(
+      '<p>The board adopted the budget &amp; the <a href="https://example.org/lcap?a=1&amp;b=2">LCAP</a>. See <button type="button" class="timestamp" data-timestamp="1:02:03" aria-label="Play the video from 1:02:03">1:02:03</button>.</p><ul><li>Reserves 3%</li><li>COLA 2.30%</li></ul>',
+    ),
   }),
   meeting(6, '2025-05-20', { title: 'Study Session', meeting_type: 'special', topics: 'Facilities, Summer projects' }),
   meeting(5, '2025-05-20', { summaryHtml: html('<p>Second meeting that day: &lt;closed session&gt;</p>') }),
@@ -51,15 +69,26 @@ describe('stateTimeZone: the primary zone of each state', () => {
 
   it('covers every state the search offers, each a zone this runtime knows', () => {
     for (const state of US_STATES) expect(STATE_TIME_ZONES[state], state).toBeTruthy();
-    for (const zone of Object.values(STATE_TIME_ZONES)) expect(() => new Intl.DateTimeFormat('en', { timeZone: zone })).not.toThrow();
+    for (const zone of Object.values(STATE_TIME_ZONES))
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: zone })).not.toThrow();
   });
 });
 
 describe('feedAlternates: what the district page advertises', () => {
   it('names both feeds with their types', () => {
     expect(feedAlternates(district)).toEqual([
-      { rel: 'alternate', type: 'application/rss+xml', href: '/1/summaries.xml', title: 'Palo Alto Unified School District: board meeting summaries (RSS)' },
-      { rel: 'alternate', type: 'text/calendar', href: '/1/meetings.ics', title: 'Palo Alto Unified School District: board meetings (iCalendar)' },
+      {
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        href: '/1/summaries.xml',
+        title: 'Palo Alto Unified School District: board meeting summaries (RSS)',
+      },
+      {
+        rel: 'alternate',
+        type: 'text/calendar',
+        href: '/1/meetings.ics',
+        title: 'Palo Alto Unified School District: board meetings (iCalendar)',
+      },
     ]);
   });
 });
@@ -75,7 +104,12 @@ describe("meetingLinks: each meeting's card, the share link's rule", () => {
 
 describe('meetingDay: noon UTC, the same day in every US zone', () => {
   it.each(['America/Los_Angeles', 'Pacific/Honolulu', 'America/New_York', 'Pacific/Guam'])('%s', (zone) => {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(meetingDay('2025-06-17'));
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(meetingDay('2025-06-17'));
     expect(day).toBe('2025-06-17');
   });
 });
@@ -97,7 +131,13 @@ describe('plainText: sanitised summaries as plain text for calendars', () => {
 
 describe('feedSummaryHtml: time stamp buttons become text again', () => {
   it('keeps everything else', () => {
-    expect(feedSummaryHtml(html('<p>At <button type="button" class="timestamp" aria-label="Play the video from 1:02">1:02</button> the vote</p>'))).toBe('<p>At 1:02 the vote</p>');
+    expect(
+      feedSummaryHtml(
+        html(
+          '<p>At <button type="button" class="timestamp" aria-label="Play the video from 1:02">1:02</button> the vote</p>',
+        ),
+      ),
+    ).toBe('<p>At 1:02 the vote</p>');
   });
 });
 
@@ -109,17 +149,31 @@ describe('summariesFeed: RSS 2.0 of the summaries, read back by rss-parser', asy
     expect(feed.title).toBe('Palo Alto Unified School District: board meeting summaries');
     expect(feed.link).toBe(`${SITE}/1`);
     expect(feed.language).toBe('en-us');
-    const withSelf = await new Parser<{ 'atom:link': { $: { href: string; rel: string } } }>({ customFields: { feed: ['atom:link'] } }).parseString(xml);
+    const withSelf = await new Parser<{ 'atom:link': { $: { href: string; rel: string } } }>({
+      customFields: { feed: ['atom:link'] },
+    }).parseString(xml);
     expect(withSelf['atom:link'].$).toMatchObject({ href: `${SITE}/1/summaries.xml`, rel: 'self' });
   });
 
   it('has one item per meeting with a summary, newest first', () => {
-    expect(feed.items.map((item) => item.link)).toEqual([`${SITE}/1?tab=Meetings#meeting-06-17-25`, `${SITE}/1?tab=Meetings#meeting-05-20-25`, `${SITE}/1?tab=Meetings`]);
-    expect(feed.items.map((item) => item.title)).toEqual(['Board Meeting, 2025-06-17', 'Special Study Session, 2025-05-20', 'Board Meeting, 2025-05-20']);
+    expect(feed.items.map((item) => item.link)).toEqual([
+      `${SITE}/1?tab=Meetings#meeting-06-17-25`,
+      `${SITE}/1?tab=Meetings#meeting-05-20-25`,
+      `${SITE}/1?tab=Meetings`,
+    ]);
+    expect(feed.items.map((item) => item.title)).toEqual([
+      'Board Meeting, 2025-06-17',
+      'Special Study Session, 2025-05-20',
+      'Board Meeting, 2025-05-20',
+    ]);
   });
 
   it('dates each item on its meeting day', () => {
-    expect(feed.items.map((item) => item.isoDate)).toEqual(['2025-06-17T12:00:00.000Z', '2025-05-20T12:00:00.000Z', '2025-05-20T12:00:00.000Z']);
+    expect(feed.items.map((item) => item.isoDate)).toEqual([
+      '2025-06-17T12:00:00.000Z',
+      '2025-05-20T12:00:00.000Z',
+      '2025-05-20T12:00:00.000Z',
+    ]);
   });
 
   it('carries the summary as HTML, time stamps as text, and the topics as categories', () => {
@@ -133,7 +187,11 @@ describe('summariesFeed: RSS 2.0 of the summaries, read back by rss-parser', asy
   });
 
   it('gives each item a guid from its ids, not its link', () => {
-    expect(feed.items.map((item) => item.guid)).toEqual([meetingUid(1, 7, SITE), meetingUid(1, 6, SITE), meetingUid(1, 5, SITE)]);
+    expect(feed.items.map((item) => item.guid)).toEqual([
+      meetingUid(1, 7, SITE),
+      meetingUid(1, 6, SITE),
+      meetingUid(1, 5, SITE),
+    ]);
     expect(meetingUid(1, 7, SITE)).toBe('meeting-7.district-1@boards.example.org');
   });
 
@@ -173,13 +231,20 @@ describe('meetingsCalendar: iCalendar of the meetings, read back by ical.js', ()
     }
   });
 
-  it.each(['Pacific/Honolulu', 'Asia/Tokyo', 'America/Los_Angeles'])('writes the same dates and stamp on a build machine in %s', (zone) => {
-    process.env.TZ = zone;
-    const again = read(meetingsCalendar(district, meetings, { site: SITE, stamp }));
-    const starts = again.getAllSubcomponents('vevent').map((vevent) => vevent.getFirstPropertyValue('dtstart')!.toString());
-    expect(starts).toEqual(meetings.map((m) => m.date));
-    expect(again.getFirstSubcomponent('vevent')!.getFirstPropertyValue('dtstamp')!.toString()).toBe('2025-06-18T03:04:05Z');
-  });
+  it.each(['Pacific/Honolulu', 'Asia/Tokyo', 'America/Los_Angeles'])(
+    'writes the same dates and stamp on a build machine in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      const again = read(meetingsCalendar(district, meetings, { site: SITE, stamp }));
+      const starts = again
+        .getAllSubcomponents('vevent')
+        .map((vevent) => vevent.getFirstPropertyValue('dtstart')!.toString());
+      expect(starts).toEqual(meetings.map((m) => m.date));
+      expect(again.getFirstSubcomponent('vevent')!.getFirstPropertyValue('dtstamp')!.toString()).toBe(
+        '2025-06-18T03:04:05Z',
+      );
+    },
+  );
 
   it('stamps every event with the given time, in UTC', () => {
     for (const vevent of calendar.getAllSubcomponents('vevent')) {
@@ -192,7 +257,9 @@ describe('meetingsCalendar: iCalendar of the meetings, read back by ical.js', ()
   it.each([
     [9, 2],
     [7, 0],
-  ])("takes meeting %i's SEQUENCE from its sequence (%i)", (id, sequence) => expect(byUid.get(meetingUid(1, id, SITE))!.sequence).toBe(sequence));
+  ])("takes meeting %i's SEQUENCE from its sequence (%i)", (id, sequence) =>
+    expect(byUid.get(meetingUid(1, id, SITE))!.sequence).toBe(sequence),
+  );
 
   it('links each event to its card, with a title, the address and the summary as plain text', () => {
     const event = byUid.get(meetingUid(1, 7, SITE))!;
@@ -202,12 +269,16 @@ describe('meetingsCalendar: iCalendar of the meetings, read back by ical.js', ()
     expect(event.description).toBe(
       'Topics: Budget 2025-26, LCAP\n\nThe board adopted the budget & the LCAP (https://example.org/lcap?a=1&b=2). See 1:02:03.\n\n- Reserves 3%\n- COLA 2.30%',
     );
-    expect(byUid.get(meetingUid(1, 9, SITE))!.summary).toBe('Upcoming Board Meeting, Palo Alto Unified School District');
+    expect(byUid.get(meetingUid(1, 9, SITE))!.summary).toBe(
+      'Upcoming Board Meeting, Palo Alto Unified School District',
+    );
     expect(byUid.get(meetingUid(1, 9, SITE))!.description).toBeNull();
   });
 
   it('leaves the time zone out for a state it does not know', () => {
-    const other = read(meetingsCalendar({ ...district, state: null, address: null }, meetings.slice(0, 1), { site: SITE, stamp }));
+    const other = read(
+      meetingsCalendar({ ...district, state: null, address: null }, meetings.slice(0, 1), { site: SITE, stamp }),
+    );
     expect(other.getFirstPropertyValue('x-wr-timezone')).toBeNull();
     expect(new ICAL.Event(other.getFirstSubcomponent('vevent')!).location).toBeNull();
   });
@@ -231,7 +302,12 @@ describe('what a parent needs to trust the record, in both feeds', async () => {
   const plain = meeting(16, '2025-06-03');
   const feed = await new Parser().parseString(await getRssString(summariesFeed(district, [trusted, plain], SITE)));
   const calendar = new ICAL.Component(ICAL.parse(meetingsCalendar(district, [trusted, plain], { site: SITE, stamp })));
-  const events = new Map(calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)).map((event) => [event.uid, event]));
+  const events = new Map(
+    calendar
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent))
+      .map((event) => [event.uid, event]),
+  );
 
   it('the RSS item of a meeting with all of it names its summary source and official records, after the summary', () => {
     expect(feed.items[0].content).toBe(

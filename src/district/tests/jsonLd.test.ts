@@ -13,13 +13,20 @@ const meetings = [
 
 describe('meetingEvents: a schema.org Event per meeting', () => {
   // As the district page writes it: the page, then its meetings, in one graph.
-  const script = jsonLdScript(districtGraph(meetingEvents(district, meetings, SITE), { name: district.name, url: `${SITE}/1`, inLanguage: 'en' }));
+  const script = jsonLdScript(
+    districtGraph(meetingEvents(district, meetings, SITE), { name: district.name, url: `${SITE}/1`, inLanguage: 'en' }),
+  );
   const parsed = JSON.parse(script);
   const events = parsed['@graph'].slice(1);
 
   it('parses back to a schema.org graph of the page and its Events', () => {
     expect(parsed['@context']).toBe('https://schema.org');
-    expect(parsed['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebPage', 'Event', 'Event', 'Event']);
+    expect(parsed['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual([
+      'WebPage',
+      'Event',
+      'Event',
+      'Event',
+    ]);
   });
 
   it('gives each event its name, date, status, attendance mode, place, organizer and card', () => {
@@ -29,7 +36,11 @@ describe('meetingEvents: a schema.org Event per meeting', () => {
       startDate: '2025-09-09',
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: 'Palo Alto Unified School District', address: '25 Churchill Ave, Palo Alto, CA 94306' },
+      location: {
+        '@type': 'Place',
+        name: 'Palo Alto Unified School District',
+        address: '25 Churchill Ave, Palo Alto, CA 94306',
+      },
       organizer: { '@type': 'GovernmentOrganization', name: 'Palo Alto Unified School District', url: `${SITE}/1` },
       url: `${SITE}/1?tab=Meetings#meeting-09-09-25`,
       inLanguage: 'en',
@@ -48,10 +59,16 @@ describe('meetingEvents: a schema.org Event per meeting', () => {
     expect(new URL(event.url).href).toBe(url);
   });
 
-  it('keeps a title that holds markup as text', () => expect(events[1].name).toBe('Regular Meeting </script><script>alert(1)</script>, Palo Alto Unified School District'));
+  it('keeps a title that holds markup as text', () =>
+    expect(events[1].name).toBe(
+      'Regular Meeting </script><script>alert(1)</script>, Palo Alto Unified School District',
+    ));
 
   it('leaves the address out when the district has none', () => {
-    expect(meetingEvents({ ...district, address: ' ' }, meetings, SITE)[0].location).toEqual({ '@type': 'Place', name: district.name });
+    expect(meetingEvents({ ...district, address: ' ' }, meetings, SITE)[0].location).toEqual({
+      '@type': 'Place',
+      name: district.name,
+    });
   });
 });
 

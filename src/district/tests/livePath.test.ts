@@ -39,7 +39,7 @@ describe('pageUrl: origin and path, without query or hash', () => {
   });
 });
 
-describe('buildsDistrictPage: every district page but the one at the not-found page\'s address', () => {
+describe("buildsDistrictPage: every district page but the one at the not-found page's address", () => {
   it.each([
     ['1', true],
     ['40', true],

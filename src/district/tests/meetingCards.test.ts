@@ -64,20 +64,39 @@ describe('meetingCards', () => {
   });
 
   it('gives a date anchor to the first meeting of a date only, so ids stay unique', () => {
-    const cards = meetingCards([meeting({ id: 1 }), meeting({ id: 2 }), meeting({ id: 3, date: '2024-09-11' })], render);
+    const cards = meetingCards(
+      [meeting({ id: 1 }), meeting({ id: 2 }), meeting({ id: 3, date: '2024-09-11' })],
+      render,
+    );
     expect(cards.map((c) => c.anchor)).toEqual(['meeting-09-10-24', null, 'meeting-09-11-24']);
   });
 
   it('fills title, date, topics and upcoming from the rules', () => {
-    const [card] = meetingCards([meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })], () => null);
-    expect(card).toMatchObject({ title: 'Upcoming Board Meeting', date: '09/10/24', isoDate: '2024-09-10', topics: 'A, B', upcoming: true, summaryHtml: null });
+    const [card] = meetingCards(
+      [meeting({ meeting_type: 'upcoming', isUpcoming: true, topics: ['A', 'B'], summary: null })],
+      () => null,
+    );
+    expect(card).toMatchObject({
+      title: 'Upcoming Board Meeting',
+      date: '09/10/24',
+      isoDate: '2024-09-10',
+      topics: 'A, B',
+      upcoming: true,
+      summaryHtml: null,
+    });
   });
 
   it.each([
     ['none of them: no links, no source line', {}, render, [], null],
     [
       'agenda, approved minutes, full video and an AI summary',
-      { agenda_url: 'https://e.org/a', minutes_url: 'https://e.org/m', minutes_status: 'approved', full_video_url: 'https://e.org/v', summary_source: 'ai_video' },
+      {
+        agenda_url: 'https://e.org/a',
+        minutes_url: 'https://e.org/m',
+        minutes_status: 'approved',
+        full_video_url: 'https://e.org/v',
+        summary_source: 'ai_video',
+      },
       render,
       ['Agenda', 'Minutes (approved)', 'Watch the full meeting'],
       'Summary drafted with AI from the meeting video',

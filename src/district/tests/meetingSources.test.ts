@@ -9,7 +9,11 @@ const VIDEO = 'https://example.org/video/2025-06-17';
 describe('meetingRecordLinks: agenda, minutes and full video, each when the meeting has it', () => {
   it.each([
     ['none of them: no link at all', {}, []],
-    ['all nulls: no link at all', { agenda_url: null, minutes_url: null, minutes_status: null, full_video_url: null }, []],
+    [
+      'all nulls: no link at all',
+      { agenda_url: null, minutes_url: null, minutes_status: null, full_video_url: null },
+      [],
+    ],
     ['an agenda only', { agenda_url: AGENDA }, [['Agenda', AGENDA]]],
     ['approved minutes', { minutes_url: MINUTES, minutes_status: 'approved' }, [['Minutes (approved)', MINUTES]]],
     ['draft minutes', { minutes_url: MINUTES, minutes_status: 'draft' }, [['Minutes (draft)', MINUTES]]],
@@ -19,7 +23,11 @@ describe('meetingRecordLinks: agenda, minutes and full video, each when the meet
     [
       'all three, always in the order agenda, minutes, video',
       { full_video_url: VIDEO, minutes_url: MINUTES, minutes_status: 'approved', agenda_url: AGENDA },
-      [['Agenda', AGENDA], ['Minutes (approved)', MINUTES], ['Watch the full meeting', VIDEO]],
+      [
+        ['Agenda', AGENDA],
+        ['Minutes (approved)', MINUTES],
+        ['Watch the full meeting', VIDEO],
+      ],
     ],
     ['an address with spaces around it is trimmed', { agenda_url: `  ${AGENDA} ` }, [['Agenda', AGENDA]]],
     ['a blank address is no link', { agenda_url: '   ' }, []],
@@ -31,7 +39,7 @@ describe('meetingRecordLinks: agenda, minutes and full video, each when the meet
   });
 });
 
-describe("summarySourceLine: where the summary came from, only above a summary", () => {
+describe('summarySourceLine: where the summary came from, only above a summary', () => {
   it.each([
     ['drafted with AI from the video', 'ai_video', true, 'Summary drafted with AI from the meeting video'],
     ['written by staff', 'staff', true, 'Summary written by staff'],

@@ -3,9 +3,24 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { MemberVoting } from '../boardMembers';
-import { CSV_COLUMNS, csvCell, ocdOption, voteEventsPath, votesCsvPath, schoolYear, voteEvents, voteResult, votesCsv } from '../follow/openData';
+import {
+  CSV_COLUMNS,
+  csvCell,
+  ocdOption,
+  voteEventsPath,
+  votesCsvPath,
+  schoolYear,
+  voteEvents,
+  voteResult,
+  votesCsv,
+} from '../follow/openData';
 
-const record = (id: number, voteDate: string | null, votes: [string, string][], over: Partial<MemberVoting> = {}): MemberVoting => ({
+const record = (
+  id: number,
+  voteDate: string | null,
+  votes: [string, string][],
+  over: Partial<MemberVoting> = {},
+): MemberVoting => ({
   id,
   type: 'recent',
   voteDate,
@@ -38,8 +53,25 @@ describe('csvCell: RFC 4180 quoting, and no cell a spreadsheet would run as a fo
 
 describe('votesCsv: one row per member vote, read back by csv-parse', () => {
   const votings = [
-    record(1, '2024-09-10', [['Ann Lee', 'Yes'], ['Bo Park', 'No']], { type: 'past', outcome: 'Passed (1-1)' }),
-    record(2, '2025-03-04', [['Ann Lee', 'Yes'], ['Bo Park', '-'], ['Cy "CJ" Diaz', 'Absent']], { issue: 'Adopt budget, 2025-26\nsecond reading', category: '=cmd|calc' }),
+    record(
+      1,
+      '2024-09-10',
+      [
+        ['Ann Lee', 'Yes'],
+        ['Bo Park', 'No'],
+      ],
+      { type: 'past', outcome: 'Passed (1-1)' },
+    ),
+    record(
+      2,
+      '2025-03-04',
+      [
+        ['Ann Lee', 'Yes'],
+        ['Bo Park', '-'],
+        ['Cy "CJ" Diaz', 'Absent'],
+      ],
+      { issue: 'Adopt budget, 2025-26\nsecond reading', category: '=cmd|calc' },
+    ),
     record(3, null, [], { issue: 'No roll call' }),
     record(4, '2025-03-04', [['Ann Lee', 'yes']], { outcome: null, category: null }),
   ];
@@ -50,7 +82,16 @@ describe('votesCsv: one row per member vote, read back by csv-parse', () => {
     expect(rows.slice(1)).toEqual([
       ['2025-03-04', "'=cmd|calc", 'Adopt budget, 2025-26\nsecond reading', 'Passed', 'Ann Lee', 'Yes', '2', 'recent'],
       ['2025-03-04', "'=cmd|calc", 'Adopt budget, 2025-26\nsecond reading', 'Passed', 'Bo Park', '', '2', 'recent'],
-      ['2025-03-04', "'=cmd|calc", 'Adopt budget, 2025-26\nsecond reading', 'Passed', 'Cy "CJ" Diaz', 'Absent', '2', 'recent'],
+      [
+        '2025-03-04',
+        "'=cmd|calc",
+        'Adopt budget, 2025-26\nsecond reading',
+        'Passed',
+        'Cy "CJ" Diaz',
+        'Absent',
+        '2',
+        'recent',
+      ],
       ['2025-03-04', '', 'Issue 4', '', 'Ann Lee', 'yes', '4', 'recent'],
       ['2024-09-10', 'Budget', 'Issue 1', 'Passed (1-1)', 'Ann Lee', 'Yes', '1', 'past'],
       ['2024-09-10', 'Budget', 'Issue 1', 'Passed (1-1)', 'Bo Park', 'No', '1', 'past'],
@@ -120,11 +161,32 @@ describe('schoolYear: July to June', () => {
 describe('voteEvents: each record as an Open Civic Data VoteEvent', () => {
   const district = { id: 1, name: 'Palo Alto Unified School District' };
   const votings = [
-    record(7, '2025-03-04', [['Ann Lee', 'Yes'], ['Bo Park', 'No'], ['Cy Diaz', 'Absent'], ['Di Fox', '-'], ['Ed Gu', 'yes']], { outcome: null }),
-    record(9, '2025-06-17', [['Ann Lee', 'No'], ['Bo Park', 'No']], { outcome: 'Tabled', type: 'past' }),
+    record(
+      7,
+      '2025-03-04',
+      [
+        ['Ann Lee', 'Yes'],
+        ['Bo Park', 'No'],
+        ['Cy Diaz', 'Absent'],
+        ['Di Fox', '-'],
+        ['Ed Gu', 'yes'],
+      ],
+      { outcome: null },
+    ),
+    record(
+      9,
+      '2025-06-17',
+      [
+        ['Ann Lee', 'No'],
+        ['Bo Park', 'No'],
+      ],
+      { outcome: 'Tabled', type: 'past' },
+    ),
   ];
   // Read back as a consumer would: through JSON.
-  const events = JSON.parse(JSON.stringify(voteEvents(district, votings, 'https://example.org'))) as ReturnType<typeof voteEvents>;
+  const events = JSON.parse(JSON.stringify(voteEvents(district, votings, 'https://example.org'))) as ReturnType<
+    typeof voteEvents
+  >;
 
   it('is newest first', () => expect(events.map((event) => event.identifier)).toEqual(['vote-9', 'vote-7']));
 
@@ -151,12 +213,21 @@ describe('voteEvents: each record as an Open Civic Data VoteEvent', () => {
         // A vote worded otherwise than its option keeps its words in the note, so the file loads back as it was.
         { option: 'yes', voter_name: 'Ed Gu', note: 'yes' },
       ],
-      sources: [{ url: 'https://example.org/1?tab=Voting#vote-7', note: 'Palo Alto Unified School District board votes' }],
+      sources: [
+        { url: 'https://example.org/1?tab=Voting#vote-7', note: 'Palo Alto Unified School District board votes' },
+      ],
       extras: { record_id: 7, district_id: 1, table: 'recent', category: 'Budget', outcome: null },
     });
   });
 
-  it('reads the result from the outcome first', () => expect(events[0]).toMatchObject({ result: 'fail', counts: [{ option: 'yes', value: 0 }, { option: 'no', value: 2 }] }));
+  it('reads the result from the outcome first', () =>
+    expect(events[0]).toMatchObject({
+      result: 'fail',
+      counts: [
+        { option: 'yes', value: 0 },
+        { option: 'no', value: 2 },
+      ],
+    }));
 
   it('counts equal the votes listed', () => {
     for (const event of events) {

@@ -36,8 +36,16 @@ describe('pageVersion: a hash of what makes a kept page', () => {
   });
 
   it.each([
-    ['the time stamp rule (which links become buttons)', 'src/lib/record/videoLinks.ts', (text: string) => text.replace("host === 'youtu.be'", "host === 'youtu.be.example'")],
-    ['a path rule (member pages kept in the store)', 'src/lib/paths.ts', (text: string) => text.replace('return `/${', 'return `/district/${')],
+    [
+      'the time stamp rule (which links become buttons)',
+      'src/lib/record/videoLinks.ts',
+      (text: string) => text.replace("host === 'youtu.be'", "host === 'youtu.be.example'"),
+    ],
+    [
+      'a path rule (member pages kept in the store)',
+      'src/lib/paths.ts',
+      (text: string) => text.replace('return `/${', 'return `/district/${'),
+    ],
     ['the sanitiser', 'src/lib/sanitize.ts', (text: string) => text.replace("'mark',", '')],
     ['a row check', 'src/lib/data/meetings.ts', (text: string) => `${text}\n// a change\n`],
   ])('changes when %s changes', async (_what, file, change) => {
@@ -47,7 +55,11 @@ describe('pageVersion: a hash of what makes a kept page', () => {
 
   it('stays the same when a file the pages do not use changes (a form island)', async () => {
     const before = await pageVersion(entry(), copy);
-    await withChange('src/components/islands/AgendaVoteForm.tsx', (text) => `${text}\n// a change\n`, async () => expect(await pageVersion(entry(), copy)).toBe(before));
+    await withChange(
+      'src/components/islands/AgendaVoteForm.tsx',
+      (text) => `${text}\n// a change\n`,
+      async () => expect(await pageVersion(entry(), copy)).toBe(before),
+    );
   });
 
   it('changes when a library it uses, or one that library uses, moves to another version', async () => {
@@ -57,16 +69,30 @@ describe('pageVersion: a hash of what makes a kept page', () => {
       lock.packages[`node_modules/${name}`].version += '-changed';
       return JSON.stringify(lock);
     };
-    await withChange('package-lock.json', bump('dompurify'), async () => expect(await pageVersion(entry(), copy)).not.toBe(before));
-    await withChange('package-lock.json', bump('whatwg-url'), async () => expect(await pageVersion(entry(), copy)).not.toBe(before));
-    await withChange('package-lock.json', bump('react'), async () => expect(await pageVersion(entry(), copy)).toBe(before));
+    await withChange('package-lock.json', bump('dompurify'), async () =>
+      expect(await pageVersion(entry(), copy)).not.toBe(before),
+    );
+    await withChange('package-lock.json', bump('whatwg-url'), async () =>
+      expect(await pageVersion(entry(), copy)).not.toBe(before),
+    );
+    await withChange('package-lock.json', bump('react'), async () =>
+      expect(await pageVersion(entry(), copy)).toBe(before),
+    );
   });
 });
 
 describe('importGraph: the files and libraries the loader really uses', () => {
   it('follows imports through the rules into the sanitiser, the video rule and the paths', async () => {
     const { files, packages } = await importGraph(join(ROOT, 'src/district/build/loader.ts'), ROOT);
-    expect(files).toEqual(expect.arrayContaining(['src/lib/record/videoLinks.ts', 'src/lib/paths.ts', 'src/lib/sanitize.ts', 'src/lib/record/timestamps.ts', 'src/lib/node/sanitizeJsdom.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/lib/record/videoLinks.ts',
+        'src/lib/paths.ts',
+        'src/lib/sanitize.ts',
+        'src/lib/record/timestamps.ts',
+        'src/lib/node/sanitizeJsdom.ts',
+      ]),
+    );
     expect(files).not.toContain('src/components/islands/AgendaVoteForm.tsx');
     expect(packages).toEqual(expect.arrayContaining(['dompurify', 'jsdom', 'zod']));
   });
@@ -94,5 +120,7 @@ describe('packageName and lockedVersions', () => {
     [['c'], ['c@3.0.0']],
     [['d'], ['d@4.0.0']],
     [['missing'], []],
-  ])('%j locks %j (a nested copy first, then the top)', (names, versions) => expect(lockedVersions(lock, names)).toEqual(versions));
+  ])('%j locks %j (a nested copy first, then the top)', (names, versions) =>
+    expect(lockedVersions(lock, names)).toEqual(versions),
+  );
 });

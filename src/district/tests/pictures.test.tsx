@@ -44,7 +44,9 @@ describe('AgreementTable: members by members, each cell the percentage and the v
   const matrix = agreementMatrix(votings);
 
   it('has a caption and headers a screen reader names each cell by', () => {
-    const doc = render(<AgreementTable t={english} matrix={matrix} memberPaths={{ 'Lin Chen': '/1/members/lin-chen' }} />);
+    const doc = render(
+      <AgreementTable t={english} matrix={matrix} memberPaths={{ 'Lin Chen': '/1/members/lin-chen' }} />,
+    );
     const table = doc.querySelector('table')!;
     expect(text(table.querySelector('caption'))).toBe('Who votes together');
     expect([...table.querySelectorAll('thead th[scope="col"]')].map(text)).toEqual(matrix.members);
@@ -56,12 +58,16 @@ describe('AgreementTable: members by members, each cell the percentage and the v
     const doc = render(<AgreementTable t={english} matrix={matrix} />);
     const rows = [...doc.querySelectorAll('tbody tr')];
     rows.forEach((row, i) =>
-      [...row.querySelectorAll('td')].forEach((cell, j) => expect(text(cell)).toBe(i === j ? '—Same member' : agreementText(matrix.cells[i][j]))),
+      [...row.querySelectorAll('td')].forEach((cell, j) =>
+        expect(text(cell)).toBe(i === j ? '—Same member' : agreementText(matrix.cells[i][j])),
+      ),
     );
   });
 
   it('says so when there is nobody to compare', () => {
-    expect(text(render(<AgreementTable t={english} matrix={agreementMatrix([])} />).querySelector('.empty-state'))).toMatch(/not yet two board members/);
+    expect(
+      text(render(<AgreementTable t={english} matrix={agreementMatrix([])} />).querySelector('.empty-state')),
+    ).toMatch(/not yet two board members/);
   });
 });
 
@@ -80,23 +86,40 @@ describe('AgreementHeatmap and TopicTrendChart: static pictures beside tables', 
     const doc = render(<TopicTrendChart t={english} trend={trend} />);
     expect(doc.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
     expect(doc.querySelector('script')).toBeNull();
-    const rows = [...doc.querySelectorAll('table tbody tr')].map((row) => [text(row.querySelector('th')), ...[...row.querySelectorAll('td')].map((td) => Number(text(td)))]);
+    const rows = [...doc.querySelectorAll('table tbody tr')].map((row) => [
+      text(row.querySelector('th')),
+      ...[...row.querySelectorAll('td')].map((td) => Number(text(td))),
+    ]);
     expect(rows).toEqual(trend.series.map((series) => [series.topic, ...series.counts, series.total]));
-    expect([...doc.querySelectorAll('thead th .visually-hidden')].map(text)).toEqual(trend.months.map((month) => month.name));
+    expect([...doc.querySelectorAll('thead th .visually-hidden')].map(text)).toEqual(
+      trend.months.map((month) => month.name),
+    );
   });
 
   it('the trend chart says so when no meeting listed a topic', () => {
-    expect(text(render(<TopicTrendChart t={english} trend={topicTrend([])} />).querySelector('.empty-state'))).toBe('No meeting has listed a topic yet.');
+    expect(text(render(<TopicTrendChart t={english} trend={topicTrend([])} />).querySelector('.empty-state'))).toBe(
+      'No meeting has listed a topic yet.',
+    );
   });
 });
 
 describe('SplitVotes: each split record, the minority named in words', () => {
   it('lists the split records newest first with both sides', () => {
-    const doc = render(<SplitVotes t={english} districtId={1} splits={splitVotes(votings)} recordCount={votings.length} />);
-    expect(text(doc.querySelector('.split-summary'))).toBe('2 of 3 recorded votes were split: the members who voted did not all vote the same way.');
+    const doc = render(
+      <SplitVotes t={english} districtId={1} splits={splitVotes(votings)} recordCount={votings.length} />,
+    );
+    expect(text(doc.querySelector('.split-summary'))).toBe(
+      '2 of 3 recorded votes were split: the members who voted did not all vote the same way.',
+    );
     const items = [...doc.querySelectorAll('.split-item')];
-    expect(items.map((item) => item.querySelector('.split-issue a')!.getAttribute('href'))).toEqual(['/1?tab=Voting#vote-2', '/1?tab=Voting#vote-1']);
+    expect(items.map((item) => item.querySelector('.split-issue a')!.getAttribute('href'))).toEqual([
+      '/1?tab=Voting#vote-2',
+      '/1?tab=Voting#vote-1',
+    ]);
     expect(text(items[0].querySelector('.split-issue'))).toBe('Issue 2 <b>');
-    expect([...items[1].querySelectorAll('.split-side')].map(text)).toEqual(['Yes (3): Maria Okafor, Dev Patel, Sam Roe', 'No (1)Minority: Lin Chen']);
+    expect([...items[1].querySelectorAll('.split-side')].map(text)).toEqual([
+      'Yes (3): Maria Okafor, Dev Patel, Sam Roe',
+      'No (1)Minority: Lin Chen',
+    ]);
   });
 });

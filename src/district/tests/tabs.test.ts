@@ -44,14 +44,16 @@ describe('tabFromSearch: reads the tab parameter of a query string', () => {
 
 describe('boardPanel: a tab panel named by its tab, Meetings shown first', () => {
   it.each([
-    ['meetings', { role: 'tabpanel', id: 'panel-meetings', 'aria-labelledby': 'tab-meetings', tabIndex: 0, hidden: false }],
+    [
+      'meetings',
+      { role: 'tabpanel', id: 'panel-meetings', 'aria-labelledby': 'tab-meetings', tabIndex: 0, hidden: false },
+    ],
     ['topics', { role: 'tabpanel', id: 'panel-topics', 'aria-labelledby': 'tab-topics', tabIndex: 0, hidden: true }],
     ['voting', { role: 'tabpanel', id: 'panel-voting', 'aria-labelledby': 'tab-voting', tabIndex: 0, hidden: true }],
   ] as const)('%s', (tab, attributes) => {
     expect(boardPanel(tab)).toEqual(attributes);
   });
 });
-
 
 describe("boardPanel: the active tab's panel shown, the others hidden", () => {
   it.each([

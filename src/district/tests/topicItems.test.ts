@@ -1,6 +1,16 @@
 // Topic rules: k formatting, the vote transition table, anchors, share links and which topic is selected first.
 import { describe, expect, it } from 'vitest';
-import { applyTopicVote, descriptionJob, formatVoteCount, initialTopicId, topicAnchor, topicIdFromHash, topicItem, topicShareUrl, topicVoteTransition } from '../topicItems';
+import {
+  applyTopicVote,
+  descriptionJob,
+  formatVoteCount,
+  initialTopicId,
+  topicAnchor,
+  topicIdFromHash,
+  topicItem,
+  topicShareUrl,
+  topicVoteTransition,
+} from '../topicItems';
 import type { SafeHtml } from '../../lib/sanitize';
 
 describe('formatVoteCount: 1000 or more as one-decimal k', () => {
@@ -101,7 +111,13 @@ describe('descriptionJob and topicItem: what of a topic is sanitised and what th
     expect(descriptionJob({ description })).toEqual(job);
   });
   it('keeps the counts and shows an empty description for none', () => {
-    expect(topicItem(topic, '<p>d</p>' as SafeHtml)).toEqual({ id: 3, title: 'Budget', descriptionHtml: '<p>d</p>', upvotes: 4, downvotes: 2 });
+    expect(topicItem(topic, '<p>d</p>' as SafeHtml)).toEqual({
+      id: 3,
+      title: 'Budget',
+      descriptionHtml: '<p>d</p>',
+      upvotes: 4,
+      downvotes: 2,
+    });
     expect(topicItem(topic, null).descriptionHtml).toBe('');
   });
 });

@@ -1,7 +1,14 @@
 // The topic vote actions: the transition table decides whether to write, a write's counts are shown, and a
 // failed write is logged and changes nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $topicCounts, $topicVoteErrors, $topicVotes, castTopicVote, setTopicCounts, type WriteTopicVote } from '../stores/topicVotes';
+import {
+  $topicCounts,
+  $topicVoteErrors,
+  $topicVotes,
+  castTopicVote,
+  setTopicCounts,
+  type WriteTopicVote,
+} from '../stores/topicVotes';
 
 const TOPIC = 42;
 

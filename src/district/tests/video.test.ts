@@ -21,13 +21,41 @@ describe('placePopup: above the anchor with a 10 px gap, or below when there is 
   const viewport = { width: 1280, height: 900 };
   const nav = 64;
   it.each([
-    ['room above: above, bottom edge 10 px over the anchor', { top: 600, bottom: 625, left: 100, right: 160 }, { left: 100, top: 600 - POPUP_OFFSET - 250, placement: 'above' }],
-    ['exactly enough room above', { top: 64 + 250 + 10, bottom: 349, left: 100, right: 160 }, { left: 100, top: 64, placement: 'above' }],
-    ['one pixel short: below, 10 px under the anchor', { top: 64 + 250 + 9, bottom: 348, left: 100, right: 160 }, { left: 100, top: 348 + POPUP_OFFSET, placement: 'below' }],
-    ['near the top: below', { top: 100, bottom: 125, left: 100, right: 160 }, { left: 100, top: 135, placement: 'below' }],
-    ['near the right edge: kept 8 px inside', { top: 600, bottom: 625, left: 1200, right: 1260 }, { left: 1280 - 336 - 8, top: 340, placement: 'above' }],
-    ['at the left edge: kept 8 px inside', { top: 600, bottom: 625, left: 0, right: 60 }, { left: 8, top: 340, placement: 'above' }],
-    ['below but near the bottom: still below, never over the time stamp', { top: 100, bottom: 800, left: 0, right: 50 }, { left: 8, top: 810, placement: 'below' }],
+    [
+      'room above: above, bottom edge 10 px over the anchor',
+      { top: 600, bottom: 625, left: 100, right: 160 },
+      { left: 100, top: 600 - POPUP_OFFSET - 250, placement: 'above' },
+    ],
+    [
+      'exactly enough room above',
+      { top: 64 + 250 + 10, bottom: 349, left: 100, right: 160 },
+      { left: 100, top: 64, placement: 'above' },
+    ],
+    [
+      'one pixel short: below, 10 px under the anchor',
+      { top: 64 + 250 + 9, bottom: 348, left: 100, right: 160 },
+      { left: 100, top: 348 + POPUP_OFFSET, placement: 'below' },
+    ],
+    [
+      'near the top: below',
+      { top: 100, bottom: 125, left: 100, right: 160 },
+      { left: 100, top: 135, placement: 'below' },
+    ],
+    [
+      'near the right edge: kept 8 px inside',
+      { top: 600, bottom: 625, left: 1200, right: 1260 },
+      { left: 1280 - 336 - 8, top: 340, placement: 'above' },
+    ],
+    [
+      'at the left edge: kept 8 px inside',
+      { top: 600, bottom: 625, left: 0, right: 60 },
+      { left: 8, top: 340, placement: 'above' },
+    ],
+    [
+      'below but near the bottom: still below, never over the time stamp',
+      { top: 100, bottom: 800, left: 0, right: 50 },
+      { left: 8, top: 810, placement: 'below' },
+    ],
   ])('%s', (_label, anchor, expected) => {
     expect(placePopup(anchor, size, viewport, nav)).toEqual(expected);
   });

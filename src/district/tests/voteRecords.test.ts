@@ -1,6 +1,18 @@
 // Voting table rules: M/D/YY in UTC, member columns, '-' for a missing vote, tones, sort order.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, boardMembers, formatVoteDate, memberVote, nextSort, sortDirectionLabel, sortVotings, voteTone, votingTables, type SortState, type VotingRow } from '../voteRecords';
+import {
+  DEFAULT_SORT,
+  boardMembers,
+  formatVoteDate,
+  memberVote,
+  nextSort,
+  sortDirectionLabel,
+  sortVotings,
+  voteTone,
+  votingTables,
+  type SortState,
+  type VotingRow,
+} from '../voteRecords';
 
 describe('formatVoteDate: M/D/YY, read in UTC', () => {
   it.each([
@@ -17,11 +29,32 @@ describe('formatVoteDate: M/D/YY, read in UTC', () => {
   });
 });
 
-const row = (id: number, voteDate: string | null, over: Partial<VotingRow> = {}): VotingRow => ({ id, voteDate, category: null, issue: null, outcome: null, votes: [], ...over });
+const row = (id: number, voteDate: string | null, over: Partial<VotingRow> = {}): VotingRow => ({
+  id,
+  voteDate,
+  category: null,
+  issue: null,
+  outcome: null,
+  votes: [],
+  ...over,
+});
 
 describe('boardMembers: one column per member found in the records, in order of appearance', () => {
   it.each([
-    ['names across records', [[{ name: 'A', vote: 'Yes' }, { name: 'B', vote: 'No' }], [{ name: 'C', vote: 'Yes' }, { name: 'A', vote: 'No' }]], ['A', 'B', 'C']],
+    [
+      'names across records',
+      [
+        [
+          { name: 'A', vote: 'Yes' },
+          { name: 'B', vote: 'No' },
+        ],
+        [
+          { name: 'C', vote: 'Yes' },
+          { name: 'A', vote: 'No' },
+        ],
+      ],
+      ['A', 'B', 'C'],
+    ],
     ['no records', [], []],
     ['records without votes', [[], []], []],
     ['names with stray spaces', [[{ name: ' A ', vote: 'Yes' }], [{ name: 'A', vote: 'No' }]], ['A']],
@@ -31,7 +64,12 @@ describe('boardMembers: one column per member found in the records, in order of 
 });
 
 describe("memberVote: the member's vote, or '-' when the record has none", () => {
-  const record = row(1, null, { votes: [{ name: 'A', vote: 'Yes' }, { name: 'B', vote: '' }] });
+  const record = row(1, null, {
+    votes: [
+      { name: 'A', vote: 'Yes' },
+      { name: 'B', vote: '' },
+    ],
+  });
   it.each([
     ['A', 'Yes'],
     ['B', '-'],
@@ -75,10 +113,25 @@ describe('nextSort: a new column sorts ascending, the same column again reverses
 
 describe('sortVotings: by a column, empty values last, ties in the order given', () => {
   const rows = [
-    row(1, '2024-08-13', { category: 'budget', issue: 'Item 10', outcome: 'Passed', votes: [{ name: 'A', vote: 'Yes' }] }),
-    row(2, '2025-06-17', { category: 'Policy', issue: 'Item 9', outcome: 'Failed', votes: [{ name: 'A', vote: 'No' }] }),
+    row(1, '2024-08-13', {
+      category: 'budget',
+      issue: 'Item 10',
+      outcome: 'Passed',
+      votes: [{ name: 'A', vote: 'Yes' }],
+    }),
+    row(2, '2025-06-17', {
+      category: 'Policy',
+      issue: 'Item 9',
+      outcome: 'Failed',
+      votes: [{ name: 'A', vote: 'No' }],
+    }),
     row(3, null, { category: null, issue: 'Item 2', outcome: null, votes: [] }),
-    row(4, '2025-01-28', { category: 'Budget', issue: 'item 1', outcome: 'Tabled', votes: [{ name: 'A', vote: 'Abstain' }] }),
+    row(4, '2025-01-28', {
+      category: 'Budget',
+      issue: 'item 1',
+      outcome: 'Tabled',
+      votes: [{ name: 'A', vote: 'Abstain' }],
+    }),
   ];
   it.each([
     [{ key: 'date', direction: 'descending' }, [2, 4, 1, 3]],

@@ -17,7 +17,15 @@ interface Props {
 }
 
 function MemberName({ name, path, lang }: { name: string; path: string | undefined; lang: 'en' | undefined }) {
-  return path ? <a href={path} lang={lang}>{name}</a> : lang ? <span lang={lang}>{name}</span> : <>{name}</>;
+  return path ? (
+    <a href={path} lang={lang}>
+      {name}
+    </a>
+  ) : lang ? (
+    <span lang={lang}>{name}</span>
+  ) : (
+    <>{name}</>
+  );
 }
 
 export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreement-table', locale = 'en', t }: Props) {
@@ -61,7 +69,9 @@ export default function AgreementTable({ matrix, memberPaths = {}, id = 'agreeme
                     </td>
                   ) : (
                     <td key={j} role="cell" data-label={matrix.members[j]}>
-                      <span className="agreement-percent">{locale === 'en' ? `${cell.percent}%` : percentText(locale, cell.percent)}</span>{' '}
+                      <span className="agreement-percent">
+                        {locale === 'en' ? `${cell.percent}%` : percentText(locale, cell.percent)}
+                      </span>{' '}
                       <span className="agreement-count">{t('district.agreement.of', { count: cell.shared })}</span>
                     </td>
                   ),

@@ -24,7 +24,17 @@ export const SECTION_ERROR_KEYS = {
 } as const satisfies Record<BrokenSection, string>;
 
 /** A tab's content, or its error text when its list could not be read. */
-function Section({ name, broken, t, children }: { name: BrokenSection; broken: BrokenSection[]; t: T; children: ReactNode }) {
+function Section({
+  name,
+  broken,
+  t,
+  children,
+}: {
+  name: BrokenSection;
+  broken: BrokenSection[];
+  t: T;
+  children: ReactNode;
+}) {
   return broken.includes(name) ? <p role="alert">{t(SECTION_ERROR_KEYS[name])}</p> : <>{children}</>;
 }
 
@@ -40,10 +50,22 @@ interface Props {
   t: T;
 }
 
-export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVoting, votingTables, locale = 'en', t }: Props) {
+export default function BoardBreakdown({
+  content,
+  active = DEFAULT_TAB,
+  topicVoting,
+  votingTables,
+  locale = 'en',
+  t,
+}: Props) {
   const { district, broken, matrix } = content;
   // Each member's page in the page's language.
-  const memberPaths = locale === 'en' ? content.memberPaths : Object.fromEntries(Object.entries(content.memberPaths).map(([name, path]) => [name, localizedPath(locale, path)]));
+  const memberPaths =
+    locale === 'en'
+      ? content.memberPaths
+      : Object.fromEntries(
+          Object.entries(content.memberPaths).map(([name, path]) => [name, localizedPath(locale, path)]),
+        );
   return (
     <section className="board-breakdown" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
       <BoardTabs active={active} t={t} />
@@ -86,7 +108,14 @@ export default function BoardBreakdown({ content, active = DEFAULT_TAB, topicVot
                 <h3 id="votes-together-heading">{t('district.together.heading')}</h3>
                 <AgreementHeatmap matrix={matrix} locale={locale} t={t} />
                 <AgreementTable matrix={matrix} memberPaths={memberPaths} locale={locale} t={t} />
-                <SplitVotes districtId={district.id} splits={content.splits} recordCount={content.recordCount} memberPaths={memberPaths} locale={locale} t={t} />
+                <SplitVotes
+                  districtId={district.id}
+                  splits={content.splits}
+                  recordCount={content.recordCount}
+                  memberPaths={memberPaths}
+                  locale={locale}
+                  t={t}
+                />
               </div>
             )}
           </Section>

@@ -12,7 +12,16 @@ export default function BoardTabs({ active, t }: { active: TabName; t: T }) {
       <h2 id={BOARD_BREAKDOWN_HEADING_ID}>{t('district.breakdown.heading')}</h2>
       <div className="board-tabs" role="tablist" aria-labelledby={BOARD_BREAKDOWN_HEADING_ID}>
         {TABS.map((tab) => (
-          <a key={tab} href={tabHref(tab)} role="tab" id={tabId(tab)} data-tab={tab} aria-selected={active === tab} aria-controls={panelId(tab)} tabIndex={active === tab ? 0 : -1}>
+          <a
+            key={tab}
+            href={tabHref(tab)}
+            role="tab"
+            id={tabId(tab)}
+            data-tab={tab}
+            aria-selected={active === tab}
+            aria-controls={panelId(tab)}
+            tabIndex={active === tab ? 0 : -1}
+          >
             {t(TAB_KEYS[tab])}
           </a>
         ))}

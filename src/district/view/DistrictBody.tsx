@@ -25,15 +25,39 @@ export interface DistrictBodyProps {
   subscribeForm: ReactNode;
 }
 
-export default function DistrictBody({ content, active, locale = 'en', t, recordSearch, topicVoting, votingTables, subscribeForm }: DistrictBodyProps & { t: T }) {
+export default function DistrictBody({
+  content,
+  active,
+  locale = 'en',
+  t,
+  recordSearch,
+  topicVoting,
+  votingTables,
+  subscribeForm,
+}: DistrictBodyProps & { t: T }) {
   return (
     <>
-      <DistrictHeader district={content.district} hasRecords={content.hasRecords} span={content.span} locale={locale} t={t} />
+      <DistrictHeader
+        district={content.district}
+        hasRecords={content.hasRecords}
+        span={content.span}
+        locale={locale}
+        t={t}
+      />
       {recordSearch}
-      <BoardBreakdown content={content} active={active} topicVoting={topicVoting} votingTables={votingTables} locale={locale} t={t} />
+      <BoardBreakdown
+        content={content}
+        active={active}
+        topicVoting={topicVoting}
+        votingTables={votingTables}
+        locale={locale}
+        t={t}
+      />
       <FollowBoard district={content.district} locale={locale} t={t} />
       <section className="subscribe" aria-labelledby="subscribe-heading">
-        <h2 id="subscribe-heading">{t(content.hasRecords ? 'district.subscribe.heading' : 'district.subscribe.notCoveredHeading')}</h2>
+        <h2 id="subscribe-heading">
+          {t(content.hasRecords ? 'district.subscribe.heading' : 'district.subscribe.notCoveredHeading')}
+        </h2>
         {!content.hasRecords && <p className="subscribe-note">{t('district.subscribe.notCoveredNote')}</p>}
         {subscribeForm}
       </section>

@@ -21,7 +21,10 @@ function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
  * without the last part when that date is not known, and 'Records of {date}' when there is one date.
  */
 export function recordsLineIn(locale: Locale, t: T, span: RecordSpan): string {
-  const range = span.first === span.last ? t('district.records.one', { date: longDate(locale, span.first) }) : t('district.records.range', { first: longDate(locale, span.first), last: longDate(locale, span.last) });
+  const range =
+    span.first === span.last
+      ? t('district.records.one', { date: longDate(locale, span.first) })
+      : t('district.records.range', { first: longDate(locale, span.first), last: longDate(locale, span.last) });
   return span.updatedAt ? t('district.records.updated', { range, date: longDate(locale, span.updatedAt) }) : range;
 }
 
@@ -37,7 +40,12 @@ interface Props {
 export default function DistrictHeader({ district, hasRecords, span, locale = 'en', t }: Props) {
   const lang = recordLang(locale);
   const notListed = t('district.header.notListed');
-  const enrollment = locale === 'en' ? formatEnrollment(district.totalStudents) : typeof district.totalStudents === 'number' && Number.isFinite(district.totalStudents) ? countText(locale, district.totalStudents) : notListed;
+  const enrollment =
+    locale === 'en'
+      ? formatEnrollment(district.totalStudents)
+      : typeof district.totalStudents === 'number' && Number.isFinite(district.totalStudents)
+        ? countText(locale, district.totalStudents)
+        : notListed;
   return (
     <header className="district-header">
       <img
@@ -56,14 +64,27 @@ export default function DistrictHeader({ district, hasRecords, span, locale = 'e
         <h1 lang={lang}>{district.name}</h1>
         <dl>
           <div>
-            <dt>{t('district.header.address')}</dt> <dd lang={district.address?.trim() ? lang : undefined}>{locale === 'en' ? orNotListed(district.address) : district.address?.trim() ? district.address : notListed}</dd>
+            <dt>{t('district.header.address')}</dt>{' '}
+            <dd lang={district.address?.trim() ? lang : undefined}>
+              {locale === 'en'
+                ? orNotListed(district.address)
+                : district.address?.trim()
+                  ? district.address
+                  : notListed}
+            </dd>
           </div>
           <div>
             <dt>{t('district.header.enrollment')}</dt> <dd>{enrollment}</dd>
           </div>
           <div>
             <dt>{t('district.header.phone')}</dt>{' '}
-            <dd>{district.phone ? <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a> : notListed}</dd>
+            <dd>
+              {district.phone ? (
+                <a href={`tel:${district.phone.replace(/[^\d+]/g, '')}`}>{district.phone}</a>
+              ) : (
+                notListed
+              )}
+            </dd>
           </div>
         </dl>
         {!hasRecords ? (

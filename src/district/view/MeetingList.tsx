@@ -28,7 +28,8 @@ const SOURCE_LINE_KEYS: Record<string, MessageKey> = {
 };
 
 /** A label in the page's language when the catalogue has it, else as given. */
-const wordsFor = (t: T, keys: Record<string, MessageKey>, english: string) => (keys[english] ? t(keys[english]) : english);
+const wordsFor = (t: T, keys: Record<string, MessageKey>, english: string) =>
+  keys[english] ? t(keys[english]) : english;
 
 /**
  * A summary's time stamp buttons in the page's language: the sanitiser names each 'Play the video from m:ss' at
@@ -37,7 +38,11 @@ const wordsFor = (t: T, keys: Record<string, MessageKey>, english: string) => (k
  */
 export function localizeTimestampButtons(html: string, locale: Locale, t: T): string {
   if (locale === 'en') return html;
-  return html.replace(/aria-label="Play the video from ([0-9:]+)"/g, (_, time: string) => `aria-label="${t('district.meetings.playFrom', { time })}" lang="${LOCALE_FACTS[locale].htmlLang}"`);
+  return html.replace(
+    /aria-label="Play the video from ([0-9:]+)"/g,
+    (_, time: string) =>
+      `aria-label="${t('district.meetings.playFrom', { time })}" lang="${LOCALE_FACTS[locale].htmlLang}"`,
+  );
 }
 
 function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Locale; t: T }) {
@@ -48,9 +53,21 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
   // Read after the control's verb ('Expand Board Meeting, 06/17/25'), so a screen reader does not list seventeen
   // identical 'Expand' buttons.
   // The title is the record's (English): marked so, inside a translated page.
-  const target = lang ? <> <span lang={lang}>{card.title}</span>, {date}</> : ` ${card.title}, ${date}`;
+  const target = lang ? (
+    <>
+      {' '}
+      <span lang={lang}>{card.title}</span>, {date}
+    </>
+  ) : (
+    ` ${card.title}, ${date}`
+  );
   return (
-    <article className="meeting-card" id={card.anchor ?? undefined} aria-labelledby={titleId} data-youtube-link={card.youtubeLink ?? undefined}>
+    <article
+      className="meeting-card"
+      id={card.anchor ?? undefined}
+      aria-labelledby={titleId}
+      data-youtube-link={card.youtubeLink ?? undefined}
+    >
       <div className="meeting-card-head">
         <h3 id={titleId} lang={lang}>
           {card.title}
@@ -107,8 +124,14 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
       </button>
       {card.summaryHtml ? (
         <div className="meeting-summary" id={summaryId} hidden>
-          {card.summarySource && <p className="meeting-summary-source">{wordsFor(t, SOURCE_LINE_KEYS, card.summarySource)}</p>}
-          <div className="rich-text" lang={lang} dangerouslySetInnerHTML={{ __html: localizeTimestampButtons(card.summaryHtml, locale, t) }} />
+          {card.summarySource && (
+            <p className="meeting-summary-source">{wordsFor(t, SOURCE_LINE_KEYS, card.summarySource)}</p>
+          )}
+          <div
+            className="rich-text"
+            lang={lang}
+            dangerouslySetInnerHTML={{ __html: localizeTimestampButtons(card.summaryHtml, locale, t) }}
+          />
         </div>
       ) : (
         <div className="meeting-summary" id={summaryId} hidden>

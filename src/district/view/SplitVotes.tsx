@@ -23,7 +23,15 @@ interface Props {
   t: T;
 }
 
-export default function SplitVotes({ districtId, splits, recordCount, memberPaths = {}, id = 'split-votes', locale = 'en', t }: Props) {
+export default function SplitVotes({
+  districtId,
+  splits,
+  recordCount,
+  memberPaths = {},
+  id = 'split-votes',
+  locale = 'en',
+  t,
+}: Props) {
   const headingId = `${id}-heading`;
   const lang = recordLang(locale);
   return (
@@ -39,7 +47,11 @@ export default function SplitVotes({ districtId, splits, recordCount, memberPath
           {splits.map((split) => (
             <li key={split.id} className="split-item">
               <p className="split-meta">
-                {split.date ? <time dateTime={split.date}>{voteDate(locale, split.date, formatVoteDate)}</time> : t('district.splits.undated')}
+                {split.date ? (
+                  <time dateTime={split.date}>{voteDate(locale, split.date, formatVoteDate)}</time>
+                ) : (
+                  t('district.splits.undated')
+                )}
                 {split.category && (
                   <span>
                     {' · '}
@@ -48,11 +60,20 @@ export default function SplitVotes({ districtId, splits, recordCount, memberPath
                 )}
               </p>
               <p className="split-issue">
-                <a href={`${localizedPath(locale, districtPath(districtId))}?tab=Voting#${voteAnchor(split.id)}`} lang={split.issue ? lang : undefined}>
+                <a
+                  href={`${localizedPath(locale, districtPath(districtId))}?tab=Voting#${voteAnchor(split.id)}`}
+                  lang={split.issue ? lang : undefined}
+                >
                   {split.issue || t('district.splits.untitled')}
                 </a>
               </p>
-              {split.outcome && <p className="split-outcome">{locale === 'en' ? `Outcome: ${split.outcome}` : withRecord((outcome) => t('district.splits.outcome', { outcome }), lang, split.outcome)}</p>}
+              {split.outcome && (
+                <p className="split-outcome">
+                  {locale === 'en'
+                    ? `Outcome: ${split.outcome}`
+                    : withRecord((outcome) => t('district.splits.outcome', { outcome }), lang, split.outcome)}
+                </p>
+              )}
               <ul className="split-sides">
                 {split.sides.map((side) => (
                   <li key={side.vote} className={side.majority ? 'split-side' : 'split-side split-minority'}>
@@ -63,7 +84,13 @@ export default function SplitVotes({ districtId, splits, recordCount, memberPath
                     {side.names.map((name, k) => (
                       <Fragment key={name}>
                         {k > 0 && ', '}
-                        {memberPaths[name] ? <a href={memberPaths[name]} lang={lang}>{name}</a> : <RecordText lang={lang}>{name}</RecordText>}
+                        {memberPaths[name] ? (
+                          <a href={memberPaths[name]} lang={lang}>
+                            {name}
+                          </a>
+                        ) : (
+                          <RecordText lang={lang}>{name}</RecordText>
+                        )}
                       </Fragment>
                     ))}
                   </li>

@@ -22,7 +22,11 @@ export default function TopicTrendChart({ trend, id = 'topic-trend', locale = 'e
   if (trend.series.length === 0) return <p className="empty-state">{t('district.trend.empty')}</p>;
   const lang = recordLang(locale);
   const months = trend.months.map((month) => monthIn(locale, month));
-  const layout = trendChartLayout(locale === 'en' ? trend : { ...trend, months: trend.months.map((month, i) => ({ ...month, initial: months[i].initial })) });
+  const layout = trendChartLayout(
+    locale === 'en'
+      ? trend
+      : { ...trend, months: trend.months.map((month, i) => ({ ...month, initial: months[i].initial })) },
+  );
   const captionId = `${id}-caption`;
   const tableCaptionId = `${id}-table-caption`;
   const caption =
@@ -32,7 +36,14 @@ export default function TopicTrendChart({ trend, id = 'topic-trend', locale = 'e
   return (
     <figure className="topic-trend" aria-labelledby={captionId}>
       <figcaption id={captionId}>{caption}</figcaption>
-      <svg className="topic-trend-chart" viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} aria-hidden="true" focusable="false">
+      <svg
+        className="topic-trend-chart"
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        width={layout.width}
+        height={layout.height}
+        aria-hidden="true"
+        focusable="false"
+      >
         {layout.strips.map((strip) => (
           <g key={strip.topic} className="trend-strip">
             <text className="trend-topic" x="4" y={strip.titleY} lang={lang}>
@@ -42,7 +53,13 @@ export default function TopicTrendChart({ trend, id = 'topic-trend', locale = 'e
             {/* No group per bar: a district page draws a hundred of them, and a group adds nothing a reader sees. */}
             {strip.bars.map((bar) => (
               <Fragment key={bar.x}>
-                <rect className={bar.count === 0 ? 'trend-bar trend-bar-zero' : 'trend-bar'} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
+                <rect
+                  className={bar.count === 0 ? 'trend-bar trend-bar-zero' : 'trend-bar'}
+                  x={bar.x}
+                  y={bar.y}
+                  width={bar.width}
+                  height={bar.height}
+                />
                 {bar.count > 0 && (
                   <text className="trend-count" x={bar.x + bar.width / 2} y={bar.labelY} textAnchor="middle">
                     {bar.count}

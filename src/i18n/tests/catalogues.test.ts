@@ -10,17 +10,44 @@ import { LOCALES } from '../locales';
 import type { Catalogue } from '../translate';
 
 describe('the rules', () => {
-  const english: Catalogue = { 'a.one': 'One {x}', 'a.two': { one: '{count} two', other: '{count} twos' }, 'b.three': 'Three' };
+  const english: Catalogue = {
+    'a.one': 'One {x}',
+    'a.two': { one: '{count} two', other: '{count} twos' },
+    'b.three': 'Three',
+  };
 
   it.each([
     ['a complete translation', { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' }, 'b.three': 'Tres' }, {}],
     ['a missing key', { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' } }, { missing: ['b.three'] }],
-    ['a key English lacks', { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' }, 'b.three': 'Tres', 'b.four': 'Cuatro' }, { extra: ['b.four'], unsorted: ['b.four after b.three'] }],
-    ['a placeholder renamed', { 'a.one': 'Uno {y}', 'a.two': { other: '{count} dos' }, 'b.three': 'Tres' }, { placeholders: ['a.one: {x} in English, {y} here'] }],
-    ['a placeholder dropped from a plural form', { 'a.one': 'Uno {x}', 'a.two': { other: 'dos' }, 'b.three': 'Tres' }, { placeholders: ['a.two: {count} in English, {} here'] }],
-    ['an empty message', { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' }, 'b.three': ' ' }, { empty: ['b.three'] }],
+    [
+      'a key English lacks',
+      { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' }, 'b.three': 'Tres', 'b.four': 'Cuatro' },
+      { extra: ['b.four'], unsorted: ['b.four after b.three'] },
+    ],
+    [
+      'a placeholder renamed',
+      { 'a.one': 'Uno {y}', 'a.two': { other: '{count} dos' }, 'b.three': 'Tres' },
+      { placeholders: ['a.one: {x} in English, {y} here'] },
+    ],
+    [
+      'a placeholder dropped from a plural form',
+      { 'a.one': 'Uno {x}', 'a.two': { other: 'dos' }, 'b.three': 'Tres' },
+      { placeholders: ['a.two: {count} in English, {} here'] },
+    ],
+    [
+      'an empty message',
+      { 'a.one': 'Uno {x}', 'a.two': { other: '{count} dos' }, 'b.three': ' ' },
+      { empty: ['b.three'] },
+    ],
   ] as const)('%s', (_, other, expected) => {
-    expect(catalogueProblems(english, other as Catalogue)).toEqual({ missing: [], extra: [], placeholders: [], unsorted: [], empty: [], ...expected });
+    expect(catalogueProblems(english, other as Catalogue)).toEqual({
+      missing: [],
+      extra: [],
+      placeholders: [],
+      unsorted: [],
+      empty: [],
+      ...expected,
+    });
   });
 
   it('finds the keys the code names, quoted or built in a template, and the ones it does not', () => {
@@ -43,7 +70,13 @@ describe('the catalogues', () => {
   const english = catalogue('en');
 
   it.each(LOCALES)('%s has every key of English, no other, the same placeholders, sorted, none empty', (locale) => {
-    expect(catalogueProblems(english, catalogue(locale))).toEqual({ missing: [], extra: [], placeholders: [], unsorted: [], empty: [] });
+    expect(catalogueProblems(english, catalogue(locale))).toEqual({
+      missing: [],
+      extra: [],
+      placeholders: [],
+      unsorted: [],
+      empty: [],
+    });
   });
 
   it('has no key the code does not use', () => {

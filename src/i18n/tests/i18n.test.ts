@@ -57,7 +57,7 @@ describe('the translator', () => {
     expect(() => t('site.missing')).toThrow("No message 'site.missing' in the es catalogue.");
   });
 
-  it('lists a message\'s placeholders across its forms, and picks only the messages an island uses', () => {
+  it("lists a message's placeholders across its forms, and picks only the messages an island uses", () => {
     expect(placeholders({ one: '{count} of {total}', other: '{count}' })).toEqual(['count', 'total']);
     expect(pickMessages(catalogue, ['site.greeting'])).toEqual({ 'site.greeting': 'Hola, {name}' });
     expect(() => pickMessages(catalogue, ['nope'])).toThrow("No message 'nope' in the catalogue.");
@@ -91,9 +91,14 @@ describe('dates, numbers and counts', () => {
     expect(formatCount(locale, count)).toBe(expected);
   });
 
-  it('writes numbers and sorts text the language\'s way', () => {
+  it("writes numbers and sorts text the language's way", () => {
     expect([formatNumber('en', 12345), formatNumber('es', 12345)]).toEqual(['12,345', '12.345']);
-    expect(['Zoe', 'Ángel', 'item 10', 'item 9'].sort(collator('es').compare)).toEqual(['Ángel', 'item 9', 'item 10', 'Zoe']);
+    expect(['Zoe', 'Ángel', 'item 10', 'item 9'].sort(collator('es').compare)).toEqual([
+      'Ángel',
+      'item 9',
+      'item 10',
+      'Zoe',
+    ]);
   });
 });
 

@@ -4,18 +4,64 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
-  FORMULA_MESSAGE, MINUTES_STATUSES, SUMMARY_SOURCES, isTimeZone, looksLikeFormula, memberName, meetingKey, outcomeMismatch, parseChoice,
-  parseCount, parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, suggestColumn, topicKey, unguardCell, voteTable,
-  votingKey, type CellResult,
+  FORMULA_MESSAGE,
+  MINUTES_STATUSES,
+  SUMMARY_SOURCES,
+  isTimeZone,
+  looksLikeFormula,
+  memberName,
+  meetingKey,
+  outcomeMismatch,
+  parseChoice,
+  parseCount,
+  parseDate,
+  parseFlag,
+  parseHttpsLink,
+  parseTime,
+  parseTopics,
+  parseVideoLink,
+  suggestColumn,
+  topicKey,
+  unguardCell,
+  voteTable,
+  votingKey,
+  type CellResult,
 } from '../importChecks.ts';
 import { markdownToHtml } from './importRichText.ts';
-import { MAX_FILE_BYTES, checkRich, decodeUtf8, meetingRules, problemsOf, type FileKind, type FileRead, type ImportFile, type Report } from './importRows.ts';
+import {
+  MAX_FILE_BYTES,
+  checkRich,
+  decodeUtf8,
+  meetingRules,
+  problemsOf,
+  type FileKind,
+  type FileRead,
+  type ImportFile,
+  type Report,
+} from './importRows.ts';
 
 /** The columns of each CSV: the database's own names (votes.csv: those of the site's /{id}/votes.csv). */
 export const CSV_COLUMNS = {
   districts: ['id', 'nces_id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents'],
-  meetings: ['district_id', 'id', 'date', 'title', 'topics', 'summary', 'summary_file', 'summary_source', 'meeting_type', 'isUpcoming', 'youtube_link',
-    'start_time', 'time_zone', 'agenda_url', 'minutes_url', 'minutes_status', 'full_video_url'],
+  meetings: [
+    'district_id',
+    'id',
+    'date',
+    'title',
+    'topics',
+    'summary',
+    'summary_file',
+    'summary_source',
+    'meeting_type',
+    'isUpcoming',
+    'youtube_link',
+    'start_time',
+    'time_zone',
+    'agenda_url',
+    'minutes_url',
+    'minutes_status',
+    'full_video_url',
+  ],
   topics: ['district_id', 'id', 'title', 'description', 'description_file', 'upvotes', 'downvotes'],
   votes: ['district_id', 'date', 'category', 'issue', 'outcome', 'member', 'vote', 'record_id', 'table'],
 } as const;
@@ -37,17 +83,28 @@ const REQUIRED_CELLS: Record<Exclude<FileKind, 'ocd'>, string[]> = {
 };
 
 /** The rich text of a cell or of the file a *_file cell names (Markdown through marked; HTML as written). */
-function richText(file: ImportFile, cell: string | undefined, fileCell: string | undefined): CellResult<string | null> & { from?: string } {
+function richText(
+  file: ImportFile,
+  cell: string | undefined,
+  fileCell: string | undefined,
+): CellResult<string | null> & { from?: string } {
   if (fileCell?.trim()) {
     const name = fileCell.trim();
     const path = resolve(dirname(file.path), name);
-    if (!/\.(md|markdown|html?)$/i.test(name)) return { ok: false, message: 'names a file that is neither Markdown (.md) nor HTML (.html). Save the summary as one of those.' };
+    if (!/\.(md|markdown|html?)$/i.test(name))
+      return {
+        ok: false,
+        message: 'names a file that is neither Markdown (.md) nor HTML (.html). Save the summary as one of those.',
+      };
     let bytes: Buffer;
     try {
       if (statSync(path).size > MAX_FILE_BYTES) return { ok: false, message: 'names a file larger than 50 MB.' };
       bytes = readFileSync(path);
     } catch {
-      return { ok: false, message: `names a file that is not there (looked for ${relative(process.cwd(), path) || path}). Put the file beside the CSV or correct its name.` };
+      return {
+        ok: false,
+        message: `names a file that is not there (looked for ${relative(process.cwd(), path) || path}). Put the file beside the CSV or correct its name.`,
+      };
     }
     const text = decodeUtf8(bytes);
     if (!text.ok) return text;
@@ -78,28 +135,57 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
   read.problems = list;
   let records: string[][];
   try {
-    records = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
+    records = parseCsv(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      relax_quotes: false,
+    }) as string[][];
   } catch (failure) {
     const { lines } = failure as { lines?: number };
-    error(lines ?? null, null, null, `cannot be read as CSV (${(failure as Error).message.replace(/^Invalid /, 'invalid ')}). Open it in a spreadsheet and save it again as CSV.`);
+    error(
+      lines ?? null,
+      null,
+      null,
+      `cannot be read as CSV (${(failure as Error).message.replace(/^Invalid /, 'invalid ')}). Open it in a spreadsheet and save it again as CSV.`,
+    );
     return;
   }
   if (records.length === 0 || records[0].every((cell) => !cell.trim())) {
-    error(1, null, null, `is empty or its first row is blank. The first row names the columns (${CSV_COLUMNS[kind].slice(0, 5).join(', ')}, …).`);
+    error(
+      1,
+      null,
+      null,
+      `is empty or its first row is blank. The first row names the columns (${CSV_COLUMNS[kind].slice(0, 5).join(', ')}, …).`,
+    );
     return;
   }
   const known: readonly string[] = CSV_COLUMNS[kind];
   const header = records[0].map((cell) => cell.replace(/^\uFEFF/, '').trim());
-  const columns: (string | null)[] = header.map((name) => known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null);
+  const columns: (string | null)[] = header.map(
+    (name) => known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null,
+  );
   if (columns.every((column) => column === null)) {
-    error(1, null, quoteOf(records[0].join(',')), `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`);
+    error(
+      1,
+      null,
+      quoteOf(records[0].join(',')),
+      `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`,
+    );
     return;
   }
   let usable = true;
   header.forEach((name, at) => {
     if (columns[at] || !name) return;
     const guess = suggestColumn(name, known);
-    error(1, name, name, guess ? `is not a column of ${kind}.csv. Did you mean "${guess}"? Correct the header.` : `is not a column of ${kind}.csv (its columns: ${known.join(', ')}). Correct or remove it.`);
+    error(
+      1,
+      name,
+      name,
+      guess
+        ? `is not a column of ${kind}.csv. Did you mean "${guess}"? Correct the header.`
+        : `is not a column of ${kind}.csv (its columns: ${known.join(', ')}). Correct or remove it.`,
+    );
     usable = false;
   });
   const seen = new Set<string>();
@@ -114,7 +200,12 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
   if (kind === 'districts' && !seen.has('id') && !seen.has('nces_id')) needed.push('id');
   for (const column of needed) {
     if (!seen.has(column)) {
-      error(1, column, null, `is missing: ${kind}.csv needs a "${column}" column${column === 'district_id' ? ' (or put the file in a folder named by the district id, such as 1/' + kind + '.csv)' : ''}. Add it to the header.`);
+      error(
+        1,
+        column,
+        null,
+        `is missing: ${kind}.csv needs a "${column}" column${column === 'district_id' ? ' (or put the file in a folder named by the district id, such as 1/' + kind + '.csv)' : ''}. Add it to the header.`,
+      );
       usable = false;
     }
   }
@@ -131,22 +222,43 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
       if (cells[column] !== (record[i] ?? '')) guardedColumns(cells).add(column);
     });
     if (record.length > header.length && record.slice(header.length).some((cell) => cell.trim())) {
-      warning(number, null, quoteOf(record.slice(header.length).join(',')), 'has more cells than the header has columns; the extra cells are not read. Check for a comma that should be inside quotes.');
+      warning(
+        number,
+        null,
+        quoteOf(record.slice(header.length).join(',')),
+        'has more cells than the header has columns; the extra cells are not read. Check for a comma that should be inside quotes.',
+      );
     }
     rows.push({ number, cells });
   });
-  const readers = { districts: readDistrictRows, meetings: readMeetingRows, topics: readTopicRows, votes: readVoteRows };
+  const readers = {
+    districts: readDistrictRows,
+    meetings: readMeetingRows,
+    topics: readTopicRows,
+    votes: readVoteRows,
+  };
   readers[kind](file, rows, read, error, warning);
 }
 
 const quoteOf = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}…` : text);
 
 /** Checks the cells every text column shares: a formula-like start (refused; quoted, it is text) and required cells. */
-function commonCells(kind: Exclude<FileKind, 'ocd'>, number: number, cells: Cells, error: Report, rich: string[]): boolean {
+function commonCells(
+  kind: Exclude<FileKind, 'ocd'>,
+  number: number,
+  cells: Cells,
+  error: Report,
+  rich: string[],
+): boolean {
   let fine = true;
   for (const column of REQUIRED_CELLS[kind]) {
     if (column in cells && !cells[column].trim()) {
-      error(number, column, '', `is empty. Every ${kind === 'votes' ? 'vote' : kind.slice(0, -1)} needs its ${column}.`);
+      error(
+        number,
+        column,
+        '',
+        `is empty. Every ${kind === 'votes' ? 'vote' : kind.slice(0, -1)} needs its ${column}.`,
+      );
       fine = false;
     }
   }
@@ -164,23 +276,46 @@ function rowDistrict(file: ImportFile, number: number, cells: Cells, error: Repo
   const cell = cells.district_id?.trim() ?? '';
   if (!cell) {
     if (file.folderDistrict !== null) return file.folderDistrict;
-    error(number, 'district_id', '', 'is empty. Write the district id (the number in the district page address, /1 for district 1).');
+    error(
+      number,
+      'district_id',
+      '',
+      'is empty. Write the district id (the number in the district page address, /1 for district 1).',
+    );
     return null;
   }
   const parsed = parseCount(cell);
   if (!parsed.ok || parsed.value < 1) {
-    error(number, 'district_id', cell, 'is not a district id. Write the number in the district page address (/1 for district 1).');
+    error(
+      number,
+      'district_id',
+      cell,
+      'is not a district id. Write the number in the district page address (/1 for district 1).',
+    );
     return null;
   }
   if (file.folderDistrict !== null && parsed.value !== file.folderDistrict) {
-    error(number, 'district_id', cell, `names district ${parsed.value} but the file is in the folder of district ${file.folderDistrict}. Move the row or correct the id.`);
+    error(
+      number,
+      'district_id',
+      cell,
+      `names district ${parsed.value} but the file is in the folder of district ${file.folderDistrict}. Move the row or correct the id.`,
+    );
     return null;
   }
   return parsed.value;
 }
 
 /** Reads an optional cell through a rule into data[column]: an empty cell is null; a bad one is an error. */
-function optionalCell<T>(number: number, column: string, cells: Cells, data: Record<string, unknown>, error: Report, rule: (cell: string) => CellResult<T>, as = column): boolean {
+function optionalCell<T>(
+  number: number,
+  column: string,
+  cells: Cells,
+  data: Record<string, unknown>,
+  error: Report,
+  rule: (cell: string) => CellResult<T>,
+  as = column,
+): boolean {
   if (!(column in cells)) return true;
   const cell = cells[column];
   if (!cell.trim()) {
@@ -197,40 +332,95 @@ function optionalCell<T>(number: number, column: string, cells: Cells, data: Rec
 }
 
 /** Text cells: trimmed, empty as null, at most `max` characters. */
-function textCell(number: number, column: string, cells: Cells, data: Record<string, unknown>, error: Report, max = 500, as = column): boolean {
-  return optionalCell(number, column, cells, data, error, (cell) => (cell.trim().length > max ? { ok: false, message: `is longer than ${max} characters.` } : { ok: true, value: cell.trim() }), as);
+function textCell(
+  number: number,
+  column: string,
+  cells: Cells,
+  data: Record<string, unknown>,
+  error: Report,
+  max = 500,
+  as = column,
+): boolean {
+  return optionalCell(
+    number,
+    column,
+    cells,
+    data,
+    error,
+    (cell) =>
+      cell.trim().length > max
+        ? { ok: false, message: `is longer than ${max} characters.` }
+        : { ok: true, value: cell.trim() },
+    as,
+  );
 }
 
 /** An optional id a row brings (kept when it is free, so an exported record loads back with its ids). */
 const idRule = (cell: string): CellResult<number> => {
   const parsed = parseCount(cell);
-  return parsed.ok && parsed.value >= 1 ? parsed : { ok: false, message: 'is not an id (a whole number from 1). Leave it empty for a new row.' };
+  return parsed.ok && parsed.value >= 1
+    ? parsed
+    : { ok: false, message: 'is not an id (a whole number from 1). Leave it empty for a new row.' };
 };
 
-function readDistrictRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report): void {
+function readDistrictRows(
+  file: ImportFile,
+  rows: { number: number; cells: Cells }[],
+  read: FileRead,
+  error: Report,
+): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('districts', number, cells, error, []);
     const data: Record<string, unknown> = {};
     optionalCell(number, 'id', cells, data, error, idRule);
-    optionalCell(number, 'nces_id', cells, data, error, (cell) => (/^\d{7}$/.test(cell.trim()) ? { ok: true, value: cell.trim() } : { ok: false, message: 'is not an NCES district id (seven digits, such as 0629610).' }));
+    optionalCell(number, 'nces_id', cells, data, error, (cell) =>
+      /^\d{7}$/.test(cell.trim())
+        ? { ok: true, value: cell.trim() }
+        : { ok: false, message: 'is not an NCES district id (seven digits, such as 0629610).' },
+    );
     textCell(number, 'name', cells, data, error, 300);
-    optionalCell(number, 'state', cells, data, error, (cell) => (/^[A-Za-z]{2}$/.test(cell.trim()) ? { ok: true, value: cell.trim().toUpperCase() } : { ok: false, message: 'is not a two-letter state code (CA, NY, …).' }));
+    optionalCell(number, 'state', cells, data, error, (cell) =>
+      /^[A-Za-z]{2}$/.test(cell.trim())
+        ? { ok: true, value: cell.trim().toUpperCase() }
+        : { ok: false, message: 'is not a two-letter state code (CA, NY, …).' },
+    );
     textCell(number, 'county', cells, data, error, 200);
     textCell(number, 'address', cells, data, error, 500);
     textCell(number, 'phone', cells, data, error, 50);
     optionalCell(number, 'totalStudents', cells, data, error, parseCount);
-    if (data.id == null && data.nces_id == null) error(number, 'id', '', 'and nces_id are both empty. Give the district id, or its NCES id to match a district already on the site.');
+    if (data.id == null && data.nces_id == null)
+      error(
+        number,
+        'id',
+        '',
+        'and nces_id are both empty. Give the district id, or its NCES id to match a district already on the site.',
+      );
     if (read.problems.filter((p) => p.severity === 'error').length > before) {
       read.refused += 1;
       continue;
     }
     const id = (data.id as number | null | undefined) ?? null;
-    read.rows.push({ kind: 'districts', file: file.name, row: number, rows: [number], districtId: id, ncesId: (data.nces_id as string | null | undefined) ?? null, key: id !== null ? `id ${id}` : `nces ${data.nces_id}`, data });
+    read.rows.push({
+      kind: 'districts',
+      file: file.name,
+      row: number,
+      rows: [number],
+      districtId: id,
+      ncesId: (data.nces_id as string | null | undefined) ?? null,
+      key: id !== null ? `id ${id}` : `nces ${data.nces_id}`,
+      data,
+    });
   }
 }
 
-function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
+function readMeetingRows(
+  file: ImportFile,
+  rows: { number: number; cells: Cells }[],
+  read: FileRead,
+  error: Report,
+  warning: Report,
+): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('meetings', number, cells, error, ['summary']);
@@ -241,10 +431,12 @@ function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells 
     textCell(number, 'title', cells, data, error, 300);
     optionalCell(number, 'topics', cells, data, error, parseTopics);
     if ('summary' in cells || 'summary_file' in cells) {
-      if (cells.summary?.trim() && cells.summary_file?.trim()) error(number, 'summary_file', cells.summary_file, 'is given beside a summary cell. Use one of them.');
+      if (cells.summary?.trim() && cells.summary_file?.trim())
+        error(number, 'summary_file', cells.summary_file, 'is given beside a summary cell. Use one of them.');
       const summary = richText(file, cells.summary, cells.summary_file);
       if (!summary.ok) error(number, 'summary_file', cells.summary_file ?? null, summary.message);
-      else if (checkRich(number, summary.from ? 'summary_file' : 'summary', summary.value, error, warning)) data.summary = summary.value;
+      else if (checkRich(number, summary.from ? 'summary_file' : 'summary', summary.value, error, warning))
+        data.summary = summary.value;
     }
     optionalCell(number, 'summary_source', cells, data, error, (cell) => parseChoice(cell, SUMMARY_SOURCES));
     textCell(number, 'meeting_type', cells, data, error, 100);
@@ -253,8 +445,16 @@ function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells 
     if ('isUpcoming' in data && data.isUpcoming === null) data.isUpcoming = false;
     optionalCell(number, 'youtube_link', cells, data, error, parseVideoLink);
     optionalCell(number, 'start_time', cells, data, error, parseTime);
-    optionalCell(number, 'time_zone', cells, data, error, (cell) => (isTimeZone(cell.trim()) ? { ok: true, value: cell.trim() } : { ok: false, message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.' }));
-    for (const column of ['agenda_url', 'minutes_url', 'full_video_url']) optionalCell(number, column, cells, data, error, parseHttpsLink);
+    optionalCell(number, 'time_zone', cells, data, error, (cell) =>
+      isTimeZone(cell.trim())
+        ? { ok: true, value: cell.trim() }
+        : {
+            ok: false,
+            message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.',
+          },
+    );
+    for (const column of ['agenda_url', 'minutes_url', 'full_video_url'])
+      optionalCell(number, column, cells, data, error, parseHttpsLink);
     optionalCell(number, 'minutes_status', cells, data, error, (cell) => parseChoice(cell, MINUTES_STATUSES));
     meetingRules(number, data, error, warning);
     if (read.problems.filter((p) => p.severity === 'error').length > before || districtId === null) {
@@ -262,11 +462,25 @@ function readMeetingRows(file: ImportFile, rows: { number: number; cells: Cells 
       continue;
     }
     data.districtId = districtId;
-    read.rows.push({ kind: 'meetings', file: file.name, row: number, rows: [number], districtId, key: meetingKey(districtId, data.date as string, (data.title as string | null | undefined) ?? null), data });
+    read.rows.push({
+      kind: 'meetings',
+      file: file.name,
+      row: number,
+      rows: [number],
+      districtId,
+      key: meetingKey(districtId, data.date as string, (data.title as string | null | undefined) ?? null),
+      data,
+    });
   }
 }
 
-function readTopicRows(file: ImportFile, rows: { number: number; cells: Cells }[], read: FileRead, error: Report, warning: Report): void {
+function readTopicRows(
+  file: ImportFile,
+  rows: { number: number; cells: Cells }[],
+  read: FileRead,
+  error: Report,
+  warning: Report,
+): void {
   for (const { number, cells } of rows) {
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('topics', number, cells, error, ['description']);
@@ -275,10 +489,19 @@ function readTopicRows(file: ImportFile, rows: { number: number; cells: Cells }[
     optionalCell(number, 'id', cells, data, error, idRule);
     textCell(number, 'title', cells, data, error, 300);
     if ('description' in cells || 'description_file' in cells) {
-      if (cells.description?.trim() && cells.description_file?.trim()) error(number, 'description_file', cells.description_file, 'is given beside a description cell. Use one of them.');
+      if (cells.description?.trim() && cells.description_file?.trim())
+        error(
+          number,
+          'description_file',
+          cells.description_file,
+          'is given beside a description cell. Use one of them.',
+        );
       const description = richText(file, cells.description, cells.description_file);
       if (!description.ok) error(number, 'description_file', cells.description_file ?? null, description.message);
-      else if (checkRich(number, description.from ? 'description_file' : 'description', description.value, error, warning)) data.description = description.value;
+      else if (
+        checkRich(number, description.from ? 'description_file' : 'description', description.value, error, warning)
+      )
+        data.description = description.value;
     }
     optionalCell(number, 'upvotes', cells, data, error, parseCount);
     optionalCell(number, 'downvotes', cells, data, error, parseCount);
@@ -287,7 +510,15 @@ function readTopicRows(file: ImportFile, rows: { number: number; cells: Cells }[
       continue;
     }
     data.districtId = districtId;
-    read.rows.push({ kind: 'topics', file: file.name, row: number, rows: [number], districtId, key: topicKey(districtId, data.title as string), data });
+    read.rows.push({
+      kind: 'topics',
+      file: file.name,
+      row: number,
+      rows: [number],
+      districtId,
+      key: topicKey(districtId, data.title as string),
+      data,
+    });
   }
 }
 
@@ -319,8 +550,20 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
     const member = memberName(cells.member ?? '');
     const vote = (cells.vote ?? '').trim();
     if (!member && vote) error(number, 'member', '', `is empty but the vote is "${vote}". Write the member's name.`);
-    if ('table' in cells && cells.table.trim() && !['recent', 'past'].includes(cells.table.trim().toLowerCase())) error(number, 'table', cells.table, 'is not recent or past (the Voting tab\'s current or past table). Leave it empty to let the date decide.');
-    if ('record_id' in cells && cells.record_id.trim() && !idRule(cells.record_id).ok) error(number, 'record_id', cells.record_id, 'is not an id (a whole number from 1). Leave it empty for a new vote.');
+    if ('table' in cells && cells.table.trim() && !['recent', 'past'].includes(cells.table.trim().toLowerCase()))
+      error(
+        number,
+        'table',
+        cells.table,
+        "is not recent or past (the Voting tab's current or past table). Leave it empty to let the date decide.",
+      );
+    if ('record_id' in cells && cells.record_id.trim() && !idRule(cells.record_id).ok)
+      error(
+        number,
+        'record_id',
+        cells.record_id,
+        'is not an id (a whole number from 1). Leave it empty for a new vote.',
+      );
     const failed = read.problems.filter((p) => p.severity === 'error').length > before;
     if (districtId === null || !date?.ok || !issue) {
       refusedRows += 1;
@@ -335,7 +578,12 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
     } else {
       for (const column of ['category', 'outcome', 'record_id', 'table']) {
         if (!(column in cells) || cells[column].trim() === (record.first[column] ?? '').trim()) continue;
-        error(number, column, cells[column], `differs from row ${record.rows[0]}, another member's vote on the same issue ("${(record.first[column] ?? '').trim()}"). One vote has one ${column}: make them the same.`);
+        error(
+          number,
+          column,
+          cells[column],
+          `differs from row ${record.rows[0]}, another member's vote on the same issue ("${(record.first[column] ?? '').trim()}"). One vote has one ${column}: make them the same.`,
+        );
         record.bad = true;
       }
     }
@@ -354,7 +602,8 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
   }
   read.refused += refusedRows;
   const newest = new Map<number, string>();
-  for (const record of order) if ((newest.get(record.districtId) ?? '') < record.date) newest.set(record.districtId, record.date);
+  for (const record of order)
+    if ((newest.get(record.districtId) ?? '') < record.date) newest.set(record.districtId, record.date);
   for (const record of order) {
     const cells = record.first;
     const outcome = cells.outcome?.trim() || null;
@@ -371,12 +620,24 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
       districtId: record.districtId,
       voteDate: record.date,
       issue: record.issue,
-      type: cells.table?.trim() ? cells.table.trim().toLowerCase() : voteTable(record.date, newest.get(record.districtId)!),
+      type: cells.table?.trim()
+        ? cells.table.trim().toLowerCase()
+        : voteTable(record.date, newest.get(record.districtId)!),
       votes: record.votes,
     };
     if ('category' in cells) data.category = cells.category.trim() || null;
     if ('outcome' in cells) data.outcome = outcome;
-    if (cells.record_id?.trim()) data.id = idRule(cells.record_id).ok ? Number(cells.record_id.replace(/[, ]/g, '')) : undefined;
-    read.rows.push({ kind: 'votings', file: file.name, row: record.rows[0], rows: record.rows, districtId: record.districtId, key: votingKey(record.districtId, record.date, record.issue), data, members: record.members });
+    if (cells.record_id?.trim())
+      data.id = idRule(cells.record_id).ok ? Number(cells.record_id.replace(/[, ]/g, '')) : undefined;
+    read.rows.push({
+      kind: 'votings',
+      file: file.name,
+      row: record.rows[0],
+      rows: record.rows,
+      districtId: record.districtId,
+      key: votingKey(record.districtId, record.date, record.issue),
+      data,
+      members: record.members,
+    });
   }
 }

@@ -39,7 +39,9 @@ export function findImportFiles(targets: string[]): { files: ImportFile[]; ignor
     }
     const root = stat.isDirectory() ? top : dirname(top);
     const paths = stat.isDirectory()
-      ? readdirSync(top, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+      ? readdirSync(top, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
       : [top];
     for (const path of paths.sort()) {
       const kind = fileKind(path);
@@ -49,7 +51,12 @@ export function findImportFiles(targets: string[]): { files: ImportFile[]; ignor
         continue;
       }
       const folder = basename(dirname(path));
-      files.push({ path, name: stat.isDirectory() ? name : basename(path), kind, folderDistrict: /^\d{1,12}$/.test(folder) ? Number(folder) : null });
+      files.push({
+        path,
+        name: stat.isDirectory() ? name : basename(path),
+        kind,
+        folderDistrict: /^\d{1,12}$/.test(folder) ? Number(folder) : null,
+      });
     }
   }
   files.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.name.localeCompare(b.name));
@@ -62,14 +69,25 @@ export function readImportFile(file: ImportFile): FileRead {
   const size = statSync(file.path).size;
   read.bytes = size;
   if (size > MAX_FILE_BYTES) {
-    read.problems = [{ severity: 'error', file: file.name, row: null, column: null, value: null, message: `is ${(size / 1024 / 1024).toFixed(0)} MB, larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file may be. Split it into several files (by district or by school year) in the same folder.` }];
+    read.problems = [
+      {
+        severity: 'error',
+        file: file.name,
+        row: null,
+        column: null,
+        value: null,
+        message: `is ${(size / 1024 / 1024).toFixed(0)} MB, larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file may be. Split it into several files (by district or by school year) in the same folder.`,
+      },
+    ];
     return read;
   }
   const bytes = readFileSync(file.path);
   read.sha256 = createHash('sha256').update(bytes).digest('hex');
   const text = decodeUtf8(bytes);
   if (!text.ok) {
-    read.problems = [{ severity: 'error', file: file.name, row: null, column: null, value: null, message: text.message }];
+    read.problems = [
+      { severity: 'error', file: file.name, row: null, column: null, value: null, message: text.message },
+    ];
     return read;
   }
   if (file.kind === 'ocd') readOcd(file, text.value, read);

@@ -15,7 +15,28 @@ type Parent = DefaultTreeAdapterTypes.ParentNode;
 
 const TAGS = new Set(ALLOWED_TAGS);
 const ATTRS = new Set(ALLOWED_ATTR);
-const UNSAFE_TAGS = new Set(['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript']);
+const UNSAFE_TAGS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'link',
+  'meta',
+  'base',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+]);
 const UNSAFE_URL = /^\s*(?:javascript|vbscript|data):/i;
 
 /** What rich text holds, as the browser parses it: each tag, attribute and link by name, counted. */
@@ -74,13 +95,21 @@ export function richTextDrops(html: string): { dropped: string[]; unsafe: string
   const before = inventory(html);
   if (!before.outside) return { dropped: [], unsafe: [] };
   // Loaded the first time rich text needs it: jsdom takes seconds to load, and most imports never need it.
-  sanitizer ??= (createRequire(import.meta.url)('../../lib/node/sanitizeJsdom.ts') as typeof import('../../lib/node/sanitizeJsdom.ts')).createJsdomSanitizer();
+  sanitizer ??= (
+    createRequire(import.meta.url)(
+      '../../lib/node/sanitizeJsdom.ts',
+    ) as typeof import('../../lib/node/sanitizeJsdom.ts')
+  ).createJsdomSanitizer();
   const after = inventory(sanitizer(html)).items;
   const dropped: string[] = [];
   for (const [item, n] of before.items) {
     const lost = n - (after.get(item) ?? 0);
     if (lost <= 0 || item === 'a heading') continue;
-    const phrase = item.startsWith('href=') ? `a link to ${item.slice(6, -1)}` : item.startsWith('<') && !UNSAFE_TAGS.has(item.slice(1, -1)) ? `${item} (its text stays)` : item;
+    const phrase = item.startsWith('href=')
+      ? `a link to ${item.slice(6, -1)}`
+      : item.startsWith('<') && !UNSAFE_TAGS.has(item.slice(1, -1))
+        ? `${item} (its text stays)`
+        : item;
     dropped.push(lost > 1 ? `${phrase} ×${lost}` : phrase);
   }
   return { dropped, unsafe: [...new Set(before.unsafe)] };

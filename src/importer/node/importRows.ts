@@ -60,15 +60,23 @@ export function decodeUtf8(bytes: Buffer): CellResult<string> {
     const text = new TextDecoder('utf-8').decode(bytes);
     const at = text.indexOf('\uFFFD');
     const line = text.slice(0, at).split('\n').length;
-    return { ok: false, message: `is not UTF-8 text: line ${line} holds bytes of another encoding. Save the file as "CSV UTF-8" (Excel) or with UTF-8 encoding, then import it again.` };
+    return {
+      ok: false,
+      message: `is not UTF-8 text: line ${line} holds bytes of another encoding. Save the file as "CSV UTF-8" (Excel) or with UTF-8 encoding, then import it again.`,
+    };
   }
 }
 
 /** A problem collector for one file. */
 export function problemsOf(file: ImportFile) {
   const list: ImportProblem[] = [];
-  const add = (severity: ImportProblem['severity'], row: number | null, column: string | null, value: string | null, message: string) =>
-    list.push({ severity, file: file.name, row, column, value, message });
+  const add = (
+    severity: ImportProblem['severity'],
+    row: number | null,
+    column: string | null,
+    value: string | null,
+    message: string,
+  ) => list.push({ severity, file: file.name, row, column, value, message });
   return { list, error: add.bind(null, 'error'), warning: add.bind(null, 'warning') };
 }
 
@@ -76,23 +84,52 @@ export function problemsOf(file: ImportFile) {
 export type Report = (row: number | null, column: string | null, value: string | null, message: string) => void;
 
 /** Checks rich text: what the sanitiser would drop is a warning; a script or a javascript: link refuses the row. */
-export function checkRich(number: number, column: string, html: string | null, error: Report, warning: Report): boolean {
+export function checkRich(
+  number: number,
+  column: string,
+  html: string | null,
+  error: Report,
+  warning: Report,
+): boolean {
   if (!html) return true;
   const { dropped, unsafe } = richTextDrops(html);
   if (unsafe.length) {
-    error(number, column, html, `holds ${unsafe.join(', ')}, which the site never shows or runs. Remove ${unsafe.length > 1 ? 'them' : 'it'} (links must start with https:// or mailto:).`);
+    error(
+      number,
+      column,
+      html,
+      `holds ${unsafe.join(', ')}, which the site never shows or runs. Remove ${unsafe.length > 1 ? 'them' : 'it'} (links must start with https:// or mailto:).`,
+    );
     return false;
   }
-  if (dropped.length) warning(number, column, html, `holds formatting the site does not show; it will drop ${dropped.join(', ')}.`);
+  if (dropped.length)
+    warning(number, column, html, `holds formatting the site does not show; it will drop ${dropped.join(', ')}.`);
   return true;
 }
 
 /** The rules across a meeting's cells: a time needs its zone, a minutes status needs minutes, time stamps need a video. */
 export function meetingRules(number: number, data: Record<string, unknown>, error: Report, warning: Report): void {
-  if (data.start_time && !data.time_zone) error(number, 'time_zone', '', `is empty but start_time is ${data.start_time}. Give the time zone the time is in, such as America/Los_Angeles.`);
-  if (data.minutes_status && !data.minutes_url) error(number, 'minutes_status', String(data.minutes_status), 'is given without minutes_url. Add the address of the minutes, or leave the status empty.');
+  if (data.start_time && !data.time_zone)
+    error(
+      number,
+      'time_zone',
+      '',
+      `is empty but start_time is ${data.start_time}. Give the time zone the time is in, such as America/Los_Angeles.`,
+    );
+  if (data.minutes_status && !data.minutes_url)
+    error(
+      number,
+      'minutes_status',
+      String(data.minutes_status),
+      'is given without minutes_url. Add the address of the minutes, or leave the status empty.',
+    );
   const stamp = typeof data.summary === 'string' && !data.youtube_link ? firstTimestamp(data.summary) : null;
   if (stamp) {
-    warning(number, 'youtube_link', '', `is empty but the summary has time stamps (${stamp}), which link to the video only when the meeting has one. Add the video link, or leave the time stamps as plain text.`);
+    warning(
+      number,
+      'youtube_link',
+      '',
+      `is empty but the summary has time stamps (${stamp}), which link to the video only when the meeting has one. Add the video link, or leave the time stamps as plain text.`,
+    );
   }
 }

@@ -59,7 +59,10 @@ export async function postgresTransport(dbUrl: string): Promise<ImportTransport>
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const shown = new URL(dbUrl);
-  return { ...clientTransport(client, false, `the database at ${shown.host}${shown.pathname}`), close: () => client.end() };
+  return {
+    ...clientTransport(client, false, `the database at ${shown.host}${shown.pathname}`),
+    close: () => client.end(),
+  };
 }
 
 /**
@@ -75,18 +78,27 @@ export function clientTransport(client: pg.Client, nested: boolean, target = 'th
       const list = names.map((name, at) => `${name} => $${at + 1}`).join(', ');
       const values = names.map((name) => {
         const value = args[name];
-        return value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : Array.isArray(value) && !/(?:^|_)ids$/.test(name) ? JSON.stringify(value) : value;
+        return value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? JSON.stringify(value)
+          : Array.isArray(value) && !/(?:^|_)ids$/.test(name)
+            ? JSON.stringify(value)
+            : value;
       });
       const { rows } = await client.query(`select public.${fn}(${list}) as result`, values);
       return rows[0].result as T;
     },
     async history(limit) {
-      const { rows } = await client.query('select id, started_at, finished_at, status, options, files, counts, problems from public.import_runs order by started_at desc limit $1', [limit]);
+      const { rows } = await client.query(
+        'select id, started_at, finished_at, status, options, files, counts, problems from public.import_runs order by started_at desc limit $1',
+        [limit],
+      );
       return rows as ImportRunRecord[];
     },
     async stage(run, kind, firstSeq, rows) {
       // COPY, one statement per batch: the rows go as text, parsed once by Postgres.
-      const stream = client.query(copyFrom('copy private.import_rows (run_id, kind, seq, row, fingerprint) from stdin'));
+      const stream = client.query(
+        copyFrom('copy private.import_rows (run_id, kind, seq, row, fingerprint) from stdin'),
+      );
       let chunk = '';
       rows.forEach((row, at) => {
         chunk += copyLine(run, kind, firstSeq + at, row);
@@ -99,7 +111,16 @@ export function clientTransport(client: pg.Client, nested: boolean, target = 'th
       await finished(stream);
     },
     begin: async () => void (await client.query(nested ? 'savepoint import_run' : 'begin')),
-    end: async (commit) => void (await client.query(nested ? (commit ? 'release savepoint import_run' : 'rollback to savepoint import_run') : commit ? 'commit' : 'rollback')),
+    end: async (commit) =>
+      void (await client.query(
+        nested
+          ? commit
+            ? 'release savepoint import_run'
+            : 'rollback to savepoint import_run'
+          : commit
+            ? 'commit'
+            : 'rollback',
+      )),
     close: async () => {},
   };
 }
@@ -111,7 +132,10 @@ export async function apiTransport(url: string, serviceRoleKey: string): Promise
   const db = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     const { data, error } = await db.rpc(fn, args);
-    if (error) throw new Error(`${fn} failed: ${error.message}${error.message.includes('Could not find the function') ? ' (apply the migrations in supabase/migrations/ to this project first)' : ''}`);
+    if (error)
+      throw new Error(
+        `${fn} failed: ${error.message}${error.message.includes('Could not find the function') ? ' (apply the migrations in supabase/migrations/ to this project first)' : ''}`,
+      );
     return data as T;
   };
   return {
@@ -119,12 +143,22 @@ export async function apiTransport(url: string, serviceRoleKey: string): Promise
     batchBytes: 1024 * 1024,
     call,
     async history(limit) {
-      const { data, error } = await db.from('import_runs').select('id,started_at,finished_at,status,options,files,counts,problems').order('started_at', { ascending: false }).limit(limit);
+      const { data, error } = await db
+        .from('import_runs')
+        .select('id,started_at,finished_at,status,options,files,counts,problems')
+        .order('started_at', { ascending: false })
+        .limit(limit);
       if (error) throw new Error(`Reading import_runs failed: ${error.message}`);
       return (data ?? []) as ImportRunRecord[];
     },
     async stage(run, kind, firstSeq, rows) {
-      await call('import_stage', { run, kind, first_seq: firstSeq, rows: rows.map((row) => row.data), fingerprints: rows.map((row) => row.fingerprint) });
+      await call('import_stage', {
+        run,
+        kind,
+        first_seq: firstSeq,
+        rows: rows.map((row) => row.data),
+        fingerprints: rows.map((row) => row.fingerprint),
+      });
     },
     begin: async () => {},
     end: async () => {},
@@ -153,8 +187,19 @@ export interface ImportOutcome {
 /** Batches sent and not yet stored, at most: the next file is read meanwhile. */
 const IN_FLIGHT = 2;
 
-const KIND_OF_FILE: Record<string, ImportKind | null> = { districts: 'districts', meetings: 'meetings', topics: 'topics', votes: 'votings', ocd: null };
-const LABEL: Record<ImportKind, string> = { districts: 'district', meetings: 'meeting', topics: 'topic', votings: 'vote' };
+const KIND_OF_FILE: Record<string, ImportKind | null> = {
+  districts: 'districts',
+  meetings: 'meetings',
+  topics: 'topics',
+  votes: 'votings',
+  ocd: null,
+};
+const LABEL: Record<ImportKind, string> = {
+  districts: 'district',
+  meetings: 'meeting',
+  topics: 'topic',
+  votings: 'vote',
+};
 
 /** The fingerprint the record holds for a row, by natural key: [fingerprint, id of the row]. */
 type HeldFingerprints = Map<string, [string, number]>;
@@ -167,14 +212,44 @@ function fingerprintRow(row: ImportRow): void {
 }
 
 /** Reads, checks and (unless refused or a dry run) writes what `targets` name. `progress` hears how far it is. */
-export async function runImport(targets: string[], options: ImportOptions, transport: ImportTransport, progress: (line: string) => void = () => {}): Promise<ImportOutcome> {
+export async function runImport(
+  targets: string[],
+  options: ImportOptions,
+  transport: ImportTransport,
+  progress: (line: string) => void = () => {},
+): Promise<ImportOutcome> {
   const run = randomUUID();
   const problems: ImportProblem[] = [];
   const skipped = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
   const { files, ignored, missing } = findImportFiles(targets);
-  for (const name of missing) problems.push({ severity: 'error', file: name, row: null, column: null, value: null, message: 'is not there. Check the path.' });
-  for (const name of ignored) problems.push({ severity: 'warning', file: name, row: null, column: null, value: null, message: 'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell).' });
-  if (files.length === 0 && missing.length === 0) problems.push({ severity: 'error', file: targets.join(', '), row: null, column: null, value: null, message: 'holds no file to import (districts.csv, meetings.csv, topics.csv, votes.csv or .json).' });
+  for (const name of missing)
+    problems.push({
+      severity: 'error',
+      file: name,
+      row: null,
+      column: null,
+      value: null,
+      message: 'is not there. Check the path.',
+    });
+  for (const name of ignored)
+    problems.push({
+      severity: 'warning',
+      file: name,
+      row: null,
+      column: null,
+      value: null,
+      message:
+        'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell).',
+    });
+  if (files.length === 0 && missing.length === 0)
+    problems.push({
+      severity: 'error',
+      file: targets.join(', '),
+      row: null,
+      column: null,
+      value: null,
+      message: 'holds no file to import (districts.csv, meetings.csv, topics.csv, votes.csv or .json).',
+    });
 
   const errorCount = () => problems.filter((p) => p.severity === 'error').length;
   const known = new Set<number>();
@@ -204,23 +279,56 @@ export async function runImport(targets: string[], options: ImportOptions, trans
    * adds (a vote found as the record holds it names its members as the record does), when there are any.
    */
   const askAbout = async (read: FileRead) => {
-    const wanted = [...new Set(read.rows.flatMap((row) => (row.districtId !== null && !asked.has(row.districtId) ? [row.districtId] : [])))];
+    const wanted = [
+      ...new Set(
+        read.rows.flatMap((row) => (row.districtId !== null && !asked.has(row.districtId) ? [row.districtId] : [])),
+      ),
+    ];
     const wantedNces = read.rows.flatMap((row) => (row.ncesId ? [row.ncesId] : []));
     for (const id of wanted) asked.add(id);
     const kinds = KINDS.flatMap((kind) => {
-      const districts = [...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : [])))];
+      const districts = [
+        ...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : []))),
+      ];
       return districts.length ? [{ kind, districts }] : [];
     });
-    const contextCall = wanted.length || wantedNces.length
-      ? transport.call<{ districts: number[]; nces: Record<string, number> }>('import_context', { district_ids: wanted, nces_ids: wantedNces })
-      : Promise.resolve({ districts: [], nces: {} });
-    const printCalls = kinds.map(({ kind, districts }) => transport.call<Record<string, [string, number | string]>>('import_fingerprints', { kind, district_ids: districts }));
+    const contextCall =
+      wanted.length || wantedNces.length
+        ? transport.call<{ districts: number[]; nces: Record<string, number> }>('import_context', {
+            district_ids: wanted,
+            nces_ids: wantedNces,
+          })
+        : Promise.resolve({ districts: [], nces: {} });
+    const printCalls = kinds.map(({ kind, districts }) =>
+      transport.call<Record<string, [string, number | string]>>('import_fingerprints', {
+        kind,
+        district_ids: districts,
+      }),
+    );
     const [context, prints] = await Promise.all([contextCall, Promise.all(printCalls)]);
     const held = new Map<ImportKind, HeldFingerprints>();
-    kinds.forEach(({ kind }, at) => held.set(kind, new Map(Object.entries(prints[at]).map(([key, [fingerprint, id]]) => [key, [fingerprint, Number(id)]]))));
-    const voters = [...new Set(read.rows.flatMap((row) => (row.kind === 'votings' && row.districtId !== null && !askedMembers.has(row.districtId) && held.get('votings')?.get(row.key)?.[0] !== row.fingerprint ? [row.districtId] : [])))];
+    kinds.forEach(({ kind }, at) =>
+      held.set(
+        kind,
+        new Map(Object.entries(prints[at]).map(([key, [fingerprint, id]]) => [key, [fingerprint, Number(id)]])),
+      ),
+    );
+    const voters = [
+      ...new Set(
+        read.rows.flatMap((row) =>
+          row.kind === 'votings' &&
+          row.districtId !== null &&
+          !askedMembers.has(row.districtId) &&
+          held.get('votings')?.get(row.key)?.[0] !== row.fingerprint
+            ? [row.districtId]
+            : [],
+        ),
+      ),
+    ];
     for (const id of voters) askedMembers.add(id);
-    const members = voters.length ? await transport.call<Record<string, string[]>>('import_members', { district_ids: voters }) : {};
+    const members = voters.length
+      ? await transport.call<Record<string, string[]>>('import_members', { district_ids: voters })
+      : {};
     return { context, members, held };
   };
 
@@ -255,7 +363,8 @@ export async function runImport(targets: string[], options: ImportOptions, trans
       for (const [nces, id] of Object.entries(context.nces)) ncesIds.set(nces, Number(id));
       for (const [district, names] of Object.entries(members)) {
         const map = spellingsOf(spellings, Number(district));
-        for (const name of names) if (!map.has(memberKey(name))) map.set(memberKey(name), { name, where: 'the votes already on the site' });
+        for (const name of names)
+          if (!map.has(memberKey(name))) map.set(memberKey(name), { name, where: 'the votes already on the site' });
       }
 
       const batches = new Map<ImportKind, ImportRow[]>();
@@ -269,7 +378,12 @@ export async function runImport(targets: string[], options: ImportOptions, trans
         const first = staged[kind] + 1;
         staged[kind] += rows.length;
         // The database stores a batch while the next rows are read; at most IN_FLIGHT batches wait at once.
-        const sent = transport.stage(run, kind, first, rows.map((row) => ({ data: row.data, json: row.json!, fingerprint: row.fingerprint! })));
+        const sent = transport.stage(
+          run,
+          kind,
+          first,
+          rows.map((row) => ({ data: row.data, json: row.json!, fingerprint: row.fingerprint! })),
+        );
         // Handled where it is awaited; marked here so a failure while the next rows are read is not "unhandled".
         sent.catch(() => undefined);
         inFlight.push(sent);
@@ -326,7 +440,9 @@ export async function runImport(targets: string[], options: ImportOptions, trans
     await Promise.all(inFlight.splice(0));
 
     const refused = errorCount() > 0 && !options.skipInvalid;
-    const empty = Object.fromEntries(KINDS.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0, removed: 0 }])) as Record<ImportKind, KindCounts>;
+    const empty = Object.fromEntries(
+      KINDS.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0, removed: 0 }]),
+    ) as Record<ImportKind, KindCounts>;
     if (refused) {
       await transport.call('import_discard', { run, status: 'refused', counts: {}, problems, files: fileList });
       await transport.end(true);
@@ -334,12 +450,28 @@ export async function runImport(targets: string[], options: ImportOptions, trans
       return { run, status: 'refused', counts: empty, skipped, problems, removed: [], files: fileList };
     }
     progress('writing');
-    const result = await transport.call<{ counts: Record<ImportKind, KindCounts>; removed: ImportOutcome['removed'] }>('import_apply', {
-      run, replace: options.replace, dry_run: options.dryRun, problems, files: fileList, unchanged,
-    });
+    const result = await transport.call<{ counts: Record<ImportKind, KindCounts>; removed: ImportOutcome['removed'] }>(
+      'import_apply',
+      {
+        run,
+        replace: options.replace,
+        dry_run: options.dryRun,
+        problems,
+        files: fileList,
+        unchanged,
+      },
+    );
     await transport.end(!options.dryRun);
     committed = true;
-    return { run, status: options.dryRun ? 'dry-run' : 'written', counts: { ...empty, ...result.counts }, skipped, problems, removed: result.removed, files: fileList };
+    return {
+      run,
+      status: options.dryRun ? 'dry-run' : 'written',
+      counts: { ...empty, ...result.counts },
+      skipped,
+      problems,
+      removed: result.removed,
+      files: fileList,
+    };
   } finally {
     // A failed run leaves no batch behind unanswered (its error is the one thrown above).
     await Promise.allSettled(inFlight);
@@ -368,9 +500,14 @@ function checkInRun(
   },
 ): { problems: ImportProblem[]; duplicate: boolean } {
   const found: ImportProblem[] = [];
-  const error = (column: string | null, value: string | null, message: string, at = row.row) => found.push({ severity: 'error', file: row.file, row: at, column, value, message });
+  const error = (column: string | null, value: string | null, message: string, at = row.row) =>
+    found.push({ severity: 'error', file: row.file, row: at, column, value, message });
   if (row.kind !== 'districts' && row.districtId !== null && !state.known.has(row.districtId)) {
-    error('district_id', String(row.districtId), `is not a district on the site or in districts.csv. Add the district to districts.csv, or correct the id.`);
+    error(
+      'district_id',
+      String(row.districtId),
+      `is not a district on the site or in districts.csv. Add the district to districts.csv, or correct the id.`,
+    );
     return { problems: found, duplicate: false };
   }
   const fingerprint = row.fingerprint!;
@@ -382,10 +519,21 @@ function checkInRun(
     const earlier = { fingerprint: earlierPrint, row: earlierRow, file: earlierFile.join(' ') };
     const there = earlier.file === row.file ? `row ${earlier.row}` : `${earlier.file} row ${earlier.row}`;
     if (earlier.fingerprint === fingerprint) {
-      found.push({ severity: 'warning', file: row.file, row: row.row, column: null, value: null, message: `is the same ${label} as ${there}; it is loaded once.` });
+      found.push({
+        severity: 'warning',
+        file: row.file,
+        row: row.row,
+        column: null,
+        value: null,
+        message: `is the same ${label} as ${there}; it is loaded once.`,
+      });
       return { problems: found, duplicate: true };
     }
-    error(null, null, `is the same ${label} as ${there} (${describeKey(row)}) but they disagree. Keep one of them, corrected.`);
+    error(
+      null,
+      null,
+      `is the same ${label} as ${there} (${describeKey(row)}) but they disagree. Keep one of them, corrected.`,
+    );
     return { problems: found, duplicate: false };
   }
   state.seen.set(key, `${fingerprint} ${row.row} ${row.file}`);
@@ -394,7 +542,11 @@ function checkInRun(
     const idKey = `${row.kind}|${id}`;
     const other = state.ids.get(idKey);
     if (other) {
-      error(row.kind === 'votings' ? 'record_id' : 'id', String(id), `is also the id of ${other.file === row.file ? `row ${other.row}` : `${other.file} row ${other.row}`}. Two ${row.kind} cannot share an id: leave one empty.`);
+      error(
+        row.kind === 'votings' ? 'record_id' : 'id',
+        String(id),
+        `is also the id of ${other.file === row.file ? `row ${other.row}` : `${other.file} row ${other.row}`}. Two ${row.kind} cannot share an id: leave one empty.`,
+      );
       return { problems: found, duplicate: false };
     }
     state.ids.set(idKey, { file: row.file, row: row.row });
@@ -404,14 +556,21 @@ function checkInRun(
     for (const member of row.members) {
       const spelt = map.get(memberKey(member.name));
       if (spelt && spelt.name !== member.name) {
-        error('member', member.name, `is spelt "${spelt.name}" in ${spelt.where}. One member has one spelling in a district: use "${spelt.name}".`, member.row);
+        error(
+          'member',
+          member.name,
+          `is spelt "${spelt.name}" in ${spelt.where}. One member has one spelling in a district: use "${spelt.name}".`,
+          member.row,
+        );
       }
     }
     if (found.length) {
       state.seen.delete(key);
       return { problems: found, duplicate: false };
     }
-    for (const member of row.members) if (!map.has(memberKey(member.name))) map.set(memberKey(member.name), { name: member.name, where: `${row.file} row ${member.row}` });
+    for (const member of row.members)
+      if (!map.has(memberKey(member.name)))
+        map.set(memberKey(member.name), { name: member.name, where: `${row.file} row ${member.row}` });
   }
   return { problems: found, duplicate: false };
 }

@@ -2,12 +2,32 @@
 // words a volunteer reads.
 import { describe, expect, it } from 'vitest';
 import {
-  countLine, describeProblem, firstTimestamp, isTimeZone, looksLikeFormula, memberKey, memberName, outcomeMismatch, parseChoice, parseCount,
-  parseDate, parseFlag, parseHttpsLink, parseTime, parseTopics, parseVideoLink, quoteValue, suggestColumn, unguardCell, voteTable, SUMMARY_SOURCES,
+  countLine,
+  describeProblem,
+  firstTimestamp,
+  isTimeZone,
+  looksLikeFormula,
+  memberKey,
+  memberName,
+  outcomeMismatch,
+  parseChoice,
+  parseCount,
+  parseDate,
+  parseFlag,
+  parseHttpsLink,
+  parseTime,
+  parseTopics,
+  parseVideoLink,
+  quoteValue,
+  suggestColumn,
+  unguardCell,
+  voteTable,
+  SUMMARY_SOURCES,
 } from '../importChecks';
 import { exitCode, reportCsv, reportLines } from '../importReport';
 
-const value = <T>(result: { ok: true; value: T } | { ok: false; message: string }) => (result.ok ? result.value : `! ${result.message}`);
+const value = <T>(result: { ok: true; value: T } | { ok: false; message: string }) =>
+  result.ok ? result.value : `! ${result.message}`;
 
 describe('parseDate: dates as a spreadsheet writes them', () => {
   it.each([
@@ -30,8 +50,16 @@ describe('parseDate: dates as a spreadsheet writes them', () => {
 });
 
 describe('parseCount: whole numbers with thousands separators', () => {
-  it.each([['12345', 12345], ['12,345', 12345], ['1,234,567', 1234567], [' 0 ', 0], ['12 345', 12345]])('%s reads as %d', (cell, expected) => expect(value(parseCount(cell))).toBe(expected));
-  it.each(['12,34', '1.5', '-3', 'ten', '', '99999999999'])('%s is refused', (cell) => expect(String(value(parseCount(cell)))).toMatch(/^! /));
+  it.each([
+    ['12345', 12345],
+    ['12,345', 12345],
+    ['1,234,567', 1234567],
+    [' 0 ', 0],
+    ['12 345', 12345],
+  ])('%s reads as %d', (cell, expected) => expect(value(parseCount(cell))).toBe(expected));
+  it.each(['12,34', '1.5', '-3', 'ten', '', '99999999999'])('%s is refused', (cell) =>
+    expect(String(value(parseCount(cell)))).toMatch(/^! /),
+  );
 });
 
 describe('parseTime: a start time as 18:00 or 6:00 PM', () => {
@@ -44,7 +72,9 @@ describe('parseTime: a start time as 18:00 or 6:00 PM', () => {
     ['12:15 p.m.', '12:15'],
     ['9:05', '09:05'],
   ])('%s reads as %s', (cell, expected) => expect(value(parseTime(cell))).toBe(expected));
-  it.each(['25:00', '13:00 pm', '6', 'evening', '18:60'])('%s is refused', (cell) => expect(String(value(parseTime(cell)))).toMatch(/^! /));
+  it.each(['25:00', '13:00 pm', '6', 'evening', '18:60'])('%s is refused', (cell) =>
+    expect(String(value(parseTime(cell)))).toMatch(/^! /),
+  );
 });
 
 describe('the other cells', () => {
@@ -57,7 +87,14 @@ describe('the other cells', () => {
     ['PST', false],
   ])('isTimeZone(%s) is %s', (zone, expected) => expect(isTimeZone(zone)).toBe(expected));
 
-  it.each([['TRUE', true], ['yes', true], ['1', true], ['False', false], ['no', false], ['0', false]])('parseFlag(%s) is %s', (cell, expected) => expect(value(parseFlag(cell))).toBe(expected));
+  it.each([
+    ['TRUE', true],
+    ['yes', true],
+    ['1', true],
+    ['False', false],
+    ['no', false],
+    ['0', false],
+  ])('parseFlag(%s) is %s', (cell, expected) => expect(value(parseFlag(cell))).toBe(expected));
   it('parseFlag refuses anything else', () => expect(value(parseFlag('maybe'))).toContain('is not yes or no'));
 
   it.each([
@@ -85,8 +122,15 @@ describe('the other cells', () => {
     else expect(got).toEqual(expected);
   });
 
-  it.each([['AI_VIDEO', 'ai_video'], ['staff', 'staff'], ['minutes', 'minutes']])('parseChoice(%s) among the summary sources', (cell, expected) => expect(value(parseChoice(cell, SUMMARY_SOURCES))).toBe(expected));
-  it('parseChoice names the choices when the cell is none of them', () => expect(value(parseChoice('robot', SUMMARY_SOURCES))).toBe('! is not one of staff, ai_video, minutes.'));
+  it.each([
+    ['AI_VIDEO', 'ai_video'],
+    ['staff', 'staff'],
+    ['minutes', 'minutes'],
+  ])('parseChoice(%s) among the summary sources', (cell, expected) =>
+    expect(value(parseChoice(cell, SUMMARY_SOURCES))).toBe(expected),
+  );
+  it('parseChoice names the choices when the cell is none of them', () =>
+    expect(value(parseChoice('robot', SUMMARY_SOURCES))).toBe('! is not one of staff, ai_video, minutes.'));
 });
 
 describe('formula-like cells are refused unless written as text with a quote, which goes', () => {
@@ -120,11 +164,26 @@ describe('members, outcomes, time stamps and tables', () => {
 
   it.each([
     ['Passed (4-1)', ['Yes', 'Yes', 'Yes', 'Yes', 'No'], null],
-    ['Passed (4-1)', ['Yes', 'Yes', 'Yes', 'No', 'No'], "contradicts its votes: 'Passed (4-1)' counts 4-1-0 but the votes are 3 Yes, 2 No, 0 other. Correct the outcome or the votes."],
+    [
+      'Passed (4-1)',
+      ['Yes', 'Yes', 'Yes', 'No', 'No'],
+      "contradicts its votes: 'Passed (4-1)' counts 4-1-0 but the votes are 3 Yes, 2 No, 0 other. Correct the outcome or the votes.",
+    ],
     ['Failed (2-3)', ['Yes', 'Yes', 'No', 'No', 'No'], null],
     ['Tabled', [], null],
-    ['Tabled', ['Yes'], "contradicts its votes: 'Tabled' says no decision was taken but 1 Yes or No votes are recorded. Correct the outcome or the votes."],
-  ])('outcomeMismatch(%s, %j)', (outcome, votes, expected) => expect(outcomeMismatch(outcome, votes.map((vote) => ({ vote })))).toBe(expected));
+    [
+      'Tabled',
+      ['Yes'],
+      "contradicts its votes: 'Tabled' says no decision was taken but 1 Yes or No votes are recorded. Correct the outcome or the votes.",
+    ],
+  ])('outcomeMismatch(%s, %j)', (outcome, votes, expected) =>
+    expect(
+      outcomeMismatch(
+        outcome,
+        votes.map((vote) => ({ vote })),
+      ),
+    ).toBe(expected),
+  );
 
   it.each([
     ['<p>Public comment began at 1:05:10.</p>', '1:05:10'],
@@ -149,26 +208,51 @@ describe('members, outcomes, time stamps and tables', () => {
 });
 
 describe('the report', () => {
-  const problem = { severity: 'error' as const, file: '1/votes.csv', row: 7, column: 'outcome', value: 'Passed (4-1)', message: 'contradicts its votes.' };
+  const problem = {
+    severity: 'error' as const,
+    file: '1/votes.csv',
+    row: 7,
+    column: 'outcome',
+    value: 'Passed (4-1)',
+    message: 'contradicts its votes.',
+  };
 
   it('names the file, the row as a spreadsheet shows it, the column and the value', () => {
-    expect(describeProblem(problem)).toBe('ERROR 1/votes.csv, row 7, column outcome: "Passed (4-1)" contradicts its votes.');
-    expect(describeProblem({ ...problem, severity: 'warning', row: null, column: null, value: null })).toBe('warning 1/votes.csv: contradicts its votes.');
+    expect(describeProblem(problem)).toBe(
+      'ERROR 1/votes.csv, row 7, column outcome: "Passed (4-1)" contradicts its votes.',
+    );
+    expect(describeProblem({ ...problem, severity: 'warning', row: null, column: null, value: null })).toBe(
+      'warning 1/votes.csv: contradicts its votes.',
+    );
     expect(quoteValue('x'.repeat(100))).toHaveLength(78);
   });
 
   it('counts each kind, and says when a run wrote nothing', () => {
-    expect(countLine('votings', { added: 2, changed: 1, unchanged: 30, removed: 0 })).toBe('votes: 2 added, 1 changed, 30 unchanged');
-    expect(countLine('meetings', { added: 0, changed: 0, unchanged: 5, removed: 2 }, 1)).toBe('meetings: 0 added, 0 changed, 5 unchanged, 2 removed, 1 skipped');
+    expect(countLine('votings', { added: 2, changed: 1, unchanged: 30, removed: 0 })).toBe(
+      'votes: 2 added, 1 changed, 30 unchanged',
+    );
+    expect(countLine('meetings', { added: 0, changed: 0, unchanged: 5, removed: 2 }, 1)).toBe(
+      'meetings: 0 added, 0 changed, 5 unchanged, 2 removed, 1 skipped',
+    );
     const counts = { added: 0, changed: 0, unchanged: 0, removed: 0 };
-    const run = { status: 'refused' as const, counts: { districts: counts, meetings: counts, topics: counts, votings: counts }, skipped: { districts: 0, meetings: 0, topics: 0, votings: 1 }, problems: [problem], removed: [] };
-    expect(reportLines(run, 'the database')[0]).toBe('Nothing was written to the database: 1 problem below must be fixed first (or run again with --skip-invalid to write the other rows).');
+    const run = {
+      status: 'refused' as const,
+      counts: { districts: counts, meetings: counts, topics: counts, votings: counts },
+      skipped: { districts: 0, meetings: 0, topics: 0, votings: 1 },
+      problems: [problem],
+      removed: [],
+    };
+    expect(reportLines(run, 'the database')[0]).toBe(
+      'Nothing was written to the database: 1 problem below must be fixed first (or run again with --skip-invalid to write the other rows).',
+    );
     expect(exitCode(run)).toBe(1);
     expect(exitCode({ status: 'written', problems: [problem] })).toBe(2);
     expect(exitCode({ status: 'written', problems: [{ ...problem, severity: 'warning' }] })).toBe(0);
   });
 
   it('writes the problems as CSV, formula-guarded, to open beside the spreadsheet', () => {
-    expect(reportCsv([{ ...problem, value: '=HYPERLINK("x")' }])).toBe('severity,file,row,column,value,reason\r\nerror,1/votes.csv,7,outcome,"\'=HYPERLINK(""x"")",contradicts its votes.\r\n');
+    expect(reportCsv([{ ...problem, value: '=HYPERLINK("x")' }])).toBe(
+      'severity,file,row,column,value,reason\r\nerror,1/votes.csv,7,outcome,"\'=HYPERLINK(""x"")",contradicts its votes.\r\n',
+    );
   });
 });

@@ -6,5 +6,9 @@ const noSubscription = () => () => {};
 
 /** False on the server and while React hydrates the server's HTML; true from the render after hydration on. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -10,7 +10,11 @@ import { rpcApi } from './rpcApi';
  * Where the totals are: not asked for yet (on the server, and without JavaScript), on their way, answered (null before
  * the first batch of answers is published), or not loaded.
  */
-export type TotalsState = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; totals: ResidentTotals | null } | { status: 'failed'; reason: string };
+export type TotalsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'loaded'; totals: ResidentTotals | null }
+  | { status: 'failed'; reason: string };
 
 /** What the server rendered, and what a page without script keeps. */
 export const IDLE_TOTALS: TotalsState = { status: 'idle' };

@@ -28,10 +28,14 @@ export function answerOf(status: number, statusText: string, body: string): RpcA
     }
   }
   if (status >= 200 && status < 300) {
-    return parsed ? { data: json, error: null } : { data: null, error: { message: `The answer was not JSON: ${body.slice(0, 200)}` } };
+    return parsed
+      ? { data: json, error: null }
+      : { data: null, error: { message: `The answer was not JSON: ${body.slice(0, 200)}` } };
   }
-  const { message, details } = json && typeof json === 'object' ? (json as { message?: unknown; details?: unknown }) : {};
-  if (typeof message !== 'string') return { data: null, error: { message: body.trim() || `${status} ${statusText}`.trim() } };
+  const { message, details } =
+    json && typeof json === 'object' ? (json as { message?: unknown; details?: unknown }) : {};
+  if (typeof message !== 'string')
+    return { data: null, error: { message: body.trim() || `${status} ${statusText}`.trim() } };
   return { data: null, error: typeof details === 'string' ? { message, details } : { message } };
 }
 

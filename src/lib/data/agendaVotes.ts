@@ -45,9 +45,21 @@ export const SUBMIT_FUNCTION = 'submit_agenda_vote';
 
 /** The refusals submit_agenda_vote answers, by code: its fields' problems, the form's, and its limit. */
 export const SUBMIT_ANSWERS = [
-  'field.required', 'field.meeting_date', 'field.choice', 'field.choice_value', 'field.text', 'field.max_length', 'field.local_part',
-  'field.email_invalid', 'field.plain_text', 'field.no_control', 'form.not_object', 'form.unknown_fields', 'form.idempotency_key',
-  'form.conflict', 'limit.forms',
+  'field.required',
+  'field.meeting_date',
+  'field.choice',
+  'field.choice_value',
+  'field.text',
+  'field.max_length',
+  'field.local_part',
+  'field.email_invalid',
+  'field.plain_text',
+  'field.no_control',
+  'form.not_object',
+  'form.unknown_fields',
+  'form.idempotency_key',
+  'form.conflict',
+  'limit.forms',
 ] as const;
 export const TOTALS_FUNCTION = 'agenda_vote_totals';
 
@@ -55,7 +67,11 @@ export const TOTALS_FUNCTION = 'agenda_vote_totals';
  * Sends one submission. Resolves with the function's answer (ok, or the errors to show); throws a QueryError
  * when the request fails or the answer is not the documented shape, so a failure is never taken for success.
  */
-export async function submitAgendaVote(db: RpcDb, submission: AgendaVoteSubmission, options: { signal?: AbortSignal } = {}): Promise<FormResult> {
+export async function submitAgendaVote(
+  db: RpcDb,
+  submission: AgendaVoteSubmission,
+  options: { signal?: AbortSignal } = {},
+): Promise<FormResult> {
   // The function's one parameter is unnamed: the whole body is the submission.
   return callFormFunction(db, TABLE, SUBMIT_FUNCTION, submission, options.signal);
 }
@@ -82,10 +98,16 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 export function totalsRowProblem(row: unknown): string | null {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'not a row';
   const fields = row as Record<string, unknown>;
-  if (!(AGENDA_FIELDS as readonly unknown[]).includes(fields.item)) return `item ${JSON.stringify(fields.item)} is no agenda item`;
+  if (!(AGENDA_FIELDS as readonly unknown[]).includes(fields.item))
+    return `item ${JSON.stringify(fields.item)} is no agenda item`;
   const count = COUNTS.find((name) => !Number.isSafeInteger(fields[name]) || (fields[name] as number) < 0);
   if (count) return `${count} is not a count`;
-  if (typeof fields.updated_at !== 'string' || !TIMESTAMP.test(fields.updated_at) || Number.isNaN(Date.parse(fields.updated_at))) return 'updated_at is not a time with its offset';
+  if (
+    typeof fields.updated_at !== 'string' ||
+    !TIMESTAMP.test(fields.updated_at) ||
+    Number.isNaN(Date.parse(fields.updated_at))
+  )
+    return 'updated_at is not a time with its offset';
   return null;
 }
 
@@ -103,7 +125,10 @@ export function parseTotalsRows(raw: unknown): { rows: TotalsRow[] } | { problem
  * The residents' totals per agenda item, or null before the first batch of answers is published (the function then
  * answers no row). Throws a QueryError when the request fails or the answer is not one row per item.
  */
-export async function fetchAgendaVoteTotals(db: RpcDb, options: { signal?: AbortSignal } = {}): Promise<ResidentTotals | null> {
+export async function fetchAgendaVoteTotals(
+  db: RpcDb,
+  options: { signal?: AbortSignal } = {},
+): Promise<ResidentTotals | null> {
   let request = db.rpc(TOTALS_FUNCTION, {});
   if (options.signal) request = request.abortSignal(options.signal);
   const { data, error } = await request;
@@ -112,7 +137,9 @@ export async function fetchAgendaVoteTotals(db: RpcDb, options: { signal?: Abort
   if ('problem' in parsed) throw new QueryError(TABLE, `the totals came in an unexpected shape (${parsed.problem})`);
   const { rows } = parsed;
   if (rows.length === 0) return null;
-  const items = Object.fromEntries(rows.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }])) as Partial<Record<AgendaField, ItemTotals>>;
+  const items = Object.fromEntries(
+    rows.map(({ item, support, oppose, neutral }) => [item, { support, oppose, neutral }]),
+  ) as Partial<Record<AgendaField, ItemTotals>>;
   const missing = AGENDA_FIELDS.filter((field) => !items[field]);
   if (missing.length > 0) throw new QueryError(TABLE, `the totals left out ${missing.join(', ')}`);
   return { answers: rows[0].answers, items: items as Record<AgendaField, ItemTotals>, updatedAt: rows[0].updated_at };

@@ -11,7 +11,8 @@ export type Db = Pick<PostgrestClient<any, any, any>, 'from' | 'rpc'>;
  * A function's answer: its JSON, or why the call failed (PostgREST's message and details: a refusal's code and its
  * parameters as JSON; or the network error's name and message).
  */
-export type RpcAnswer = { data: unknown; error: null } | { data: null; error: { message: string; details?: string | null } };
+export type RpcAnswer =
+  { data: unknown; error: null } | { data: null; error: { message: string; details?: string | null } };
 
 /** One call of a database function: awaited for its answer, or given a signal first to give up on it. */
 export interface RpcRequest extends PromiseLike<RpcAnswer> {

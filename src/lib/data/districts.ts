@@ -20,7 +20,6 @@ export const districtSchema = z.object({
 });
 export type District = z.infer<typeof districtSchema>;
 
-
 /** One suggestion of the district search. */
 export interface DistrictSuggestion {
   id: number;
@@ -36,9 +35,13 @@ export function checkDistrict(raw: unknown): Checked<District> {
   return checkRow(districtSchema, raw);
 }
 
-
 /** District search: names containing the text (literally, case-insensitively), optionally in one state. */
-export async function searchDistricts(db: RpcDb, text: string, state: string | null, signal?: AbortSignal): Promise<DistrictSuggestion[]> {
+export async function searchDistricts(
+  db: RpcDb,
+  text: string,
+  state: string | null,
+  signal?: AbortSignal,
+): Promise<DistrictSuggestion[]> {
   let call = db.rpc('search_districts', { search_text: text, state_code: state || null });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;

@@ -8,7 +8,13 @@ import { reasonOf } from './serverAnswer';
  * Resolves with the function's answer (ok, or the errors to show); throws a QueryError naming the table when
  * the request fails or the answer is not the documented shape, so a failure is never taken for success.
  */
-export async function callFormFunction(db: RpcDb, table: string, fn: string, args: object, signal?: AbortSignal): Promise<FormResult> {
+export async function callFormFunction(
+  db: RpcDb,
+  table: string,
+  fn: string,
+  args: object,
+  signal?: AbortSignal,
+): Promise<FormResult> {
   let request = db.rpc(fn, args);
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;

@@ -39,9 +39,7 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-
 /** Validates a meetings row: without a valid date it cannot be placed and is left out. */
 export function checkMeeting(raw: unknown): Checked<Meeting> {
   return checkRow(meetingSchema, raw);
 }
-

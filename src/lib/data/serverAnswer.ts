@@ -38,7 +38,9 @@ export function refusalOf(reason: string): ServerAnswer | null {
   if (space === -1) return { code };
   try {
     const parameters: unknown = JSON.parse(text.slice(space + 1));
-    return typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? { ...parameters, code } : null;
+    return typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters)
+      ? { ...parameters, code }
+      : null;
   } catch {
     return null;
   }

@@ -32,13 +32,22 @@ export function checkTopic(raw: unknown): Checked<Topic> {
 
 /** Topics: select all where districtId equals {id}, ordered by id descending. */
 export async function fetchTopics(db: Db, districtId: number): Promise<Topic[]> {
-  const { data, error } = await db.from(TABLE).select(COLUMNS).eq('districtId', districtId).order('id', { ascending: false });
+  const { data, error } = await db
+    .from(TABLE)
+    .select(COLUMNS)
+    .eq('districtId', districtId)
+    .order('id', { ascending: false });
   if (error) throw new QueryError(TABLE, error.message);
   return (data ?? []).flatMap((raw) => checkTopic(raw).row ?? []);
 }
 
 /** Writes one vote transition through the vote_topic function and returns the new counts. */
-export async function voteTopic(db: Db, topicId: number, from: TopicVote, to: Exclude<TopicVote, 'none'>): Promise<{ upvotes: number; downvotes: number }> {
+export async function voteTopic(
+  db: Db,
+  topicId: number,
+  from: TopicVote,
+  to: Exclude<TopicVote, 'none'>,
+): Promise<{ upvotes: number; downvotes: number }> {
   const { data, error } = await db.rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to }).single();
   if (error) throw new QueryError(TABLE, reasonOf(error));
   return data as { upvotes: number; downvotes: number };

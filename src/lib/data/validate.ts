@@ -13,7 +13,9 @@ export interface Checked<T> {
 export const optionalText = z._default(z.nullable(z.string()), null);
 
 /** Describes a zod failure in one line per field: "date: Invalid ISO date". */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
+export function describeIssues(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): string[] {
   return error.issues.map((issue) => `${issue.path.map(String).join('.') || 'row'}: ${issue.message}`);
 }
 

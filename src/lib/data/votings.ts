@@ -21,7 +21,6 @@ const rawVotingSchema = z.object({
 export const votingSchema = z.extend(rawVotingSchema, { votes: z.array(voteItemSchema) });
 export type Voting = z.infer<typeof votingSchema>;
 
-
 /**
  * Reads the votes column: an array, or a JSON string parsing to one, of {name, vote}.
  * Anything else (an unparseable string, a wrong shape) is treated as empty; `ok` says whether it was usable.

@@ -20,12 +20,24 @@ export const RELEASE_ABOVE_MB = 256;
 export const RELEASE_AT_MOST_EVERY_MS = 10_000;
 
 /** What the process holds outside V8's heap and external memory, in MB: its native memory and V8's pooled pages. */
-export function outsideHeapMB({ rss, heapTotal, external }: Pick<NodeJS.MemoryUsage, 'rss' | 'heapTotal' | 'external'>): number {
+export function outsideHeapMB({
+  rss,
+  heapTotal,
+  external,
+}: Pick<NodeJS.MemoryUsage, 'rss' | 'heapTotal' | 'external'>): number {
   return (rss - heapTotal - external) / 1_048_576;
 }
 
 /** Whether to release now: grown past the floor by RELEASE_ABOVE_MB, and not released within the last while. */
-export function shouldRelease({ outsideMB, floorMB, sinceLastMs }: { outsideMB: number; floorMB: number; sinceLastMs: number }): boolean {
+export function shouldRelease({
+  outsideMB,
+  floorMB,
+  sinceLastMs,
+}: {
+  outsideMB: number;
+  floorMB: number;
+  sinceLastMs: number;
+}): boolean {
   return outsideMB > floorMB + RELEASE_ABOVE_MB && sinceLastMs >= RELEASE_AT_MOST_EVERY_MS;
 }
 

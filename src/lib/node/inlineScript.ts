@@ -16,7 +16,12 @@ const TARGET = 'es2020';
 export async function buildInlineScript(file: string): Promise<{ code: string; inputs: string[] }> {
   const workingDir = dirname(file);
   const result = await build({
-    stdin: { contents: `import run from ${JSON.stringify(file)};\nrun();\n`, resolveDir: workingDir, loader: 'ts', sourcefile: 'inline-script.ts' },
+    stdin: {
+      contents: `import run from ${JSON.stringify(file)};\nrun();\n`,
+      resolveDir: workingDir,
+      loader: 'ts',
+      sourcefile: 'inline-script.ts',
+    },
     absWorkingDir: workingDir,
     bundle: true,
     format: 'iife',

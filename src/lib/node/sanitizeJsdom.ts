@@ -2,7 +2,13 @@
 // imported by an island, so jsdom stays out of the browser. The .ts extension: the mail sender's scripts load this
 // file in Node itself.
 import { JSDOM } from 'jsdom';
-import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes, type TreeAdapter, type DefaultTreeAdapterMap } from 'parse5';
+import {
+  defaultTreeAdapter,
+  parse,
+  type DefaultTreeAdapterTypes,
+  type TreeAdapter,
+  type DefaultTreeAdapterMap,
+} from 'parse5';
 import { createSanitizer, RICH_TEXT_LIMITS, richTextSizeProblem, type Sanitize } from '../sanitize.ts';
 
 /**
@@ -30,7 +36,8 @@ function measureHtml(html: string): { elements: number; depth: number } {
   const depthAdded = new WeakMap<object, number>();
   // A template's content is a fragment of its own, as deep as its template (which is placed after its content is made).
   const templateOf = new WeakMap<object, object>();
-  const depthOf = (node: object): number => depthAdded.get(node) ?? (templateOf.has(node) ? depthOf(templateOf.get(node)!) : 0);
+  const depthOf = (node: object): number =>
+    depthAdded.get(node) ?? (templateOf.has(node) ? depthOf(templateOf.get(node)!) : 0);
   const added = (parent: object, child: object) => {
     const depth = depthOf(parent) + 1;
     depthAdded.set(child, depth);
@@ -88,7 +95,8 @@ export function richTextProblem(html: string): string | null {
   let problem = richTextSizeProblem(html);
   if (problem === null) {
     const { elements, depth } = measureHtml(html);
-    if (elements > RICH_TEXT_LIMITS.elements) problem = `makes more than ${RICH_TEXT_LIMITS.elements.toLocaleString('en-US')} elements`;
+    if (elements > RICH_TEXT_LIMITS.elements)
+      problem = `makes more than ${RICH_TEXT_LIMITS.elements.toLocaleString('en-US')} elements`;
     else if (depth > RICH_TEXT_LIMITS.depth) problem = `nests tags more than ${RICH_TEXT_LIMITS.depth} levels deep`;
   }
   lastChecked = { html, problem };

@@ -13,7 +13,12 @@ export function splitOutcome(outcome: string | null | undefined): { text: string
 }
 
 /** How a record's members voted: Yes, No, another vote cast (such as Abstain), and no vote recorded ('-', Absent, blank). */
-export function voteCounts(votes: readonly { vote: string }[]): { yes: number; no: number; other: number; none: number } {
+export function voteCounts(votes: readonly { vote: string }[]): {
+  yes: number;
+  no: number;
+  other: number;
+  none: number;
+} {
   const counts = { yes: 0, no: 0, other: 0, none: 0 };
   for (const { vote } of votes) {
     const word = vote.trim().toLowerCase();
@@ -46,12 +51,17 @@ export function outcomeProblem(outcome: string | null | undefined, votes: readon
     }
   }
   if (PASSED.test(text) && yes <= no) return `'${outcome}' says it passed but the votes are ${yes} Yes, ${no} No`;
-  if (FAILED.test(text) && (yes > no || yes + no === 0)) return `'${outcome}' says it failed but the votes are ${yes} Yes, ${no} No`;
-  if (NOT_DECIDED.test(text) && yes + no > 0) return `'${outcome}' says no decision was taken but ${yes + no} Yes or No votes are recorded`;
+  if (FAILED.test(text) && (yes > no || yes + no === 0))
+    return `'${outcome}' says it failed but the votes are ${yes} Yes, ${no} No`;
+  if (NOT_DECIDED.test(text) && yes + no > 0)
+    return `'${outcome}' says no decision was taken but ${yes + no} Yes or No votes are recorded`;
   return null;
 }
 
 /** Whether an outcome agrees with the votes beside it (see outcomeProblem). */
-export function outcomeAgreesWithVotes(outcome: string | null | undefined, votes: readonly { vote: string }[]): boolean {
+export function outcomeAgreesWithVotes(
+  outcome: string | null | undefined,
+  votes: readonly { vote: string }[],
+): boolean {
   return outcomeProblem(outcome, votes) === null;
 }

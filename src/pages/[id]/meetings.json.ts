@@ -8,5 +8,7 @@ export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const page = readBuiltPage(params.id!);
-  return new Response(JSON.stringify(meetingEvents(page.district, page.meetings, site!), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(meetingEvents(page.district, page.meetings, site!), null, 2), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

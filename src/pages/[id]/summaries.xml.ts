@@ -9,5 +9,7 @@ export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const page = readBuiltPage(params.id!);
-  return new Response(await getRssString(summariesFeed(page.district, page.meetings, site!)), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+  return new Response(await getRssString(summariesFeed(page.district, page.meetings, site!)), {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },
+  });
 };

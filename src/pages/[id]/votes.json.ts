@@ -9,5 +9,7 @@ export const getStaticPaths = districtPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const page = readBuiltPage(params.id!);
-  return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!, page.meetings), null, 2), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(voteEvents(page.district, page.votings, site!, page.meetings), null, 2), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

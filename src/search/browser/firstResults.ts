@@ -7,12 +7,28 @@ import { atom } from 'nanostores';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from './recordResults';
 import { searchRecords, type RecordResult } from '../data/records';
-import { RECORD_KINDS, RECORD_PAGE_SIZE, addressQuery, checkSearchText, resultsStatus, searchFailure, type AddressQuery } from '../recordSearch';
+import {
+  RECORD_KINDS,
+  RECORD_PAGE_SIZE,
+  addressQuery,
+  checkSearchText,
+  resultsStatus,
+  searchFailure,
+  type AddressQuery,
+} from '../recordSearch';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import { localeOf, type Locale } from '../../i18n/locales';
 
 /** The first results: none asked for, or the address's search (its text trimmed) on its way, answered or failed. */
-export type FirstResults = { status: 'idle' } | { status: 'loading' | 'done' | 'failed'; query: AddressQuery; results: RecordResult[]; more: boolean; reason: string };
+export type FirstResults =
+  | { status: 'idle' }
+  | {
+      status: 'loading' | 'done' | 'failed';
+      query: AddressQuery;
+      results: RecordResult[];
+      more: boolean;
+      reason: string;
+    };
 
 export const $firstResults = atom<FirstResults>({ status: 'idle' });
 
@@ -34,11 +50,31 @@ export async function searchFirstResults(query: AddressQuery, cursor?: string): 
   const kept = cursor && before.status !== 'idle' ? before.results : [];
   $firstResults.set({ status: 'loading', query, results: kept, more: false, reason: '' });
   try {
-    const page = await searchRecords(rpcApi(), { q: query.text, district_id: query.district, kinds: query.kind ? [query.kind] : null, page_size: RECORD_PAGE_SIZE, cursor: cursor ?? null });
-    if (!detached) $firstResults.set({ status: 'done', query, results: [...kept, ...page], more: page.length === RECORD_PAGE_SIZE, reason: '' });
+    const page = await searchRecords(rpcApi(), {
+      q: query.text,
+      district_id: query.district,
+      kinds: query.kind ? [query.kind] : null,
+      page_size: RECORD_PAGE_SIZE,
+      cursor: cursor ?? null,
+    });
+    if (!detached)
+      $firstResults.set({
+        status: 'done',
+        query,
+        results: [...kept, ...page],
+        more: page.length === RECORD_PAGE_SIZE,
+        reason: '',
+      });
   } catch (error) {
     console.error('Record search failed:', error);
-    if (!detached) $firstResults.set({ status: 'failed', query, results: kept, more: false, reason: error instanceof Error ? error.message : String(error) });
+    if (!detached)
+      $firstResults.set({
+        status: 'failed',
+        query,
+        results: kept,
+        more: false,
+        reason: error instanceof Error ? error.message : String(error),
+      });
   }
 }
 
@@ -105,7 +141,8 @@ export function showFirstResults(section: HTMLElement, search: string, wake: () 
   });
   kind?.addEventListener('change', () => {
     const state = $firstResults.get();
-    if (asleep() && firstResultsAttached() && state.status !== 'idle') void searchFirstResults({ ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' });
+    if (asleep() && firstResultsAttached() && state.status !== 'idle')
+      void searchFirstResults({ ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' });
   });
   void searchFirstResults({ ...query, text });
 }

@@ -7,7 +7,12 @@ import type { RecordResult } from '../data/records';
 import { resultMeta, snippetParts } from '../recordSearch';
 
 /** An element with its class and text. */
-function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className: string | null, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  document: Document,
+  tag: K,
+  className: string | null,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const made = document.createElement(tag);
   if (className) made.className = className;
   if (text !== undefined) made.textContent = text;
@@ -15,7 +20,13 @@ function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag:
 }
 
 /** One result: its kind, date and (site-wide) district, its title linked to the card, topic or vote, and its snippet with the matching words marked. */
-function resultItem(document: Document, result: RecordResult, t: Translator, locale: Locale, siteWide: boolean): HTMLLIElement {
+function resultItem(
+  document: Document,
+  result: RecordResult,
+  t: Translator,
+  locale: Locale,
+  siteWide: boolean,
+): HTMLLIElement {
   const item = element(document, 'li', 'record-result');
   item.append(element(document, 'p', 'record-meta', resultMeta(result, t, locale, siteWide)));
   const title = element(document, 'a', 'record-title', result.title);
@@ -23,12 +34,19 @@ function resultItem(document: Document, result: RecordResult, t: Translator, loc
   title.lang = 'en';
   const snippet = element(document, 'p', 'record-snippet');
   snippet.lang = 'en';
-  for (const part of snippetParts(result.snippet)) snippet.append(element(document, part.marked ? 'mark' : 'span', null, part.text));
+  for (const part of snippetParts(result.snippet))
+    snippet.append(element(document, part.marked ? 'mark' : 'span', null, part.text));
   item.append(title, snippet);
   return item;
 }
 
 /** Replaces the list's items with the results (none: an empty list, which the page hides). */
-export function drawRecordResults(list: HTMLElement, results: readonly RecordResult[], t: Translator, locale: Locale, siteWide: boolean): void {
+export function drawRecordResults(
+  list: HTMLElement,
+  results: readonly RecordResult[],
+  t: Translator,
+  locale: Locale,
+  siteWide: boolean,
+): void {
   list.replaceChildren(...results.map((result) => resultItem(list.ownerDocument, result, t, locale, siteWide)));
 }

@@ -7,8 +7,15 @@ export type RecordKind = 'meeting' | 'topic' | 'vote';
 
 /** The refusals search_records answers (400, and 429 for the searches at once), by code. */
 export const SEARCH_ANSWERS = [
-  'search.too_long', 'search.page_size', 'search.kinds', 'search.dates', 'search.cursor', 'search.only_left_out', 'search.too_many_words',
-  'search.too_many_left_out', 'limit.searches',
+  'search.too_long',
+  'search.page_size',
+  'search.kinds',
+  'search.dates',
+  'search.cursor',
+  'search.only_left_out',
+  'search.too_many_words',
+  'search.too_many_left_out',
+  'limit.searches',
 ] as const;
 
 /** One result, as search_records answers it. */

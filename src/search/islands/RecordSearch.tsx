@@ -5,14 +5,33 @@
 // row into view, highlighted (the page's board script and the topic island do the opening). Its words come as props,
 // in the page's one language (RECORD_SEARCH_KEYS); the results are the record's own words, in English.
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { KIND_KEYS, RECORD_PAGE_SIZE, RECORD_SEARCH_ANSWER_KEYS, RECORD_SEARCH_PATH, addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultsStatus, searchFailure, RECORD_KINDS } from '../recordSearch';
+import {
+  KIND_KEYS,
+  RECORD_PAGE_SIZE,
+  RECORD_SEARCH_ANSWER_KEYS,
+  RECORD_SEARCH_PATH,
+  addressQuery,
+  checkSearchText,
+  districtFilter,
+  recordSearchUrl,
+  resultsStatus,
+  searchFailure,
+  RECORD_KINDS,
+} from '../recordSearch';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { collator } from '../../i18n/dates';
 import { searchRecords, type RecordKind, type RecordResult } from '../data/records';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from '../browser/recordResults';
-import { $firstResults, detachFirstResults, firstResultsAttached, firstResultsStatus, moreFirstResults, type FirstResults } from '../browser/firstResults';
+import {
+  $firstResults,
+  detachFirstResults,
+  firstResultsAttached,
+  firstResultsStatus,
+  moreFirstResults,
+  type FirstResults,
+} from '../browser/firstResults';
 import './RecordSearch.css';
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
@@ -53,7 +72,12 @@ interface Props {
   idPrefix?: string;
 }
 
-type Status = { state: 'idle' } | { state: 'invalid'; message: string } | { state: 'loading'; text: string } | { state: 'failed'; message: string } | { state: 'done'; text: string };
+type Status =
+  | { state: 'idle' }
+  | { state: 'invalid'; message: string }
+  | { state: 'loading'; text: string }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; text: string };
 
 /**
  * Opens a result on this same district page without reloading it: the address takes the result's ?tab=, the board
@@ -135,7 +159,8 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       input.current?.focus();
       return;
     }
-    if (siteWide) history.replaceState(null, '', localizedPath(locale, recordSearchUrl(text, options.district, options.kind)));
+    if (siteWide)
+      history.replaceState(null, '', localizedPath(locale, recordSearchUrl(text, options.district, options.kind)));
     void run(text, options);
   }
 
@@ -164,8 +189,17 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     setLast(query);
     setResults(shown);
     setMore(first.more);
-    setDistrictNames((before) => new Map([...before, ...shown.map((result): [number, string] => [result.district_id, result.district_name])]));
-    setStatus(first.status === 'loading' ? { state: 'loading', text: query.text } : first.status === 'done' ? { state: 'done', text: query.text } : { state: 'failed', message: firstResultsStatus(first, t) });
+    setDistrictNames(
+      (before) =>
+        new Map([...before, ...shown.map((result): [number, string] => [result.district_id, result.district_name])]),
+    );
+    setStatus(
+      first.status === 'loading'
+        ? { state: 'loading', text: query.text }
+        : first.status === 'done'
+          ? { state: 'done', text: query.text }
+          : { state: 'failed', message: firstResultsStatus(first, t) },
+    );
   });
   useEffect(() => {
     if (siteWide && firstResultsAttached()) return $firstResults.subscribe(followFirstResults);
@@ -200,11 +234,19 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           ? status.message
           : '';
   const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));
-  if (district !== null && !districtNames.has(district)) districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
+  if (district !== null && !districtNames.has(district))
+    districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
 
   return (
     <div className="record-search">
-      <form role="search" aria-label={label} action={localizedPath(locale, RECORD_SEARCH_PATH)} method="get" onSubmit={onSubmit} noValidate>
+      <form
+        role="search"
+        aria-label={label}
+        action={localizedPath(locale, RECORD_SEARCH_PATH)}
+        method="get"
+        onSubmit={onSubmit}
+        noValidate
+      >
         <label htmlFor={inputId}>{label}</label>
         <div className="record-search-fields">
           <input
@@ -267,17 +309,33 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         )}
       </form>
       {/* Its words may be the page's script's until the island has caught up (a search link's first results). */}
-      <p className={`record-search-status${status.state === 'failed' || status.state === 'invalid' ? ' is-error' : ''}`} id={problemId} role="status" aria-live="polite" suppressHydrationWarning>
+      <p
+        className={`record-search-status${status.state === 'failed' || status.state === 'invalid' ? ' is-error' : ''}`}
+        id={problemId}
+        role="status"
+        aria-live="polite"
+        suppressHydrationWarning
+      >
         {statusText}
       </p>
       {/* Drawn by drawRecordResults, not by React: React neither hydrates nor replaces its items (an empty
           dangerouslySetInnerHTML), so the page's script may draw them before the island wakes. */}
-      <ol ref={list} className="record-results" aria-label={t('records.resultsLabel')} hidden={results.length === 0} dangerouslySetInnerHTML={DRAWN_BY_THE_DOM} />
+      <ol
+        ref={list}
+        className="record-results"
+        aria-label={t('records.resultsLabel')}
+        hidden={results.length === 0}
+        dangerouslySetInnerHTML={DRAWN_BY_THE_DOM}
+      />
       <button
         type="button"
         className="button secondary record-search-more"
         hidden={!(more && status.state === 'done' && last)}
-        onClick={() => (firstResultsAttached() ? moreFirstResults() : last && void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor }))}
+        onClick={() =>
+          firstResultsAttached()
+            ? moreFirstResults()
+            : last && void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor })
+        }
       >
         {t('records.more')}
       </button>

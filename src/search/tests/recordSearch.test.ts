@@ -2,7 +2,16 @@
 // failure say (in English as the server words them, and in the page's language), and the search page's address.
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { addressQuery, checkSearchText, districtFilter, recordSearchUrl, resultMeta, resultsStatus, searchFailure, snippetParts } from '../recordSearch';
+import {
+  addressQuery,
+  checkSearchText,
+  districtFilter,
+  recordSearchUrl,
+  resultMeta,
+  resultsStatus,
+  searchFailure,
+  snippetParts,
+} from '../recordSearch';
 import { drawRecordResults } from '../browser/recordResults';
 import type { RecordResult } from '../data/records';
 import { translator } from '../../i18n/translate';
@@ -23,20 +32,41 @@ describe('checkSearchText', () => {
     expect(checkSearchText(typed, tEn)).toEqual(expected);
   });
 
-  it('says it in the page\'s language', () => {
-    expect(checkSearchText('a'.repeat(201), tEs).problem).toBe('El texto de búsqueda puede tener como máximo 200 caracteres; este tiene 201.');
+  it("says it in the page's language", () => {
+    expect(checkSearchText('a'.repeat(201), tEs).problem).toBe(
+      'El texto de búsqueda puede tener como máximo 200 caracteres; este tiene 201.',
+    );
   });
 });
 
 describe('snippetParts', () => {
   it.each([
     ['plain', [{ text: 'plain', marked: false }]],
-    ['a <mark>cell</mark> <mark>phone</mark> ban', [
-      { text: 'a ', marked: false }, { text: 'cell', marked: true }, { text: ' ', marked: false }, { text: 'phone', marked: true }, { text: ' ban', marked: false },
-    ]],
-    ['<mark>Budget</mark> · Passed', [{ text: 'Budget', marked: true }, { text: ' · Passed', marked: false }]],
+    [
+      'a <mark>cell</mark> <mark>phone</mark> ban',
+      [
+        { text: 'a ', marked: false },
+        { text: 'cell', marked: true },
+        { text: ' ', marked: false },
+        { text: 'phone', marked: true },
+        { text: ' ban', marked: false },
+      ],
+    ],
+    [
+      '<mark>Budget</mark> · Passed',
+      [
+        { text: 'Budget', marked: true },
+        { text: ' · Passed', marked: false },
+      ],
+    ],
     // Escaped text stays text: the page shows the characters, never markup.
-    ['&lt;script&gt;alert(1)&lt;/script&gt; &amp; <mark>more</mark>', [{ text: '<script>alert(1)</script> & ', marked: false }, { text: 'more', marked: true }]],
+    [
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; <mark>more</mark>',
+      [
+        { text: '<script>alert(1)</script> & ', marked: false },
+        { text: 'more', marked: true },
+      ],
+    ],
     ['&amp;lt; stays &quot;&amp;lt;&quot;', [{ text: '&lt; stays "&lt;"', marked: false }]],
     ['', []],
   ])('%j', (snippet, parts) => {
@@ -59,26 +89,53 @@ describe('searchFailure', () => {
   it.each([
     ['search.too_long {"max": 200, "length": 201}', 'Search text can be at most 200 characters; this is 201.'],
     ['TypeError: Failed to fetch', 'The search could not reach the server. Check your connection and try again.'],
-    ['AbortError: The operation was aborted', 'The search could not reach the server. Check your connection and try again.'],
-    ['canceling statement due to statement timeout', 'The search is not available just now. Please try again in a moment.'],
-    ['<html><body>502 Bad Gateway</body></html>', 'The search is not available just now. Please try again in a moment.'],
+    [
+      'AbortError: The operation was aborted',
+      'The search could not reach the server. Check your connection and try again.',
+    ],
+    [
+      'canceling statement due to statement timeout',
+      'The search is not available just now. Please try again in a moment.',
+    ],
+    [
+      '<html><body>502 Bad Gateway</body></html>',
+      'The search is not available just now. Please try again in a moment.',
+    ],
     ['limit.searches', 'Too many searches at once from your connection. Wait for one to finish, then search again.'],
-    ['search.only_left_out', 'Add a word to look for: a search only of words to leave out (-word) would list the whole record.'],
+    [
+      'search.only_left_out',
+      'Add a word to look for: a search only of words to leave out (-word) would list the whole record.',
+    ],
     ['search.too_many_words {"max": 10, "count": 11}', 'Search for at most 10 words at a time; this search has 11.'],
-    ['search.too_many_left_out {"max": 5, "count": 6}', 'Leave out at most 5 words at a time; this search leaves out 6.'],
+    [
+      'search.too_many_left_out {"max": 5, "count": 6}',
+      'Leave out at most 5 words at a time; this search leaves out 6.',
+    ],
     ['search.page_size {"min": 1, "max": 50}', 'page_size must be between 1 and 50'],
     ['topic.unknown {"id": 9}', 'The search is not available just now. Please try again in a moment.'],
     ['form.conflict', 'The search is not available just now. Please try again in a moment.'],
     ['search.too_long {not json', 'The search is not available just now. Please try again in a moment.'],
-    ['Too many searches at once from your connection. Wait for one to finish, then search again.', 'The search is not available just now. Please try again in a moment.'],
+    [
+      'Too many searches at once from your connection. Wait for one to finish, then search again.',
+      'The search is not available just now. Please try again in a moment.',
+    ],
   ])('%j → %j', (reason, expected) => {
     expect(searchFailure(reason, tEn)).toBe(expected);
   });
 
   it.each([
-    ['search.too_many_words {"max": 10, "count": 11}', 'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.'],
-    ['limit.searches', 'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.'],
-    ['canceling statement due to statement timeout', 'La búsqueda no está disponible en este momento. Inténtelo de nuevo en un momento.'],
+    [
+      'search.too_many_words {"max": 10, "count": 11}',
+      'Busque como máximo 10 palabras a la vez; esta búsqueda tiene 11.',
+    ],
+    [
+      'limit.searches',
+      'Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.',
+    ],
+    [
+      'canceling statement due to statement timeout',
+      'La búsqueda no está disponible en este momento. Inténtelo de nuevo en un momento.',
+    ],
   ])('in Spanish: %j → %j', (reason, expected) => {
     expect(searchFailure(reason, tEs)).toBe(expected);
   });
@@ -155,8 +212,14 @@ describe('drawRecordResults: the list the page script and the island both draw',
     expect(link.textContent).toBe('Regular <b>Board</b> Meeting');
     expect(link.lang).toBe('en');
     expect(list.querySelector('b, script')).toBeNull();
-    expect(list.querySelector('mark')!.textContent).toBe(snippetParts(RESULT.snippet).find((part) => part.marked)!.text);
-    expect(list.querySelector('.record-snippet')!.textContent).toBe(snippetParts(RESULT.snippet).map((part) => part.text).join(''));
+    expect(list.querySelector('mark')!.textContent).toBe(
+      snippetParts(RESULT.snippet).find((part) => part.marked)!.text,
+    );
+    expect(list.querySelector('.record-snippet')!.textContent).toBe(
+      snippetParts(RESULT.snippet)
+        .map((part) => part.text)
+        .join(''),
+    );
     drawRecordResults(list, [], tEs, 'es', true);
     expect(list.children).toHaveLength(0);
   });

@@ -54,7 +54,10 @@ interface Kept {
 const KIND_NAMES = { meeting: 'Meeting', topic: 'Topic', vote: 'Vote' } as const;
 
 function text(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${body}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(`${body}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -65,7 +68,12 @@ export function escapeXml(value: string): string {
 }
 
 /** The Atom document of an alert's matches. */
-export function atomFeed(answer: { alert: unknown; entries: FeedEntry[] }, feedUrl: string, siteUrl: string, now: Date): string {
+export function atomFeed(
+  answer: { alert: unknown; entries: FeedEntry[] },
+  feedUrl: string,
+  siteUrl: string,
+  now: Date,
+): string {
   const site = siteUrl.replace(/\/+$/, '');
   const title = `School board alert: ${alertText(answer.alert, 'en')}`;
   const updated = answer.entries[0]?.matched_at ?? now.toISOString();
@@ -96,7 +104,10 @@ export function atomFeed(answer: { alert: unknown; entries: FeedEntry[] }, feedU
 }
 
 /** The feeds' memory: answers kept per token, reads in flight, and each client's requests this minute. */
-export function createFeedServer(env: AlertFeedEnv, { perMinute = FEED_REQUESTS_PER_MINUTE, cacheMs = FEED_CACHE_MS, now = () => Date.now() } = {}) {
+export function createFeedServer(
+  env: AlertFeedEnv,
+  { perMinute = FEED_REQUESTS_PER_MINUTE, cacheMs = FEED_CACHE_MS, now = () => Date.now() } = {},
+) {
   const kept = new Map<string, Kept>();
   const reading = new Map<string, Promise<Kept>>();
   const clients = new Map<string, { since: number; count: number }>();
@@ -130,21 +141,45 @@ export function createFeedServer(env: AlertFeedEnv, { perMinute = FEED_REQUESTS_
     const until = now() + cacheMs;
     if (!answer.ok) {
       return answer.status === 'unknown'
-        ? { status: 404, body: 'No alert has this feed address: it may have been deleted on the page that manages it.', type: 'text/plain; charset=utf-8', until }
-        : { status: 400, body: 'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.', type: 'text/plain; charset=utf-8', until };
+        ? {
+            status: 404,
+            body: 'No alert has this feed address: it may have been deleted on the page that manages it.',
+            type: 'text/plain; charset=utf-8',
+            until,
+          }
+        : {
+            status: 400,
+            body: 'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.',
+            type: 'text/plain; charset=utf-8',
+            until,
+          };
     }
-    return { status: 200, body: atomFeed(answer, feedUrl, env.siteUrl, new Date(now())), type: 'application/atom+xml; charset=utf-8', until };
+    return {
+      status: 200,
+      body: atomFeed(answer, feedUrl, env.siteUrl, new Date(now())),
+      type: 'application/atom+xml; charset=utf-8',
+      until,
+    };
   }
 
   /** Answers one request for a feed, from `client` (the connection's address). */
   return async function serveFeed(request: Request, client: string): Promise<Response> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'A feed is read with GET.', { allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return text(405, 'A feed is read with GET.', { allow: 'GET, HEAD' });
     if (limited(client)) {
-      return text(429, `Too many feed requests from your connection: at most ${perMinute} a minute. A feed reader needs one an hour; please try again in a minute.`, { 'retry-after': '60' });
+      return text(
+        429,
+        `Too many feed requests from your connection: at most ${perMinute} a minute. A feed reader needs one an hour; please try again in a minute.`,
+        { 'retry-after': '60' },
+      );
     }
     const url = new URL(request.url);
     const token = url.searchParams.get('token') ?? '';
-    if (!TOKEN.test(token)) return text(400, 'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.');
+    if (!TOKEN.test(token))
+      return text(
+        400,
+        'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.',
+      );
     let answer = kept.get(token);
     if (!answer || answer.until <= now()) {
       let pending = reading.get(token);
@@ -155,14 +190,21 @@ export function createFeedServer(env: AlertFeedEnv, { perMinute = FEED_REQUESTS_
       try {
         answer = await pending;
       } catch {
-        return text(503, 'The feed cannot be read just now: the database did not answer. Your feed reader will try again later.', { 'retry-after': '60' });
+        return text(
+          503,
+          'The feed cannot be read just now: the database did not answer. Your feed reader will try again later.',
+          { 'retry-after': '60' },
+        );
       }
       remember(kept, token, answer);
     }
     const body = request.method === 'HEAD' ? null : answer.status === 200 ? answer.body : `${answer.body}\n`;
     return new Response(body, {
       status: answer.status,
-      headers: { 'content-type': answer.type, 'cache-control': answer.status === 200 ? `public, max-age=${Math.round(cacheMs / 1000)}` : 'no-store' },
+      headers: {
+        'content-type': answer.type,
+        'cache-control': answer.status === 200 ? `public, max-age=${Math.round(cacheMs / 1000)}` : 'no-store',
+      },
     });
   };
 }

@@ -21,7 +21,10 @@ const TOKEN = /^[0-9a-f]{64}$/;
 const ALERT_IDS = /^[1-9]\d{0,17}(,[1-9]\d{0,17}){0,49}$/;
 
 function answer(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }
 
 export async function oneClickUnsubscribe(request: Request, env: OneClickEnv): Promise<Response> {
@@ -31,26 +34,39 @@ export async function oneClickUnsubscribe(request: Request, env: OneClickEnv): P
   const site = env.siteUrl.replace(/\/+$/, '');
   if (request.method === 'GET' || request.method === 'HEAD') {
     return alerts === null
-      ? answer(303, 'Open the unsubscribe page.', { location: `${site}/unsubscribe?token=${encodeURIComponent(token)}` })
-      : answer(303, 'Open the page that manages your alerts.', { location: `${site}/alerts?token=${encodeURIComponent(token)}` });
+      ? answer(303, 'Open the unsubscribe page.', {
+          location: `${site}/unsubscribe?token=${encodeURIComponent(token)}`,
+        })
+      : answer(303, 'Open the page that manages your alerts.', {
+          location: `${site}/alerts?token=${encodeURIComponent(token)}`,
+        });
   }
-  if (request.method !== 'POST') return answer(405, 'Use POST with the body List-Unsubscribe=One-Click.', { allow: 'GET, HEAD, POST' });
+  if (request.method !== 'POST')
+    return answer(405, 'Use POST with the body List-Unsubscribe=One-Click.', { allow: 'GET, HEAD, POST' });
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) return answer(413, 'The body is too long.');
   const body = (await request.text()).slice(0, MAX_BODY);
   // Providers send it form-encoded or as multipart/form-data; either way the pair is in the body as written.
   if (!/List-Unsubscribe=One-Click|name="List-Unsubscribe"\s+One-Click/.test(body)) {
     return answer(400, 'Expected the body List-Unsubscribe=One-Click.');
   }
-  if (!TOKEN.test(token) || (alerts !== null && !ALERT_IDS.test(alerts))) return answer(400, 'This unsubscribe link is not valid.');
+  if (!TOKEN.test(token) || (alerts !== null && !ALERT_IDS.test(alerts)))
+    return answer(400, 'This unsubscribe link is not valid.');
   let result: { ok?: boolean; status?: string };
   try {
-    const [name, args] = alerts === null ? ['unsubscribe', { token }] : ['stop_alerts', { token, alert_ids: alerts.split(',').map(Number) }];
+    const [name, args] =
+      alerts === null
+        ? ['unsubscribe', { token }]
+        : ['stop_alerts', { token, alert_ids: alerts.split(',').map(Number) }];
     const response = await fetch(`${env.apiUrl.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers: { apikey: env.anonKey, authorization: `Bearer ${env.anonKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(args),
     });
-    if (!response.ok) return answer(502, `The unsubscribe could not be recorded (database answered ${response.status}). Please try again.`);
+    if (!response.ok)
+      return answer(
+        502,
+        `The unsubscribe could not be recorded (database answered ${response.status}). Please try again.`,
+      );
     result = await response.json();
   } catch {
     return answer(502, 'The unsubscribe could not be recorded: the database is unreachable. Please try again.');

@@ -4,7 +4,10 @@
 // are kept per token for a minute in each running instance, and say so to caches (Cache-Control).
 import { createFeedServer } from '../_shared/alertFeed.ts';
 
-declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): void };
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(handler: (request: Request) => Promise<Response>): void;
+};
 
 const serveFeed = createFeedServer({
   apiUrl: Deno.env.get('SUPABASE_URL') ?? '',
@@ -13,4 +16,11 @@ const serveFeed = createFeedServer({
 });
 
 // The client's address as Supabase's platform gives it (Cloudflare sets cf-connecting-ip, overwriting a client's own).
-Deno.serve((request) => serveFeed(request, request.headers.get('cf-connecting-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown'));
+Deno.serve((request) =>
+  serveFeed(
+    request,
+    request.headers.get('cf-connecting-ip') ??
+      request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+      'unknown',
+  ),
+);

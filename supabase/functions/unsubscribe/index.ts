@@ -3,7 +3,10 @@
 // with `supabase secrets set SITE_URL=https://your-site`. SUPABASE_URL and SUPABASE_ANON_KEY are set by Supabase.
 import { oneClickUnsubscribe } from '../_shared/oneClickUnsubscribe.ts';
 
-declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): void };
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(handler: (request: Request) => Promise<Response>): void;
+};
 
 Deno.serve((request) =>
   oneClickUnsubscribe(request, {

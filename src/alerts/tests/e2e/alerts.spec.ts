@@ -18,7 +18,10 @@ const t = translator('en', formMessages('en'));
 /** The confirmation page's words (its own catalogue messages). */
 const confirmPage = useTranslations('en');
 
-test('set up an alert on the record search, confirm it, get the alert email and its feed, pause it', async ({ page, request }) => {
+test('set up an alert on the record search, confirm it, get the alert email and its feed, pause it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = `alert-${crypto.randomUUID()}@example.org`;
   const word = `aquaponics${crypto.randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
@@ -28,7 +31,9 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   const form = page.locator('.alert-form');
   await form.getByRole('searchbox', { name: 'Words to look for' }).fill(word);
   await expect(form.getByRole('radio', { name: 'Every district', exact: true })).toBeChecked();
-  await expect(form.getByText(`What you will get: one email a day listing what is new for "${word}" in every district.`)).toBeVisible();
+  await expect(
+    form.getByText(`What you will get: one email a day listing what is new for "${word}" in every district.`),
+  ).toBeVisible();
   await form.getByRole('radio', { name: 'At most once a week' }).check();
   await form.getByRole('radio', { name: 'At most once a day' }).check();
   await form.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -37,7 +42,9 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   await expect(form.getByRole('status')).toHaveText(t('alerts.form.sent', { email }));
 
   // The confirmation, through the real mail catcher; the link asks for one press.
-  await expect.poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 }).toEqual(['Confirm your school board alert']);
+  await expect
+    .poll(async () => (await inboxOf(email)).map((mail) => mail.subject), { timeout: 15_000 })
+    .toEqual(['Confirm your school board alert']);
   const [confirmation] = await inboxOf(email);
   expect(confirmation.text).toContain(`"${word}" in every district, daily`);
   await page.goto(linkIn(confirmation.text, `${siteUrl()}/confirm?token=`));
@@ -55,7 +62,10 @@ test('set up an alert on the record search, confirm it, get the alert email and 
     [DISTRICT],
   );
   try {
-    await sql('update public.meetings set summary = $1 where id = $2', [`${meeting.summary}<p>Parents asked about the ${word} club.</p>`, meeting.id]);
+    await sql('update public.meetings set summary = $1 where id = $2', [
+      `${meeting.summary}<p>Parents asked about the ${word} club.</p>`,
+      meeting.id,
+    ]);
     const run = await runMailSend();
     expect(run.code, run.output).toBe(0);
   } finally {
@@ -78,7 +88,10 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   await expect(page.getByRole('heading', { level: 1, name: 'Your alerts' })).toBeVisible();
   await expect(page.getByText(`"${word}" in every district, daily`)).toBeVisible();
   const feedHref = await page.getByRole('link', { name: 'Feed' }).getAttribute('href');
-  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', feedHref ?? '');
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    'href',
+    feedHref ?? '',
+  );
   const feed = await request.get(feedHref ?? '');
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain(word);
@@ -90,5 +103,7 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   const manage = new URL(linkIn(alert.text, `${siteUrl()}/alerts?token=`));
   const token = manage.searchParams.get('token') ?? '';
   await page.goto(`/alerts?token=${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`);
-  await expect(page.getByRole('alert')).toHaveText('This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.',
+  );
 });

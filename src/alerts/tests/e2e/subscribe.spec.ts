@@ -17,7 +17,10 @@ async function openBox(page: Page) {
 }
 
 async function rowsFor(email: string) {
-  return sql<{ email: string; district_id: string }>('select email, district_id from public.subscriptions where lower(email) = lower($1)', [email]);
+  return sql<{ email: string; district_id: string }>(
+    'select email, district_id from public.subscriptions where lower(email) = lower($1)',
+    [email],
+  );
 }
 
 test('the subscribe box is in the HTML before any script runs', async ({ browser }) => {
@@ -68,14 +71,20 @@ test('a failed request is shown, not swallowed', async ({ page }) => {
   await openBox(page);
   await box(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await box(page).getByRole('button', { name: 'Subscribe' }).click();
-  await expect(box(page).getByRole('alert')).toHaveText('Your subscription could not be sent: the connection to the server failed. Please try again.');
+  await expect(box(page).getByRole('alert')).toHaveText(
+    'Your subscription could not be sent: the connection to the server failed. Please try again.',
+  );
   await expect(box(page).getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   expect(await rowsFor(email)).toEqual([]);
 });
 
 test('the subscribe box has no axe violations, with its error shown', async ({ page }) => {
   await openBox(page);
-  const scan = () => new AxeBuilder({ page }).include('section.subscribe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const scan = () =>
+    new AxeBuilder({ page })
+      .include('section.subscribe')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
   expect((await scan()).violations).toEqual([]);
   await box(page).getByRole('textbox', { name: 'Email' }).fill('parent@localhost');
   await box(page).getByRole('button', { name: 'Subscribe' }).click();

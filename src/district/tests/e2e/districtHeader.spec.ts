@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 // The picture above the district's name: decorative (its alt text is empty), so it has the role presentation.
 const districtImage = (page: Page) => page.getByRole('main').getByRole('presentation');
 
-test("district 1 shows its header: name, 'Address:', 'Enrollment:' with thousands separators, 'Phone:'", async ({ page }) => {
+test("district 1 shows its header: name, 'Address:', 'Enrollment:' with thousands separators, 'Phone:'", async ({
+  page,
+}) => {
   await page.goto('/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Palo Alto Unified School District' })).toBeVisible();
   await expect(page.getByText('Address: 25 Churchill Avenue, Palo Alto, CA 94306')).toBeVisible();

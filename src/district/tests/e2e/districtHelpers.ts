@@ -8,7 +8,9 @@ export function shownTopic(page: Page) {
 
 /** The YouTube player cannot load here (no internet): its embed address answers with an empty page instead. */
 export async function stubYouTube(page: Page) {
-  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
 }
 
 /** Collects the alert messages a page shows, accepting each. */

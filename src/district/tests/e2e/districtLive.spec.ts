@@ -9,17 +9,34 @@ const LIVE = 900000 + Math.floor(Math.random() * 49999) * 2;
 const EMPTY = LIVE + 1;
 
 test.beforeAll(async () => {
-  await sql('insert into public.districts (id, name, state, county, address, phone, "totalStudents") values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $3, $4, null, null, null)', [
-    LIVE, 'Live Test Unified School District', 'CA', 'Santa Clara', '1 Test Way, Palo Alto, CA 94306', '(650) 555-0100', 12345, EMPTY, 'Empty Test School District',
-  ]);
+  await sql(
+    'insert into public.districts (id, name, state, county, address, phone, "totalStudents") values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $3, $4, null, null, null)',
+    [
+      LIVE,
+      'Live Test Unified School District',
+      'CA',
+      'Santa Clara',
+      '1 Test Way, Palo Alto, CA 94306',
+      '(650) 555-0100',
+      12345,
+      EMPTY,
+      'Empty Test School District',
+    ],
+  );
   await sql(
     `insert into public.meetings ("districtId", date, title, topics, summary, meeting_type, "isUpcoming", youtube_link) values
       ($1, '2025-09-09', null, '["Budget", "Safety"]', $2, 'special', false, 'https://www.youtube.com/watch?v=aBcDeFgHiJ1'),
       ($1, '2025-08-12', 'Regular Board Meeting', '"Calendar"', '<p>Comment began at 4:10.</p>', 'normal', false, 'https://vimeo.com/12345'),
       ($1, '2026-10-01', 'Regular Board Meeting', null, '<p>Agenda to come.</p>', 'upcoming', true, null)`,
-    [LIVE, '<h3>Opening</h3><p>Opened at 2:30 <img src="x" onerror="alert(1)">and heard comment at 1:02:03.</p><script>alert(2)</script><ul><li>One item</li></ul>'],
+    [
+      LIVE,
+      '<h3>Opening</h3><p>Opened at 2:30 <img src="x" onerror="alert(1)">and heard comment at 1:02:03.</p><script>alert(2)</script><ul><li>One item</li></ul>',
+    ],
   );
-  await sql(`insert into public.topics ("districtId", title, description, upvotes, downvotes) values ($1, 'Live Topic', '<p>A <a href="javascript:alert(1)">bad link</a> and a <a href="https://example.org/">good one</a>.</p>', 1500, 3)`, [LIVE]);
+  await sql(
+    `insert into public.topics ("districtId", title, description, upvotes, downvotes) values ($1, 'Live Topic', '<p>A <a href="javascript:alert(1)">bad link</a> and a <a href="https://example.org/">good one</a>.</p>', 1500, 3)`,
+    [LIVE],
+  );
   await sql(
     `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome, votes) values
       ($1, 'recent', '2025-09-09', 'Budget', 'Adopt a live budget', 'Passed (2-1)', '[{"name":"Ann Lee","vote":"Yes"},{"name":"Bo Chan","vote":"No"},{"name":"Cy Diaz","vote":"Yes"}]'),
@@ -51,7 +68,9 @@ test('the 404 page answers a path that was not built (as on Netlify)', async ({ 
   expect(await response.text()).toContain('Loading district info...');
 });
 
-test("a district added after the build opens live: 'Loading district info...', then the same page", async ({ page }) => {
+test("a district added after the build opens live: 'Loading district info...', then the same page", async ({
+  page,
+}) => {
   const release = await holdDistrict(page);
   await page.goto(`/${LIVE}`);
   await expect(page.getByText('Loading district info...')).toBeVisible();
@@ -60,19 +79,31 @@ test("a district added after the build opens live: 'Loading district info...', t
   await expect(page).toHaveTitle('Live Test Unified School District | School Board Transparency');
   await expect(page.getByText('Enrollment: 12,345')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Board Breakdown' })).toBeVisible();
-  await expect(page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab')).toHaveText(['Summaries', 'Topics', 'Voting']);
-  await expect(page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab')).toHaveText([
+    'Summaries',
+    'Topics',
+    'Voting',
+  ]);
+  await expect(
+    page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Did you find this useful?' })).toBeVisible();
   await expect(page.getByText('Page not found')).toBeHidden();
 });
 
-test('live meetings: cards by the same rules, sanitised in the browser, time stamps only with a YouTube link', async ({ page }) => {
+test('live meetings: cards by the same rules, sanitised in the browser, time stamps only with a YouTube link', async ({
+  page,
+}) => {
   await stubYouTube(page);
   const alerts = collectAlerts(page);
   await page.goto(`/${LIVE}`);
   const cards = page.getByRole('tabpanel', { name: 'Summaries' }).getByRole('article');
   await expect(cards).toHaveCount(3);
-  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Upcoming Regular Board Meeting', 'Special Board Meeting', 'Regular Board Meeting']);
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+    'Upcoming Regular Board Meeting',
+    'Special Board Meeting',
+    'Regular Board Meeting',
+  ]);
   await expect(cards.nth(0).getByText('Upcoming', { exact: true })).toBeVisible();
 
   const special = page.locator('#meeting-09-09-25');
@@ -83,7 +114,10 @@ test('live meetings: cards by the same rules, sanitised in the browser, time sta
   await expect(special.getByRole('button', { name: /^Play the video from/ })).toHaveText(['2:30', '1:02:03']);
   await special.getByRole('button', { name: 'Play the video from 1:02:03' }).click();
   const dialog = page.getByRole('dialog', { name: 'Starting at 1:02:03 – drag to move' });
-  await expect(dialog.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=3723');
+  await expect(dialog.locator('iframe')).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=3723',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
@@ -104,7 +138,7 @@ test('a #meeting- hash opens that live card once it has loaded', async ({ page }
 
 test('live topics and votes: counters, sanitised description, a vote written and the tables', async ({ page }) => {
   await page.goto(`/${LIVE}?tab=topics`);
-    const panel = page.getByRole('tabpanel', { name: 'Topics' });
+  const panel = page.getByRole('tabpanel', { name: 'Topics' });
   await expect(panel.getByRole('heading', { level: 3, name: 'Live Topic' })).toBeVisible();
   await expect(panel.getByRole('link', { name: 'good one' })).toHaveAttribute('href', 'https://example.org/');
   await expect(panel.getByText('bad link')).not.toHaveAttribute('href');
@@ -112,17 +146,44 @@ test('live topics and votes: counters, sanitised description, a vote written and
   await expect(up).toHaveText('Upvote 1.5k');
   await panel.getByRole('button', { name: /^Downvote/ }).click();
   await expect(panel.getByRole('button', { name: /^Downvote/ })).toHaveText('Downvote 4');
-  const [{ downvotes }] = await sql<{ downvotes: number }>('select downvotes from public.topics where "districtId" = $1', [LIVE]);
+  const [{ downvotes }] = await sql<{ downvotes: number }>(
+    'select downvotes from public.topics where "districtId" = $1',
+    [LIVE],
+  );
   expect(downvotes).toBe(4);
 
   await page.getByRole('tab', { name: 'Voting' }).click();
   const current = page.getByRole('table', { name: 'Current Board Votes' });
-  await expect(current.getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', 'Ann Lee', 'Bo Chan', 'Cy Diaz']);
-  await expect(current.getByRole('row', { name: /Adopt a live budget/ }).getByRole('cell')).toHaveText(['9/9/25', 'Budget', 'Adopt a live budget', 'Passed(2-1)', 'Yes', 'No', 'Yes']);
-  await expect(page.getByRole('table', { name: 'Past Board Votes' }).getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', 'Ann Lee']);
+  await expect(current.getByRole('columnheader')).toHaveText([
+    'Date',
+    'Category',
+    'Issue (Brief Description)',
+    'Outcome',
+    'Ann Lee',
+    'Bo Chan',
+    'Cy Diaz',
+  ]);
+  await expect(current.getByRole('row', { name: /Adopt a live budget/ }).getByRole('cell')).toHaveText([
+    '9/9/25',
+    'Budget',
+    'Adopt a live budget',
+    'Passed(2-1)',
+    'Yes',
+    'No',
+    'Yes',
+  ]);
+  await expect(page.getByRole('table', { name: 'Past Board Votes' }).getByRole('columnheader')).toHaveText([
+    'Date',
+    'Category',
+    'Issue (Brief Description)',
+    'Outcome',
+    'Ann Lee',
+  ]);
 });
 
-test("a live district without rows says 'No meetings found.', 'No topics found.' and shows no votes", async ({ page }) => {
+test("a live district without rows says 'No meetings found.', 'No topics found.' and shows no votes", async ({
+  page,
+}) => {
   await page.goto(`/${EMPTY}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Empty Test School District' })).toBeVisible();
   await expect(page.getByRole('tabpanel', { name: 'Summaries' }).getByText('No meetings found.')).toBeVisible();
@@ -133,7 +194,13 @@ test("a live district without rows says 'No meetings found.', 'No topics found.'
 });
 
 test("a failed district load says 'Error loading district info: {message}'", async ({ page }) => {
-  await page.route('**/rest/v1/district_pages?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'database is down' }) }));
+  await page.route('**/rest/v1/district_pages?*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'XX000', message: 'database is down' }),
+    }),
+  );
   await page.goto(`/${LIVE}`);
   await expect(page.getByText('Error loading district info: database is down')).toBeVisible();
 });
@@ -145,7 +212,9 @@ test('the live page reads its whole district in one request, as the build does',
   });
   await page.goto(`/${LIVE}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Live Test Unified School District' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'Summaries' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Summaries' }).getByRole('heading', { level: 3 }).first(),
+  ).toBeVisible();
   expect(requests).toEqual(['/rest/v1/district_pages']);
 });
 
@@ -156,7 +225,9 @@ const tabErrors = [
 ] as const;
 
 for (const [list, tab, errorText] of tabErrors) {
-  test(`'Loading district info...', then '${errorText}' in the ${tab} tab when its list cannot be read`, async ({ page }) => {
+  test(`'Loading district info...', then '${errorText}' in the ${tab} tab when its list cannot be read`, async ({
+    page,
+  }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -178,11 +249,15 @@ for (const [list, tab, errorText] of tabErrors) {
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, a numeric path that names no district says so in 'Error loading district info: …', then offers the search`, async ({ page }) => {
+  test(`at ${width} px, a numeric path that names no district says so in 'Error loading district info: …', then offers the search`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const id = LIVE + 1_000_000_000;
     await page.goto(`/${id}`);
-    await expect(page.getByRole('alert')).toHaveText(`Error loading district info: No district has the id ${id}. Check the address, or search for your district below.`);
+    await expect(page.getByRole('alert')).toHaveText(
+      `Error loading district info: No district has the id ${id}. Check the address, or search for your district below.`,
+    );
     await expect(page.getByRole('heading', { name: 'Find Your District' })).toBeVisible();
     await expect(page.getByPlaceholder('Search...')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeHidden();
@@ -203,11 +278,13 @@ test('any other unknown path shows the not-found page, and never loads a distric
 
 test("a live district's record is searched too: a result lands on its vote row", async ({ page }) => {
   await page.goto(`/${LIVE}`);
-    const box = page.getByRole('searchbox', { name: "Search this board's record" });
+  const box = page.getByRole('searchbox', { name: "Search this board's record" });
   await box.fill('live budget');
   await box.press('Enter');
   const results = page.getByRole('list', { name: 'Search results' });
-  await expect(page.getByRole('status').filter({ hasText: 'live budget' })).toHaveText(/^\d+ results? for “live budget”\.$/);
+  await expect(page.getByRole('status').filter({ hasText: 'live budget' })).toHaveText(
+    /^\d+ results? for “live budget”\.$/,
+  );
   await results.getByRole('link', { name: 'Adopt a live budget', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${LIVE}\\?tab=voting#vote-\\d+$`));
   await expect(page.getByRole('tab', { name: 'Voting' })).toHaveAttribute('aria-selected', 'true');

@@ -50,7 +50,9 @@ for (const [anchor, title, topics] of cards) {
   });
 }
 
-test("the upcoming card: 'Upcoming Regular Board Meeting', its date after today as MM/DD/YY, topics joined with commas", async ({ page }) => {
+test("the upcoming card: 'Upcoming Regular Board Meeting', its date after today as MM/DD/YY, topics joined with commas", async ({
+  page,
+}) => {
   const { shown, anchor } = await upcomingMeeting();
   await page.goto('/1');
   const card = page.locator(`#${anchor}`);
@@ -84,7 +86,9 @@ test('Expand shows the summary and becomes Minimize; Minimize hides it again', a
   await expect(card.getByRole('button', { name: 'Expand' })).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('every card has its Expand control, named by its meeting; one without a summary expands to say none is available yet', async ({ page }) => {
+test('every card has its Expand control, named by its meeting; one without a summary expands to say none is available yet', async ({
+  page,
+}) => {
   await page.goto('/1');
   const cards = page.getByRole('article');
   const count = await cards.count();
@@ -99,17 +103,25 @@ test('every card has its Expand control, named by its meeting; one without a sum
   await expect(none).toBeHidden();
   await noSummary.getByRole('button', { name: 'Expand Board Meeting, 05/27/25', exact: true }).click();
   await expect(none).toBeVisible();
-  await expect(noSummary.getByRole('button', { name: 'Minimize Board Meeting, 05/27/25', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    noSummary.getByRole('button', { name: 'Minimize Board Meeting, 05/27/25', exact: true }),
+  ).toHaveAttribute('aria-expanded', 'true');
 });
 
-test("the share icon copies page URL + ?tab=Meetings#meeting-MM-DD-YY and alerts 'Link copied to clipboard!'", async ({ browser, baseURL }) => {
+test("the share icon copies page URL + ?tab=Meetings#meeting-MM-DD-YY and alerts 'Link copied to clipboard!'", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const alerts = collectAlerts(page);
   // Whatever the current query and hash, the link starts from the page URL.
   await page.goto('/1?tab=voting#somewhere');
   await page.getByRole('tab', { name: 'Summaries' }).click();
-  await page.locator('#meeting-09-10-24').getByRole('button', { name: /^Copy a link/ }).click();
+  await page
+    .locator('#meeting-09-10-24')
+    .getByRole('button', { name: /^Copy a link/ })
+    .click();
   await expect.poll(() => alerts).toEqual(['Link copied to clipboard!']);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/1?tab=Meetings#meeting-09-10-24`);
   await context.close();
@@ -152,14 +164,21 @@ test('summaries are rich text: headings, lists and https links survive sanitisin
   await card.getByRole('button', { name: 'Expand' }).click();
   await expect(card.getByRole('heading', { name: 'Welcome back and opening of school' })).toBeVisible();
   await expect(card.getByRole('listitem')).toHaveCount(3);
-  await expect(card.getByRole('link', { name: 'district agenda portal' })).toHaveAttribute('href', 'https://www.example.org/pausd-demo/agendas/2024-08-13');
+  await expect(card.getByRole('link', { name: 'district agenda portal' })).toHaveAttribute(
+    'href',
+    'https://www.example.org/pausd-demo/agendas/2024-08-13',
+  );
 });
 
 test('time stamps become controls only when the meeting has a video link', async ({ page }) => {
   await page.goto('/1');
   const withVideo = page.locator('#meeting-08-13-24');
   await withVideo.getByRole('button', { name: 'Expand' }).click();
-  await expect(withVideo.getByRole('button', { name: /^Play the video from/ })).toHaveText(['3:07', '12:45', '1:05:10']);
+  await expect(withVideo.getByRole('button', { name: /^Play the video from/ })).toHaveText([
+    '3:07',
+    '12:45',
+    '1:05:10',
+  ]);
 
   // Meeting 6 has no video: its clock times stay plain text.
   const withoutVideo = page.locator('#meeting-10-22-24');

@@ -22,10 +22,17 @@ test("'Did you find this useful?' offers Yes (to /yesform) and No (to /noform)",
   await expect(page).toHaveURL(/\/yesform$/);
 });
 
-test('the page comes after the header in order: Board Breakdown, following the board, the subscribe box, then the feedback question', async ({ page }) => {
+test('the page comes after the header in order: Board Breakdown, following the board, the subscribe box, then the feedback question', async ({
+  page,
+}) => {
   await page.goto('/1');
   const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings).toEqual(['Board Breakdown', 'Follow this board', 'Get Summaries In Your Email', 'Did you find this useful?']);
+  expect(headings).toEqual([
+    'Board Breakdown',
+    'Follow this board',
+    'Get Summaries In Your Email',
+    'Did you find this useful?',
+  ]);
 });
 
 test('axe finds no violations on the Summaries tab with a card open and the video popup showing', async ({ page }) => {
@@ -38,7 +45,11 @@ test('axe finds no violations on the Summaries tab with a card open and the vide
   await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('title', /.+/);
   // The player's document is YouTube's (here a stand-in page, as YouTube cannot be reached): axe checks the frame's
   // element and everything of ours around it, not what the other site serves inside it.
-  await expectNoAxeViolations(page, { include: ['#meeting-08-13-24', '[role="dialog"]'], bestPractice: true, readFrames: false });
+  await expectNoAxeViolations(page, {
+    include: ['#meeting-08-13-24', '[role="dialog"]'],
+    bestPractice: true,
+    readFrames: false,
+  });
 });
 
 for (const tab of ['Topics', 'Voting']) {

@@ -1,7 +1,9 @@
 // Board Breakdown: the sidebar, its three tabs (WAI-ARIA tabs pattern), ?tab= and all panels in the HTML.
 import { expect, test } from '@playwright/test';
 
-test('the sidebar is titled Board Breakdown and holds the Summaries, Topics and Voting tabs, Meetings first', async ({ page }) => {
+test('the sidebar is titled Board Breakdown and holds the Summaries, Topics and Voting tabs, Meetings first', async ({
+  page,
+}) => {
   await page.goto('/1');
   await expect(page.getByRole('heading', { level: 2, name: 'Board Breakdown' })).toBeVisible();
   const tablist = page.getByRole('tablist', { name: 'Board Breakdown' });
@@ -32,12 +34,16 @@ for (const [value, tab] of tabQueries) {
     await page.goto(`/1?tab=${value}`);
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
-    await expect(page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab', { selected: true })).toHaveCount(1);
+    await expect(
+      page.getByRole('tablist', { name: 'Board Breakdown' }).getByRole('tab', { selected: true }),
+    ).toHaveCount(1);
   });
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, with every island's script held back, tabs and Expand work, the address follows the tab and Back returns`, async ({ page }) => {
+  test(`at ${width} px, with every island's script held back, tabs and Expand work, the address follows the tab and Back returns`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     // No module script ever arrives: what the visitor uses comes from the HTML and the inline board script.
     const held: string[] = [];
@@ -71,7 +77,11 @@ for (const width of [375, 1280]) {
 test('the tabs are links carrying ?tab=', async ({ page }) => {
   await page.goto('/1');
   const tablist = page.getByRole('tablist', { name: 'Board Breakdown' });
-  for (const [name, tab] of [['Summaries', 'meetings'], ['Topics', 'topics'], ['Voting', 'voting']]) {
+  for (const [name, tab] of [
+    ['Summaries', 'meetings'],
+    ['Topics', 'topics'],
+    ['Voting', 'voting'],
+  ]) {
     await expect(tablist.getByRole('tab', { name })).toHaveAttribute('href', `?tab=${tab}`);
   }
 });
@@ -80,7 +90,10 @@ test('on the default tab no island wakes up, so no React is loaded: reading need
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
   // Each island's code and React's renderer (client.*) are files of their own, fetched when an island wakes up.
-  const islandCode = () => scripts.filter((path) => /react|\/(client|TopicVoting|VotingTables|RecordSearch|SubscribeForm|VideoPopup|DistrictSearch)\./.test(path));
+  const islandCode = () =>
+    scripts.filter((path) =>
+      /react|\/(client|TopicVoting|VotingTables|RecordSearch|SubscribeForm|VideoPopup|DistrictSearch)\./.test(path),
+    );
   await page.goto('/1');
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('tabpanel', { name: 'Summaries' })).toBeVisible();
@@ -164,7 +177,9 @@ const widths = [
 ] as const;
 
 for (const [width, scrolls] of widths) {
-  test(`at ${width} px choosing a tab ${scrolls ? 'scrolls the sidebar into view' : 'leaves the page where it is'}`, async ({ page }) => {
+  test(`at ${width} px choosing a tab ${scrolls ? 'scrolls the sidebar into view' : 'leaves the page where it is'}`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 700 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/1');

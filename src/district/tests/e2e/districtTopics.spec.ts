@@ -24,7 +24,10 @@ const upvote = (page: Page) => shown(page).getByRole('button', { name: /^Upvote/
 const downvote = (page: Page) => shown(page).getByRole('button', { name: /^Downvote/ });
 
 async function dbCounts(id: number) {
-  const [row] = await sql<{ upvotes: number; downvotes: number }>('select upvotes, downvotes from public.topics where id = $1', [id]);
+  const [row] = await sql<{ upvotes: number; downvotes: number }>(
+    'select upvotes, downvotes from public.topics where id = $1',
+    [id],
+  );
   return row;
 }
 
@@ -46,7 +49,9 @@ const counters = [
 ] as const;
 
 for (const [id, title, up, down] of counters) {
-  test(`#topic-${id} preselects '${title}' with its sanitised description and counters ${up} / ${down}`, async ({ page }) => {
+  test(`#topic-${id} preselects '${title}' with its sanitised description and counters ${up} / ${down}`, async ({
+    page,
+  }) => {
     await openTopics(page, `#topic-${id}`);
     await expect(bar(page).getByRole('tab', { selected: true })).toHaveText(title);
     await expect(shown(page).getByRole('heading', { level: 3 })).toHaveText(title);
@@ -80,7 +85,10 @@ test('the arrows scroll the bar by 120 px a click', async ({ page }) => {
   await expect.poll(scrollLeft).toBe(start - 120);
 });
 
-test("the share icon copies page URL + ?tab=topics#topic-{id} and alerts 'Link copied to clipboard!'", async ({ browser, baseURL }) => {
+test("the share icon copies page URL + ?tab=topics#topic-{id} and alerts 'Link copied to clipboard!'", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const alerts = collectAlerts(page);
@@ -161,11 +169,19 @@ test('a failed vote write is logged, shown, and the counts stay as they were', a
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.route('**/rest/v1/rpc/vote_topic', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+  await page.route('**/rest/v1/rpc/vote_topic', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Service unavailable' }),
+    }),
+  );
   await openTopics(page, '#topic-9');
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await upvote(page).click();
-  await expect(shown(page).getByRole('status')).toHaveText('Your vote could not be saved: the server could not take it just now. Please try again.');
+  await expect(shown(page).getByRole('status')).toHaveText(
+    'Your vote could not be saved: the server could not take it just now. Please try again.',
+  );
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   await expect(upvote(page)).toHaveAttribute('aria-pressed', 'false');
   expect(errors.some((e) => e.startsWith('Could not save the vote on topic 9'))).toBe(true);
@@ -177,16 +193,24 @@ test('past the limit on votes for one topic, the topic says so and the counts st
   // from one address: the database's answer past it (HTTP 429 with the limit's code) is given in the browser.
   const start = await dbCounts(9);
   await page.route('**/rest/v1/rpc/vote_topic', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'limit.topic_votes', details: null, hint: null }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'PT429', message: 'limit.topic_votes', details: null, hint: null }),
+    }),
   );
   await openTopics(page, '#topic-9');
   await upvote(page).click();
-  await expect(shown(page).getByRole('status')).toHaveText('Too many votes on this topic from your connection. Please try again in a few minutes.');
+  await expect(shown(page).getByRole('status')).toHaveText(
+    'Too many votes on this topic from your connection. Please try again in a few minutes.',
+  );
   await expect(upvote(page)).toHaveText(`Upvote ${start.upvotes}`);
   expect(await dbCounts(9)).toEqual(start);
 });
 
-test("a district without topics says 'No topics found.' and one without meetings 'No meetings found.'", async ({ page }) => {
+test("a district without topics says 'No topics found.' and one without meetings 'No meetings found.'", async ({
+  page,
+}) => {
   await page.goto('/4?tab=topics');
   await expect(page.getByRole('tabpanel', { name: 'Topics' }).getByText('No topics found.')).toBeVisible();
   await page.getByRole('tab', { name: 'Summaries' }).click();
@@ -197,7 +221,9 @@ for (const width of [375, 1280]) {
   test.describe(`Topics at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('several titles are in view at once, none cut off, and each arrow is disabled at its end of the bar', async ({ page }) => {
+    test('several titles are in view at once, none cut off, and each arrow is disabled at its end of the bar', async ({
+      page,
+    }) => {
       await openTopics(page);
       const tabs = bar(page).getByRole('tab');
       const barBox = (await bar(page).boundingBox())!;
@@ -219,9 +245,17 @@ for (const width of [375, 1280]) {
       await expect(right).toBeEnabled();
     });
 
-    test('the focus ring of a title is never clipped by the bar, and the counters say what they count', async ({ page }) => {
+    test('the focus ring of a title is never clipped by the bar, and the counters say what they count', async ({
+      page,
+    }) => {
       await openTopics(page);
-      const padding = await bar(page).evaluate((el) => Math.min(...['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'].map((p) => Number.parseFloat(getComputedStyle(el)[p as 'paddingTop']))));
+      const padding = await bar(page).evaluate((el) =>
+        Math.min(
+          ...['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'].map((p) =>
+            Number.parseFloat(getComputedStyle(el)[p as 'paddingTop']),
+          ),
+        ),
+      );
       // Keyboard focus, so the ring shows (:focus-visible).
       await bar(page).getByRole('tab', { selected: true }).click();
       await page.keyboard.press('ArrowLeft');

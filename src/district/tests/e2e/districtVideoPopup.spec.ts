@@ -20,10 +20,12 @@ async function timestamp(page: Page, anchor: string, text: string) {
 const popup = (page: Page) => page.getByRole('dialog', { name: /^Starting at/ });
 
 async function navbarHeight(page: Page) {
-  return page.evaluate(() => (document.querySelector<HTMLElement>('.navbar')?.offsetHeight || 80));
+  return page.evaluate(() => document.querySelector<HTMLElement>('.navbar')?.offsetHeight || 80);
 }
 
-test("a time stamp opens the popup above it: 'Starting at {timestamp} – drag to move', 320x180, autoplay, no controls, looping", async ({ page }) => {
+test("a time stamp opens the popup above it: 'Starting at {timestamp} – drag to move', 320x180, autoplay, no controls, looping", async ({
+  page,
+}) => {
   await page.goto('/1');
   const stamp = await timestamp(page, 'meeting-08-13-24', '12:45');
   // Put the time stamp low in the viewport so there is room above it.
@@ -33,7 +35,10 @@ test("a time stamp opens the popup above it: 'Starting at {timestamp} – drag t
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAccessibleName('Starting at 12:45 – drag to move');
   const frame = dialog.locator('iframe');
-  await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=765');
+  await expect(frame).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/aBcDeFgHiJ1?autoplay=1&controls=0&loop=1&playlist=aBcDeFgHiJ1&start=765',
+  );
   expect(await frame.boundingBox()).toMatchObject({ width: 320, height: 180 });
   const box = (await dialog.boundingBox())!;
   const anchor = (await stamp.boundingBox())!;
@@ -109,7 +114,9 @@ test('the close button closes the popup and removes the player', async ({ page }
   await expect(page.locator('iframe[src*="youtube-nocookie.com"]')).toHaveCount(0);
 });
 
-test('keyboard: Enter on a time stamp opens the popup with focus inside, arrows move it, Escape closes it and focus returns', async ({ page }) => {
+test('keyboard: Enter on a time stamp opens the popup with focus inside, arrows move it, Escape closes it and focus returns', async ({
+  page,
+}) => {
   await page.goto('/1');
   const stamp = await timestamp(page, 'meeting-08-13-24', '12:45');
   await stamp.focus();
@@ -174,7 +181,9 @@ test('another time stamp moves the open popup to it and its time', async ({ page
 test.describe('on a phone, 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the popup never covers its time stamp, keeps 8 px from the edges, and expanded still fits the screen', async ({ page }) => {
+  test('the popup never covers its time stamp, keeps 8 px from the edges, and expanded still fits the screen', async ({
+    page,
+  }) => {
     await page.goto('/1');
     const stamp = await timestamp(page, 'meeting-08-13-24', '12:45');
     await stamp.click();
@@ -184,7 +193,9 @@ test.describe('on a phone, 375 px wide', () => {
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const size of ['normal', 'expanded']) {
       if (size === 'expanded') await dialog.getByRole('button', { name: 'Expand video' }).click();
-      await expect.poll(async () => (await dialog.boundingBox())!.width).toBeGreaterThan(size === 'expanded' ? 330 : 300);
+      await expect
+        .poll(async () => (await dialog.boundingBox())!.width)
+        .toBeGreaterThan(size === 'expanded' ? 330 : 300);
       const box = (await dialog.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(8);
       expect(box.x + box.width).toBeLessThanOrEqual(375 - 8 + 0.5);

@@ -17,15 +17,27 @@ test("the tab shows 'Current Board Votes' and 'Past Board Votes' with the sortin
   await openVoting(page);
   const panel = page.getByRole('tabpanel', { name: 'Voting' });
   await expect(panel.getByText('Click any column header to sort by that column.')).toBeVisible();
-  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(['Current Board Votes', 'Past Board Votes', 'Who votes together']);
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText([
+    'Current Board Votes',
+    'Past Board Votes',
+    'Who votes together',
+  ]);
   await expect(table(page, 'Current Board Votes').locator('tbody tr')).toHaveCount(13);
   await expect(table(page, 'Past Board Votes').locator('tbody tr')).toHaveCount(15);
 });
 
 for (const name of ['Current Board Votes', 'Past Board Votes']) {
-  test(`${name}: Date, Category, Issue (Brief Description), Outcome, then one column per board member`, async ({ page }) => {
+  test(`${name}: Date, Category, Issue (Brief Description), Outcome, then one column per board member`, async ({
+    page,
+  }) => {
     await openVoting(page);
-    await expect(table(page, name).getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', ...MEMBERS]);
+    await expect(table(page, name).getByRole('columnheader')).toHaveText([
+      'Date',
+      'Category',
+      'Issue (Brief Description)',
+      'Outcome',
+      ...MEMBERS,
+    ]);
   });
 }
 
@@ -34,7 +46,9 @@ test('the widths: the issue widest, then the category; date and outcome narrow',
   const t = table(page, 'Current Board Votes');
   const width = async (name: string) => (await header(t, name).boundingBox())!.width;
   const total = (await t.boundingBox())!.width;
-  const [date, category, issue, outcome] = await Promise.all(['Date', 'Category', 'Issue (Brief Description)', 'Outcome'].map(width));
+  const [date, category, issue, outcome] = await Promise.all(
+    ['Date', 'Category', 'Issue (Brief Description)', 'Outcome'].map(width),
+  );
   const members = await Promise.all(MEMBERS.map(width));
   expect(issue).toBeGreaterThan(category);
   for (const w of [date, outcome, ...members]) expect(w).toBeLessThan(category);
@@ -46,7 +60,21 @@ test('rows open sorted by date, newest first, with dates as M/D/YY', async ({ pa
   await openVoting(page);
   const current = table(page, 'Current Board Votes');
   await expect(header(current, 'Date')).toHaveAttribute('aria-sort', 'descending');
-  await expect(column(current, 0)).toHaveText(['6/17/25', '6/17/25', '6/17/25', '6/17/25', '5/27/25', '5/13/25', '5/13/25', '3/11/25', '3/11/25', '3/11/25', '2/11/25', '1/28/25', '1/14/25']);
+  await expect(column(current, 0)).toHaveText([
+    '6/17/25',
+    '6/17/25',
+    '6/17/25',
+    '6/17/25',
+    '5/27/25',
+    '5/13/25',
+    '5/13/25',
+    '3/11/25',
+    '3/11/25',
+    '3/11/25',
+    '2/11/25',
+    '1/28/25',
+    '1/14/25',
+  ]);
   await expect(column(table(page, 'Past Board Votes'), 0).last()).toHaveText('6/18/24');
 });
 
@@ -54,13 +82,33 @@ test("a member without a vote in a record shows '-'; unreadable votes show '-' f
   await openVoting(page);
   const current = table(page, 'Current Board Votes');
   const purchase = current.getByRole('row', { name: /Approve purchase orders over \$100,000/ });
-  await expect(purchase.getByRole('cell')).toHaveText(['5/27/25', 'Consent Agenda', 'Approve purchase orders over $100,000', 'Approved(consent agenda)', 'Yes', 'Yes', 'Yes', '-', 'Yes']);
+  await expect(purchase.getByRole('cell')).toHaveText([
+    '5/27/25',
+    'Consent Agenda',
+    'Approve purchase orders over $100,000',
+    'Approved(consent agenda)',
+    'Yes',
+    'Yes',
+    'Yes',
+    '-',
+    'Yes',
+  ]);
   const tabled = current.getByRole('row', { name: /HVAC upgrades/ });
   await expect(tabled.getByRole('cell').nth(4)).toHaveText('-');
   await expect(tabled.getByRole('cell').filter({ hasText: /^-$/ })).toHaveCount(5);
   // An absent member recorded as '-' shows the same.
   const paraeducator = current.getByRole('row', { name: /paraeducator classification/ });
-  await expect(paraeducator.getByRole('cell')).toHaveText(['5/13/25', 'Personnel', 'Create a new paraeducator classification and salary range', 'Passed(4-0)', 'Yes', 'Yes', 'Yes', '-', 'Yes']);
+  await expect(paraeducator.getByRole('cell')).toHaveText([
+    '5/13/25',
+    'Personnel',
+    'Create a new paraeducator classification and salary range',
+    'Passed(4-0)',
+    'Yes',
+    'Yes',
+    'Yes',
+    '-',
+    'Yes',
+  ]);
 });
 
 test('Yes is green with a check mark, No red with a cross, anything else neutral', async ({ page }) => {
@@ -75,7 +123,10 @@ test('Yes is green with a check mark, No red with a cross, anything else neutral
   expect(yes.mark).toContain('✓');
   expect(no.color).toBe('rgb(164, 22, 26)');
   expect(no.mark).toContain('✗');
-  const abstain = table(page, 'Current Board Votes').getByRole('row', { name: /structured literacy/ }).getByRole('cell').nth(8);
+  const abstain = table(page, 'Current Board Votes')
+    .getByRole('row', { name: /structured literacy/ })
+    .getByRole('cell')
+    .nth(8);
   await expect(abstain).toHaveText('Abstain');
   const other = await look(abstain);
   expect(other.color).toBe('rgb(27, 31, 36)');
@@ -84,9 +135,15 @@ test('Yes is green with a check mark, No red with a cross, anything else neutral
 
 test("an outcome 'text (detail)' is shown on two lines", async ({ page }) => {
   await openVoting(page);
-  const outcome = table(page, 'Current Board Votes').getByRole('row', { name: /Adopt the 2025-26 district budget/ }).getByRole('cell').nth(3);
+  const outcome = table(page, 'Current Board Votes')
+    .getByRole('row', { name: /Adopt the 2025-26 district budget/ })
+    .getByRole('cell')
+    .nth(3);
   expect(await outcome.innerText()).toBe('Passed\n(4-1)');
-  const single = table(page, 'Current Board Votes').getByRole('row', { name: /HVAC upgrades/ }).getByRole('cell').nth(3);
+  const single = table(page, 'Current Board Votes')
+    .getByRole('row', { name: /HVAC upgrades/ })
+    .getByRole('cell')
+    .nth(3);
   expect(await single.innerText()).toBe('Tabled');
 });
 
@@ -94,7 +151,10 @@ test('clicking a header sorts by it; a second click reverses; the arrow and aria
   await openVoting(page);
   const current = table(page, 'Current Board Votes');
   const sortedBy = () => current.locator('th[aria-sort]');
-  const arrow = (name: string) => header(current, name).getByRole('button').evaluate((el) => getComputedStyle(el, '::after').content);
+  const arrow = (name: string) =>
+    header(current, name)
+      .getByRole('button')
+      .evaluate((el) => getComputedStyle(el, '::after').content);
 
   await header(current, 'Category').getByRole('button').click();
   await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'ascending');
@@ -149,13 +209,15 @@ test('a click anywhere in a header cell sorts, not only on its text', async ({ p
 
 test("a '-' cell is announced as no vote recorded", async ({ page }) => {
   await openVoting(page);
-  const purchase = table(page, 'Current Board Votes').getByRole('row', { name: /Approve purchase orders over \$100,000/ });
+  const purchase = table(page, 'Current Board Votes').getByRole('row', {
+    name: /Approve purchase orders over \$100,000/,
+  });
   const cell = purchase.getByRole('cell').nth(7);
   await expect(cell).toHaveText('-');
   await expect(cell).toHaveAccessibleName('No vote recorded');
 });
 
-test('at 1280 px board members\' names are written across, and the table needs no sideways scroll', async ({ page }) => {
+test("at 1280 px board members' names are written across, and the table needs no sideways scroll", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openVoting(page);
   const current = table(page, 'Current Board Votes');
@@ -171,7 +233,9 @@ test('at 1280 px board members\' names are written across, and the table needs n
 test.describe('at 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('each vote reads top to bottom: date, category, issue, outcome, then every member and vote, with no sideways scroll', async ({ page }) => {
+  test('each vote reads top to bottom: date, category, issue, outcome, then every member and vote, with no sideways scroll', async ({
+    page,
+  }) => {
     await openVoting(page);
     const current = table(page, 'Current Board Votes');
     const row = current.getByRole('row', { name: /Approve purchase orders over \$100,000/ });
@@ -186,7 +250,13 @@ test.describe('at 375 px wide', () => {
     await expect(cells.nth(4)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // Still a table with its column headers to a screen reader.
-    await expect(current.getByRole('columnheader')).toHaveText(['Date', 'Category', 'Issue (Brief Description)', 'Outcome', ...MEMBERS]);
+    await expect(current.getByRole('columnheader')).toHaveText([
+      'Date',
+      'Category',
+      'Issue (Brief Description)',
+      'Outcome',
+      ...MEMBERS,
+    ]);
   });
 
   test('a Sort by control sorts by the same columns', async ({ page }) => {

@@ -18,7 +18,9 @@ interface Vote {
 
 /** District 1's vote records as the database holds them, with each record's votes read by the rule (an array, or a JSON string holding one). */
 async function districtVotes(): Promise<Vote[]> {
-  const rows = await sql<{ id: number; type: string; issue: string | null; votes: unknown }>('select id::int, type, issue, votes from public.votings where "districtId" = 1 order by id');
+  const rows = await sql<{ id: number; type: string; issue: string | null; votes: unknown }>(
+    'select id::int, type, issue, votes from public.votings where "districtId" = 1 order by id',
+  );
   return rows.map((row) => ({ ...row, votes: parseVotes(row.votes).votes }));
 }
 
@@ -33,14 +35,19 @@ async function openVoting(page: Page) {
   await expect(page.getByRole('heading', { name: 'Current Board Votes' })).toBeVisible();
 }
 
-test("each member's column header leads to their page, whose votes are the database's, the minority ones first", async ({ page }) => {
+test("each member's column header leads to their page, whose votes are the database's, the minority ones first", async ({
+  page,
+}) => {
   test.slow(); // one page per board member
   const records = await districtVotes();
   const names = [...new Set(records.flatMap((r) => r.votes.map((v) => v.name.trim())))];
   expect(names.length).toBeGreaterThan(2);
   for (const name of names) {
     await openVoting(page);
-    await page.getByRole('table', { name: 'Current Board Votes' }).getByRole('link', { name: `Every vote of ${name}` }).click();
+    await page
+      .getByRole('table', { name: 'Current Board Votes' })
+      .getByRole('link', { name: `Every vote of ${name}` })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     // Every record of each table that has a column for them (a table's columns: the members its records name); a
     // record that does not name them is their '-' in that table, so it is on their page as 'No vote recorded'.
@@ -49,7 +56,9 @@ test("each member's column header leads to their page, whose votes are the datab
     const rows = page.locator('main table tbody tr');
     await expect(rows).toHaveCount(theirs.length);
     // Every row's issue and vote, as the database has them (no vote recorded for a '-' or a record without them).
-    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent?.trim(), tr.querySelectorAll('td')[3]?.textContent?.trim()]));
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent?.trim(), tr.querySelectorAll('td')[3]?.textContent?.trim()]),
+    );
     const expected = theirs.map((r) => {
       const vote = r.votes.find((v) => v.name.trim() === name)?.vote.trim() ?? '';
       return [r.issue ?? 'Untitled vote', vote && vote !== '-' ? vote : 'No vote recorded'];
@@ -94,10 +103,15 @@ test("who votes together: each pair's percentage and count equal the database's"
     }
   }
   // The same numbers as a picture, which screen readers skip for the table.
-  await expect(page.locator('svg.agreement-heatmap, .agreement-heatmap svg').first()).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('svg.agreement-heatmap, .agreement-heatmap svg').first()).toHaveAttribute(
+    'aria-hidden',
+    'true',
+  );
 });
 
-test("at 375 px 'Who votes together' reads without sideways scrolling: each member a card of the others' percentages", async ({ page }) => {
+test("at 375 px 'Who votes together' reads without sideways scrolling: each member a card of the others' percentages", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openVoting(page);
   const region = page.getByRole('region', { name: 'Who votes together' });
@@ -109,44 +123,73 @@ test("at 375 px 'Who votes together' reads without sideways scrolling: each memb
   // The member's card names each other member (the cell's label, drawn before it) beside the pair's percentage.
   await expect(first.locator(`td[data-label="${other}"]`)).toContainText(/\d+% of \d+ votes?|No shared votes/);
   expect(name).not.toBe(other);
-  for (const box of [await region.boundingBox(), await first.boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  for (const box of [await region.boundingBox(), await first.boundingBox()])
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
-test("the district page advertises its feeds in its head, and 'Follow this board' links them with the email box", async ({ page }) => {
+test("the district page advertises its feeds in its head, and 'Follow this board' links them with the email box", async ({
+  page,
+}) => {
   await page.goto('/1');
-  expect(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/1/summaries.xml');
-  expect(await page.locator('head link[rel="alternate"][type="text/calendar"]').getAttribute('href')).toBe('/1/meetings.ics');
+  expect(await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
+    '/1/summaries.xml',
+  );
+  expect(await page.locator('head link[rel="alternate"][type="text/calendar"]').getAttribute('href')).toBe(
+    '/1/meetings.ics',
+  );
   const follow = page.getByRole('region', { name: 'Follow this board' });
   await follow.getByRole('link', { name: 'Summaries by email' }).click();
   await expect(page).toHaveURL(/#subscribe-heading$/);
-  await expect(page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Get Summaries In Your Email' }).getByRole('textbox', { name: 'Email' }),
+  ).toBeVisible();
 });
 
-test('the summaries feed is RSS a reader parses, newest first, one item per summary in the database', async ({ page, request }) => {
+test('the summaries feed is RSS a reader parses, newest first, one item per summary in the database', async ({
+  page,
+  request,
+}) => {
   await page.goto('/1');
-  const href = await page.getByRole('region', { name: 'Follow this board' }).getByRole('link', { name: /Meeting summaries \(RSS feed\)/ }).getAttribute('href');
+  const href = await page
+    .getByRole('region', { name: 'Follow this board' })
+    .getByRole('link', { name: /Meeting summaries \(RSS feed\)/ })
+    .getAttribute('href');
   const response = await request.get(href!);
   expect(response.ok()).toBe(true);
   const feed = await new Parser().parseString(await response.text());
-  const meetings = await sql<{ date: string }>(`select to_char(date, 'YYYY-MM-DD') as date from public.meetings where "districtId" = 1 and coalesce(trim(summary), '') <> '' order by date desc, id`);
+  const meetings = await sql<{ date: string }>(
+    `select to_char(date, 'YYYY-MM-DD') as date from public.meetings where "districtId" = 1 and coalesce(trim(summary), '') <> '' order by date desc, id`,
+  );
   expect(feed.title).toBe('Palo Alto Unified School District: board meeting summaries');
   expect(feed.items).toHaveLength(meetings.length);
   expect(feed.items.map((item) => item.title?.slice(-10))).toEqual(meetings.map((m) => m.date));
   for (const item of feed.items) expect(item.link).toMatch(/\/1\?tab=Meetings(#meeting-\d\d-\d\d-\d\d)?$/);
 });
 
-test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one event per meeting, a stable UID each', async ({ page, request }) => {
+test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one event per meeting, a stable UID each', async ({
+  page,
+  request,
+}) => {
   await page.goto('/1');
-  const href = await page.getByRole('region', { name: 'Follow this board' }).getByRole('link', { name: /Board meetings \(iCalendar\)/ }).getAttribute('href');
+  const href = await page
+    .getByRole('region', { name: 'Follow this board' })
+    .getByRole('link', { name: /Board meetings \(iCalendar\)/ })
+    .getAttribute('href');
   const response = await request.get(href!);
   expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
   const calendar = new ICAL.Component(ICAL.parse(await response.text()));
   expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
   expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
   const events = calendar.getAllSubcomponents('vevent');
-  const meetings = await sql<{ id: number; date: string; sequence: number; start_time: string | null; time_zone: string | null }>(
+  const meetings = await sql<{
+    id: number;
+    date: string;
+    sequence: number;
+    start_time: string | null;
+    time_zone: string | null;
+  }>(
     `select id::int, to_char(date, 'YYYY-MM-DD') as date, sequence, to_char(start_time, 'HH24:MI') as start_time, time_zone from public.meetings where "districtId" = 1`,
   );
   expect(meetings.filter((m) => m.start_time).length).toBeGreaterThan(0);
@@ -154,11 +197,16 @@ test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one
   const uids = events.map((event) => String(event.getFirstPropertyValue('uid')));
   expect(new Set(uids).size).toBe(meetings.length);
   for (const meeting of meetings) {
-    const event = events.find((e) => String(e.getFirstPropertyValue('uid')).startsWith(`meeting-${meeting.id}.district-1@`))!;
+    const event = events.find((e) =>
+      String(e.getFirstPropertyValue('uid')).startsWith(`meeting-${meeting.id}.district-1@`),
+    )!;
     expect(event).toBeTruthy();
     const start = event.getFirstPropertyValue('dtstart') as ICAL.Time;
     // A meeting with a start time is a timed event at that moment in its district's zone; one without is the day.
-    if (meeting.start_time) expect(start.toJSDate().toISOString()).toBe(zonedStart(meeting.date, meeting.start_time, meeting.time_zone!)!.instant.toISOString());
+    if (meeting.start_time)
+      expect(start.toJSDate().toISOString()).toBe(
+        zonedStart(meeting.date, meeting.start_time, meeting.time_zone!)!.instant.toISOString(),
+      );
     else expect(start.toString()).toBe(meeting.date);
     expect(Number(event.getFirstPropertyValue('sequence'))).toBe(meeting.sequence);
     expect(event.getFirstPropertyValue('dtstamp')).toBeTruthy();
@@ -166,7 +214,10 @@ test('the meetings calendar is iCalendar (text/calendar) that ical.js reads: one
   }
 });
 
-test('every vote as CSV, one row per member vote, safe for spreadsheets; and as Open Civic Data VoteEvents', async ({ page, request }) => {
+test('every vote as CSV, one row per member vote, safe for spreadsheets; and as Open Civic Data VoteEvents', async ({
+  page,
+  request,
+}) => {
   const records = await districtVotes();
   await openVoting(page);
   const panel = page.getByRole('tabpanel', { name: 'Voting' });
@@ -184,18 +235,24 @@ test('every vote as CSV, one row per member vote, safe for spreadsheets; and as 
     expect(record).toBeTruthy();
     expect(event.motion_text).toBe(record.issue);
     expect(['pass', 'fail']).toContain(event.result);
-    expect(event.votes.map((v: { voter_name: string }) => v.voter_name).sort()).toEqual(record.votes.map((v) => v.name.trim()).sort());
+    expect(event.votes.map((v: { voter_name: string }) => v.voter_name).sort()).toEqual(
+      record.votes.map((v) => v.name.trim()).sort(),
+    );
     const total = event.counts.reduce((sum: number, c: { value: number }) => sum + c.value, 0);
     expect(total).toBe(record.votes.length);
     expect(event.sources[0].url).toMatch(/\/1\?tab=Voting/);
   }
 });
 
-test("the district page describes each meeting as a schema.org Event, organised by the district's GovernmentOrganization", async ({ page }) => {
+test("the district page describes each meeting as a schema.org Event, organised by the district's GovernmentOrganization", async ({
+  page,
+}) => {
   await page.goto('/1');
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
   const [webPage, ...events] = data['@graph'];
-  const [{ count }] = await sql<{ count: number }>('select count(*)::int as count from public.meetings where "districtId" = 1');
+  const [{ count }] = await sql<{ count: number }>(
+    'select count(*)::int as count from public.meetings where "districtId" = 1',
+  );
   expect(data['@context']).toBe('https://schema.org');
   // The page itself, in its language; the meetings in the record's.
   expect(webPage).toMatchObject({ '@type': 'WebPage', name: 'Palo Alto Unified School District', inLanguage: 'en' });
@@ -210,7 +267,9 @@ test("the district page describes each meeting as a schema.org Event, organised 
   }
 });
 
-test('the Topics tab shows how often each topic came up as a picture and as a table with the same numbers', async ({ page }) => {
+test('the Topics tab shows how often each topic came up as a picture and as a table with the same numbers', async ({
+  page,
+}) => {
   await page.goto('/1?tab=topics');
   const panel = page.getByRole('tabpanel', { name: 'Topics' });
   const table = panel.getByRole('table', { name: /^Meetings per month listing each topic/ });
@@ -220,15 +279,25 @@ test('the Topics tab shows how often each topic came up as a picture and as a ta
   await expect(panel.locator('svg[aria-hidden="true"]').last()).toBeVisible();
 });
 
-test('every meeting as Open Civic Data Events at /1/meetings.json, with its start, its official records and the card as sources', async ({ request }) => {
+test('every meeting as Open Civic Data Events at /1/meetings.json, with its start, its official records and the card as sources', async ({
+  request,
+}) => {
   const response = await request.get(meetingEventsPath(1));
   expect(response.headers()['content-type']).toMatch(/^application\/json/);
   const events = JSON.parse(await response.text());
-  const meetings = await sql<{ id: number; date: string; minutes_url: string | null; minutes_status: string | null }>(`select id::int, to_char(date, 'YYYY-MM-DD') as date, minutes_url, minutes_status from public.meetings where "districtId" = 1 order by date desc, id`);
-  expect(events.map((event: { extras: { record_id: number } }) => event.extras.record_id)).toEqual(meetings.map((m) => m.id));
+  const meetings = await sql<{ id: number; date: string; minutes_url: string | null; minutes_status: string | null }>(
+    `select id::int, to_char(date, 'YYYY-MM-DD') as date, minutes_url, minutes_status from public.meetings where "districtId" = 1 order by date desc, id`,
+  );
+  expect(events.map((event: { extras: { record_id: number } }) => event.extras.record_id)).toEqual(
+    meetings.map((m) => m.id),
+  );
   for (const [at, event] of events.entries()) {
     expect(event.start_date.slice(0, 10)).toBe(meetings[at].date);
     expect(event.sources[0].url).toMatch(/\/1\?tab=Meetings/);
-    if (meetings[at].minutes_url) expect(event.documents).toContainEqual({ note: meetings[at].minutes_status === 'approved' ? 'Minutes (approved)' : 'Minutes (draft)', links: [{ url: meetings[at].minutes_url, media_type: '' }] });
+    if (meetings[at].minutes_url)
+      expect(event.documents).toContainEqual({
+        note: meetings[at].minutes_status === 'approved' ? 'Minutes (approved)' : 'Minutes (draft)',
+        links: [{ url: meetings[at].minutes_url, media_type: '' }],
+      });
   }
 });

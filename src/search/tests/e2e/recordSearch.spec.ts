@@ -31,7 +31,9 @@ test.describe('on a district page', () => {
     await page.goto('/1');
   });
 
-  test("has 'Search this board's record' above the tabs, and its script loads only when the box is used", async ({ page }) => {
+  test("has 'Search this board's record' above the tabs, and its script loads only when the box is used", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -48,7 +50,9 @@ test.describe('on a district page', () => {
 
   test('lists results with kind, date, title and snippet, and announces their count', async ({ page }) => {
     await searchBoard(page, '"cell phones"');
-    await expect(page.getByRole('status').filter({ hasText: 'cell phones' })).toHaveText('4 results for “"cell phones"”.');
+    await expect(page.getByRole('status').filter({ hasText: 'cell phones' })).toHaveText(
+      '4 results for “"cell phones"”.',
+    );
     await expect(results(page)).toHaveCount(4);
     const first = results(page).first();
     await expect(first.getByRole('link')).toHaveText('Cell Phone Policy');
@@ -115,7 +119,9 @@ test.describe('on a district page', () => {
   test('says the search failed when the server cannot be reached, and works again after', async ({ page }) => {
     await page.route(SEARCH_CALL, (route) => route.abort('connectionrefused'));
     await searchBoard(page, 'budget');
-    await expect(page.getByText('The search could not reach the server. Check your connection and try again.')).toBeVisible();
+    await expect(
+      page.getByText('The search could not reach the server. Check your connection and try again.'),
+    ).toBeVisible();
     await page.unroute(SEARCH_CALL);
     await boardSearch(page).press('Enter');
     await expect(results(page).first()).toBeVisible();
@@ -138,7 +144,7 @@ test.describe('the site-wide search', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search the record' })).toBeVisible();
   });
 
-  test('finds a term in two districts, names each result\'s district, and narrows to one', async ({ page }) => {
+  test("finds a term in two districts, names each result's district, and narrows to one", async ({ page }) => {
     await page.goto('/search/records');
     const box = page.getByRole('searchbox', { name: "Search every board's record" });
     // Typed at once, as a parent would, whether or not the page's script has loaded yet.
@@ -148,7 +154,9 @@ test.describe('the site-wide search', () => {
     await expect(results(page)).toHaveCount(5);
     await expect(results(page).filter({ hasText: 'Palo Alto Unified School District' })).toHaveCount(3);
     await expect(results(page).filter({ hasText: 'Mountain View Whisman School District' })).toHaveCount(2);
-    await page.getByRole('combobox', { name: 'District' }).selectOption({ label: 'Mountain View Whisman School District' });
+    await page
+      .getByRole('combobox', { name: 'District' })
+      .selectOption({ label: 'Mountain View Whisman School District' });
     await expect(results(page)).toHaveCount(2);
     await expect(results(page).filter({ hasText: 'Palo Alto Unified School District' })).toHaveCount(0);
     await expect(page).toHaveURL(/\?q=boundaries&district=2$/);
@@ -177,7 +185,9 @@ test.describe('the site-wide search', () => {
     await expect(results(page)).toHaveCount(3);
   });
 
-  test('a district page\'s search sent before its script loaded lands here, filtered to that district', async ({ page }) => {
+  test("a district page's search sent before its script loaded lands here, filtered to that district", async ({
+    page,
+  }) => {
     await page.goto('/search/records?q=solar&district=2');
     await expect(page.getByRole('searchbox', { name: "Search every board's record" })).toHaveValue('solar');
     await expect(results(page)).toHaveCount(3);
