@@ -7,103 +7,56 @@
 
 // src/i18n/locales.ts
 var LOCALE_FACTS = {
-  en: { name: 'English', htmlLang: 'en', intl: 'en-US', dir: 'ltr', ogLocale: 'en_US' },
-  es: { name: 'Español', htmlLang: 'es', intl: 'es', dir: 'ltr', ogLocale: 'es_US' },
-  zh: { name: '中文', htmlLang: 'zh-Hans', intl: 'zh-Hans-CN', dir: 'ltr', ogLocale: 'zh_CN' },
+  en: { name: "English", htmlLang: "en", intl: "en-US", dir: "ltr", ogLocale: "en_US" },
+  es: { name: "Español", htmlLang: "es", intl: "es", dir: "ltr", ogLocale: "es_US" },
+  zh: { name: "中文", htmlLang: "zh-Hans", intl: "zh-Hans-CN", dir: "ltr", ogLocale: "zh_CN" }
 };
 
 // src/alerts/describe.ts
-var ALL_RECORD_KINDS = ['meeting', 'topic', 'vote'];
+var ALL_RECORD_KINDS = ["meeting", "topic", "vote"];
 function kindsText(kinds, t, locale) {
   const names = ALL_RECORD_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => t(`alerts.kinds.${kind}`));
-  return new Intl.ListFormat(LOCALE_FACTS[locale].intl, { type: 'conjunction' }).format(names);
+  return new Intl.ListFormat(LOCALE_FACTS[locale].intl, { type: "conjunction" }).format(names);
 }
 function alertSubject(alert, t, locale) {
-  const district = alert.district_name ?? (alert.district_id === null ? '' : String(alert.district_id));
-  if (alert.kind === 'topic') return t('alerts.describe.topic', { text: alert.text, district });
-  if (alert.kind === 'member')
-    return t(alert.minority_only ? 'alerts.describe.memberMinority' : 'alerts.describe.member', {
+  const district = alert.district_name ?? (alert.district_id === null ? "" : String(alert.district_id));
+  if (alert.kind === "topic") return t("alerts.describe.topic", { text: alert.text, district });
+  if (alert.kind === "member")
+    return t(alert.minority_only ? "alerts.describe.memberMinority" : "alerts.describe.member", {
       name: alert.text,
-      district,
+      district
     });
-  const where =
-    alert.district_id !== null
-      ? t('alerts.describe.searchDistrict', { text: alert.text, district })
-      : alert.state
-        ? t('alerts.describe.searchState', { text: alert.text, state: alert.state })
-        : t('alerts.describe.searchEverywhere', { text: alert.text });
+  const where = alert.district_id !== null ? t("alerts.describe.searchDistrict", { text: alert.text, district }) : alert.state ? t("alerts.describe.searchState", { text: alert.text, state: alert.state }) : t("alerts.describe.searchEverywhere", { text: alert.text });
   const limited = ALL_RECORD_KINDS.some((kind) => !alert.kinds.includes(kind));
-  return limited ? t('alerts.describe.only', { alert: where, kinds: kindsText(alert.kinds, t, locale) }) : where;
+  return limited ? t("alerts.describe.only", { alert: where, kinds: kindsText(alert.kinds, t, locale) }) : where;
 }
 function describeAlert(alert, t, locale) {
-  return t('alerts.describe.withFrequency', {
+  return t("alerts.describe.withFrequency", {
     alert: alertSubject(alert, t, locale),
-    frequency: t(`alerts.frequency.${alert.frequency}`),
+    frequency: t(`alerts.frequency.${alert.frequency}`)
   });
 }
 
 // src/i18n/messages/en.json
-var en_default = {
-  'alerts.describe.member': "{name}'s votes in {district}",
-  'alerts.describe.memberMinority': "{name}'s votes in {district}, only when in the minority",
-  'alerts.describe.only': '{alert}, {kinds} only',
-  'alerts.describe.searchDistrict': '"{text}" in {district}',
-  'alerts.describe.searchEverywhere': '"{text}" in every district',
-  'alerts.describe.searchState': '"{text}" in every district of {state}',
-  'alerts.describe.topic': 'the topic "{text}" in {district}',
-  'alerts.describe.withFrequency': '{alert}, {frequency}',
-  'alerts.frequency.daily': 'daily',
-  'alerts.frequency.weekly': 'weekly',
-  'alerts.kinds.meeting': 'meeting summaries',
-  'alerts.kinds.topic': 'topics',
-  'alerts.kinds.vote': 'votes',
-};
+var en_default = { "alerts.describe.member": "{name}'s votes in {district}", "alerts.describe.memberMinority": "{name}'s votes in {district}, only when in the minority", "alerts.describe.only": "{alert}, {kinds} only", "alerts.describe.searchDistrict": '"{text}" in {district}', "alerts.describe.searchEverywhere": '"{text}" in every district', "alerts.describe.searchState": '"{text}" in every district of {state}', "alerts.describe.topic": 'the topic "{text}" in {district}', "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "daily", "alerts.frequency.weekly": "weekly", "alerts.kinds.meeting": "meeting summaries", "alerts.kinds.topic": "topics", "alerts.kinds.vote": "votes" };
 
 // src/i18n/messages/es.json
-var es_default = {
-  'alerts.describe.member': 'los votos de {name} en {district}',
-  'alerts.describe.memberMinority': 'los votos de {name} en {district}, solo cuando queda en minoría',
-  'alerts.describe.only': '{alert}, solo {kinds}',
-  'alerts.describe.searchDistrict': '«{text}» en {district}',
-  'alerts.describe.searchEverywhere': '«{text}» en todos los distritos',
-  'alerts.describe.searchState': '«{text}» en todos los distritos de {state}',
-  'alerts.describe.topic': 'el tema «{text}» en {district}',
-  'alerts.describe.withFrequency': '{alert}, {frequency}',
-  'alerts.frequency.daily': 'a diario',
-  'alerts.frequency.weekly': 'cada semana',
-  'alerts.kinds.meeting': 'resúmenes de reuniones',
-  'alerts.kinds.topic': 'temas',
-  'alerts.kinds.vote': 'votaciones',
-};
+var es_default = { "alerts.describe.member": "los votos de {name} en {district}", "alerts.describe.memberMinority": "los votos de {name} en {district}, solo cuando queda en minoría", "alerts.describe.only": "{alert}, solo {kinds}", "alerts.describe.searchDistrict": "«{text}» en {district}", "alerts.describe.searchEverywhere": "«{text}» en todos los distritos", "alerts.describe.searchState": "«{text}» en todos los distritos de {state}", "alerts.describe.topic": "el tema «{text}» en {district}", "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "a diario", "alerts.frequency.weekly": "cada semana", "alerts.kinds.meeting": "resúmenes de reuniones", "alerts.kinds.topic": "temas", "alerts.kinds.vote": "votaciones" };
 
 // src/i18n/messages/zh.json
-var zh_default = {
-  'alerts.describe.member': '{name}在{district}的表决',
-  'alerts.describe.memberMinority': '{name}在{district}的表决（仅限其属于少数方时）',
-  'alerts.describe.only': '{alert}，仅限{kinds}',
-  'alerts.describe.searchDistrict': '{district}中的“{text}”',
-  'alerts.describe.searchEverywhere': '所有学区中的“{text}”',
-  'alerts.describe.searchState': '{state}所有学区中的“{text}”',
-  'alerts.describe.topic': '{district}的议题“{text}”',
-  'alerts.describe.withFrequency': '{alert}，{frequency}',
-  'alerts.frequency.daily': '每天',
-  'alerts.frequency.weekly': '每周',
-  'alerts.kinds.meeting': '会议摘要',
-  'alerts.kinds.topic': '议题',
-  'alerts.kinds.vote': '表决',
-};
+var zh_default = { "alerts.describe.member": "{name}在{district}的表决", "alerts.describe.memberMinority": "{name}在{district}的表决（仅限其属于少数方时）", "alerts.describe.only": "{alert}，仅限{kinds}", "alerts.describe.searchDistrict": "{district}中的“{text}”", "alerts.describe.searchEverywhere": "所有学区中的“{text}”", "alerts.describe.searchState": "{state}所有学区中的“{text}”", "alerts.describe.topic": "{district}的议题“{text}”", "alerts.describe.withFrequency": "{alert}，{frequency}", "alerts.frequency.daily": "每天", "alerts.frequency.weekly": "每周", "alerts.kinds.meeting": "会议摘要", "alerts.kinds.topic": "议题", "alerts.kinds.vote": "表决" };
 
 // src/i18n/dates.ts
 var made = /* @__PURE__ */ new Map();
 function once(key, make) {
   let found = made.get(key);
-  if (!found) made.set(key, (found = make()));
+  if (!found) made.set(key, found = make());
   return found;
 }
 function numberFormat(locale, options = {}) {
   return once(
     `number ${locale} ${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(LOCALE_FACTS[locale].intl, options),
+    () => new Intl.NumberFormat(LOCALE_FACTS[locale].intl, options)
   );
 }
 function pluralRules(locale) {
@@ -115,7 +68,7 @@ function fillPlaceholders(text, values, numbers) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = values[name];
     if (value === void 0) return whole;
-    return typeof value === 'number' ? numbers.format(value) : value;
+    return typeof value === "number" ? numbers.format(value) : value;
   });
 }
 function translator(locale, catalogue) {
@@ -124,7 +77,7 @@ function translator(locale, catalogue) {
   return (key, values = {}) => {
     const message = catalogue[key];
     if (message === void 0) throw new Error(`No message '${key}' in the ${locale} catalogue.`);
-    if (typeof message === 'string') return fillPlaceholders(message, values, numbers);
+    if (typeof message === "string") return fillPlaceholders(message, values, numbers);
     const count = Number(values.count ?? 0);
     return fillPlaceholders(message[plural.select(count)] ?? message.other, values, numbers);
   };
@@ -135,13 +88,16 @@ var CATALOGUES = { en: en_default, es: es_default, zh: zh_default };
 var translators = /* @__PURE__ */ new Map();
 function mailTranslator(locale) {
   let t = translators.get(locale);
-  if (!t) translators.set(locale, (t = translator(locale, CATALOGUES[locale])));
+  if (!t) translators.set(locale, t = translator(locale, CATALOGUES[locale]));
   return t;
 }
 
 // src/alerts/alertText.ts
-var ALERT_TEXT_KEYS = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.'];
+var ALERT_TEXT_KEYS = ["alerts.describe.", "alerts.kinds.", "alerts.frequency."];
 function alertText(alert, locale) {
   return describeAlert(alert, mailTranslator(locale), locale);
 }
-export { ALERT_TEXT_KEYS, alertText };
+export {
+  ALERT_TEXT_KEYS,
+  alertText
+};
