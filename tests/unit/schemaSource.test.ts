@@ -1,5 +1,5 @@
-// One definition of every database object: across supabase/migrations (and supabase/schemas, if the project declares
-// its schemas there) each function (by schema, name and argument types), view, table, trigger and policy is created
+// One definition of every database object: across supabase/migrations (and the Supabase CLI's declared `schemas`
+// folder beside it, should the project adopt one) each function (by schema, name and argument types), view, table, trigger and policy is created
 // once, in its final form, so reading an object means reading one statement. Nothing is deployed from an older
 // history, so a change edits the object's one definition.
 import { describe, expect, it } from 'vitest';
