@@ -8,8 +8,8 @@ const buildScript = join(root, 'scripts', 'build.mjs');
 /**
  * Node's options for every Astro build of the site (scripts/build.mjs, `npm run build`, passes them to each). A
  * build renders hundreds of thousands of short-lived strings: with a larger young generation (64 MB semi-spaces
- * instead of 16) fewer of them are copied and promoted. A first build at 2,000 districts took 7 to 19 % less time
- * (two pairs of runs on the 2-core machine), for about the same peak memory. --expose-gc lets the build hand back
+ * instead of 16) fewer of them are copied and promoted, for about the same peak memory (docs/performance.md has the
+ * figures and how to measure them). --expose-gc lets the build hand back
  * the heap pages V8 keeps pooled after its collections (src/lib/node/buildMemory.ts).
  */
 export const BUILD_NODE_ARGS = ['--max-semi-space-size=64', '--expose-gc'];
@@ -17,9 +17,9 @@ export const BUILD_NODE_ARGS = ['--max-semi-space-size=64', '--expose-gc'];
 /**
  * The environment every Astro build of the site runs in (scripts/build.mjs gives it to each build; a variable already
  * set wins). Vite's bundler, rolldown, allocates through mimalloc, which returns freed memory to the system only after
- * a delay and only when it next allocates: once bundling was done, the 200 to 250 MB it had used stayed resident in
- * each build to its end. Purging at once, and committing an arena's memory as it is used rather than all at once, gives
- * it back (one build at 4,000 districts in three languages: 1,308 MB resident while rendering, 1,091 MB with both).
+ * a delay and only when it next allocates: once bundling was done, the memory it had used stayed resident in each
+ * build to its end. Purging at once, and committing an arena's memory as it is used rather than all at once, gives
+ * it back.
  */
 export const BUILD_ENV = { MIMALLOC_PURGE_DELAY: '0', MIMALLOC_ARENA_EAGER_COMMIT: '0' };
 

@@ -8,7 +8,7 @@ import { stackConfig } from './stackConfig.mjs';
  * The test stack's ports from `base`: the API, Postgres, PostgREST and the mail catcher; the site is served at base + 29.
  * @param {number} base
  */
-function testPorts(base) {
+export function testPorts(base) {
   return { apiPort: base + 21, dbPort: base + 22, restPort: base + 31, smtpPort: base + 25, inboxPort: base + 24 };
 }
 

@@ -1,5 +1,5 @@
 -- district_pages: everything a district page shows, one JSON document per district in the order the page shows it,
--- and a digest of that document. The nightly build reads every district's digest (a thousand a request) and the
+-- and a digest of that document. The nightly build reads every district's digest (a few hundred a request) and the
 -- whole document only of the districts whose digest changed; the live page of a district added after the build
 -- reads its one document in one request. The page's order is decided here, once: meetings newest first (ties by
 -- id), topics newest first by id, votes by id.

@@ -2,8 +2,8 @@
 // answered as { data, error } the way postgrest-js answers (a refusal carries PostgREST's message and details: the
 // database's code and its parameters; a network failure, a timeout or an abort is an error with the failure's name
 // and message, never a throw). The forms, the searches and
-// the email links' pages call functions and read no table: the query builder (postgrest-js, 5.3 KB gzipped) would buy
-// them nothing, and on the vote page it was what kept the script over its 80 KB budget. Islands that read tables (the
+// the email links' pages call functions and read no table: the query builder (postgrest-js) would buy
+// them nothing but script to download. Islands that read tables (the
 // district page's live data, the topic votes) keep api().
 import type { RpcAnswer, RpcDb, RpcRequest } from '../data/client';
 

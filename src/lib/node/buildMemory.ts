@@ -3,10 +3,10 @@
 //
 // V8 keeps the heap pages a garbage collection frees in a pool, to reuse them, and releases the pool only on a
 // collection that is asked to reduce memory (when the process is idle, or under memory pressure). A build is never
-// idle: once the snapshot was read (the heap peaks there, every district's page passing through it), a build of 4,000
-// districts in three languages held about 400 MB of pooled pages it never used again, beside a heap of about 370 MB
-// (from `--trace-gc`). A memory-reducing collection gives them back; it takes some tenths of a second with a heap this
-// size, so it runs only when the memory the process holds outside its heap (the pool counts there: V8 reports only the
+// idle: once the snapshot was read (the heap peaks there, every district's page passing through it), a build holds
+// pooled pages it never uses again, as much as its live heap (`--trace-gc` shows them; docs/performance.md has the
+// figures). A memory-reducing collection gives them back; it takes some tenths of a second with a build's heap, so
+// it runs only when the memory the process holds outside its heap (the pool counts there: V8 reports only the
 // pages in use as its heap) has grown well past what it was after the last release. A heap that grows with its work
 // never sets it off. `gc` exists only when Node runs with --expose-gc (BUILD_NODE_ARGS in scripts/lib/site.mjs);
 // without it this does nothing.
