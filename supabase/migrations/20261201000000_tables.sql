@@ -15,24 +15,46 @@ comment on schema private is 'Helpers for the public functions; not exposed thro
 -- through functions that run as their owner, so they need none.
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
 
--- The text of a piece of rich text: scripts and styles and all tags removed, the common entities decoded, white space
--- collapsed. Used for the index and for the snippets, so what is searched is what a reader sees. White space is
--- collapsed by replacing only what is not already one space (a run of spaces, or a tab, newline or other space
--- character), which every search's snippets and every write's search_vector pay for.
+-- The words of a piece of rich text on one line, as src/lib/htmlText.ts's htmlToText(html, 'inline') gives them (both
+-- are held to the cases of tests/unit/htmlTextCases.ts): scripts and styles dropped, a block element's tags a space,
+-- an inline element's nothing ('phone<strong>s</strong>' reads 'phones'), character references decoded, white space
+-- collapsed. Used for the index and for the snippets, so what is searched is what a reader sees. Numeric references
+-- are looked for only in text that has one, which most summaries do not.
 create function private.plain_text(html text)
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select btrim(regexp_replace(
-    replace(replace(replace(replace(replace(replace(
-      regexp_replace(regexp_replace(coalesce(html, ''), '<(script|style)[^>]*>[^<]*</(script|style)>', ' ', 'gi'), '<[^>]*>', ' ', 'g'),
-      '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-    '\s{2,}|(?! )\s', ' ', 'g'))
+declare
+  -- A tag's attributes, quoted values holding '>' included.
+  attrs constant text := '(?:[^>"'']|"[^"]*"|''[^'']*'')*';
+  blocks constant text := 'p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|blockquote|pre|table|thead|tbody|tfoot|caption|tr|td|th'
+    || '|section|article|header|footer|aside|nav|figure|figcaption|details|summary';
+  words text := coalesce(html, '');
+  reference text[];
+begin
+  words := regexp_replace(words, '<(script|style)\M' || attrs || '>.*?</\1\s*>', ' ', 'gi');
+  words := regexp_replace(words, '</?(?:' || blocks || ')\M' || attrs || '>', ' ', 'gi');
+  words := regexp_replace(words, '<' || attrs || '>', '', 'g');
+  if strpos(words, '&#') > 0 then
+    for reference in select regexp_matches(words, '&#([xX][0-9a-fA-F]{1,6}|[0-9]{1,7});', 'g') loop
+      begin
+        words := replace(words, '&#' || reference[1] || ';', chr(case
+          when reference[1] ~ '^[xX]' then ('x' || lpad(substr(reference[1], 2), 8, '0'))::bit(32)::int
+          else reference[1]::int end));
+      exception when others then
+        null; -- not a character (0, a surrogate, past U+10FFFF): left as written
+      end;
+    end loop;
+  end if;
+  words := replace(replace(replace(replace(replace(replace(words,
+    '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&apos;', ''''), '&amp;', '&');
+  return btrim(regexp_replace(words, '\s+', ' ', 'g'));
+end;
 $$;
-comment on function private.plain_text(text) is 'The readable text of rich text: tags removed, common entities decoded, white space collapsed.';
+comment on function private.plain_text(text) is 'The words of rich text on one line, as htmlToText(html, ''inline'') gives them: block tags a space, inline tags nothing, references decoded.';
 
 -- The text of a vote's members and their votes ("Jane Doe Yes, John Roe No"), from the votes column's array or from a
 -- string holding one.

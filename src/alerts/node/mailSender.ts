@@ -24,6 +24,7 @@ import {
   type SnippetReader,
 } from '../alertEmails.ts';
 import { mailLocale } from '../mailText.ts';
+import { htmlToText as htmlToPlainText } from '../../lib/htmlText.ts';
 
 export type EmailKind = 'confirmation' | 'digest' | 'alert_confirmation' | 'alert';
 /** The emails someone waits for (sent within seconds by the worker, within a minute hosted): the confirmations. */
@@ -145,13 +146,8 @@ export async function loadDigestText(): Promise<DigestText> {
   const { JSDOM } = await import('jsdom');
   const sanitize = createJsdomSanitizer();
   const { document } = new JSDOM('').window;
-  const htmlToText: HtmlToText = (html) => {
-    const holder = document.createElement('div');
-    holder.innerHTML = sanitize(html);
-    // Block ends become spaces, so 'a</p><p>b' reads 'a b'.
-    for (const block of holder.querySelectorAll('p, li, br, h1, h2, h3, h4, h5, h6, tr, div')) block.append(' ');
-    return holder.textContent ?? '';
-  };
+  // The sanitiser's output read as words on one line, as the search's index reads it.
+  const htmlToText: HtmlToText = (html) => htmlToPlainText(sanitize(html), 'inline');
   // Text nodes in order, marked inside a <mark>: nothing of the snippet is ever used as HTML.
   const readSnippet: SnippetReader = (html) => {
     const holder = document.createElement('div');

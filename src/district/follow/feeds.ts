@@ -4,6 +4,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { District } from '../../lib/data/districts';
 import type { Meeting } from '../../lib/data/meetings';
 import type { SafeHtml } from '../../lib/sanitize';
+import { htmlToText } from '../../lib/htmlText';
 import { districtPath } from '../../lib/paths';
 import { meetingLinks } from '../../lib/record/meetingLinks';
 import { meetingTitle, meetingTopicList } from '../../lib/record/meetingTitles';
@@ -115,55 +116,6 @@ export function meetingUid(districtId: number, meetingId: number, site: string |
 /** A meeting date (YYYY-MM-DD) at noon UTC: the same calendar day in every US time zone, where midnight UTC is the day before. */
 export function meetingDay(date: string): Date {
   return new Date(`${date}T12:00:00Z`);
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-// A tag, with quoted attribute values that may hold '>'.
-const TAG = /<(?:[^>"']|"[^"]*"|'[^']*')*>/g;
-
-/**
- * Sanitised rich text as plain text, for calendars: blocks and line breaks become new lines, list items start with
- * '- ', a link keeps its address after its text, tags go and entities are decoded. Input is sanitize()'s output
- * only, so no script or comment is ever there to mislead it.
- */
-export function plainText(html: string | null | undefined): string {
-  if (!html) return '';
-  return html
-    .replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, text: string) => {
-      const label = text.replace(TAG, '').trim();
-      const url = decodeEntities(href);
-      return label && label !== url ? `${text} (${url})` : text;
-    })
-    .replace(/<li\b[^>]*>/gi, '\n- ')
-    .replace(/<\/li>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/?(p|div|ul|ol|h[1-6]|blockquote|pre|table|tr|dl|dt|dd|hr)\b[^>]*>/gi, '\n')
-    .replace(/<\/t[dh]>/gi, '\t')
-    .replace(TAG, '')
-    .split('\n')
-    .map((line) =>
-      decodeEntities(line)
-        .replace(/[ \t\u00a0]+/g, ' ')
-        .trim(),
-    )
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** One character reference (`&amp;`, `&#39;`, `&#x2014;`) as its character; an unknown one is left as written. */
-function decodeEntity(all: string, name: string): string {
-  if (name[0] === '#') {
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
-  }
-  return ENTITIES[name.toLowerCase()] ?? all;
-}
-
-/** Text with its character references decoded (what remains of HTML once its tags are gone). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => decodeEntity(all, name));
 }
 
 /** A summary as a feed reader gets it: the sanitised HTML, its time stamp buttons (which need the page's video) back to text. */
@@ -278,7 +230,7 @@ export function meetingsCalendar(
     const [year, month, day] = meeting.date.split('-').map(Number);
     const topics = meetingTopicList(meeting.topics).join(', ');
     const summary = [
-      plainText(meeting.summaryHtml),
+      htmlToText(meeting.summaryHtml, 'lines'),
       summarySourceLine(meeting.summary_source, Boolean(meeting.summaryHtml?.trim())),
     ]
       .filter(Boolean)

@@ -13,7 +13,6 @@ import {
   meetingDay,
   meetingsCalendar,
   meetingUid,
-  plainText,
   stateTimeZone,
   STATE_TIME_ZONES,
   summariesFeed,
@@ -112,21 +111,6 @@ describe('meetingDay: noon UTC, the same day in every US zone', () => {
     }).format(meetingDay('2025-06-17'));
     expect(day).toBe('2025-06-17');
   });
-});
-
-describe('plainText: sanitised summaries as plain text for calendars', () => {
-  it.each([
-    ['<p>One</p><p>Two</p>', 'One\n\nTwo'],
-    ['<p>A &amp; B &lt;C&gt; &quot;D&quot; &#39;E&#39; &#x2014; &nbsp;F</p>', 'A & B <C> "D" \'E\' — F'],
-    ['<ul><li>First</li><li>Second</li></ul>', '- First\n- Second'],
-    ['Line<br>break', 'Line\nbreak'],
-    ['<a href="https://x.org/a?b=1&amp;c=2">the plan</a>', 'the plan (https://x.org/a?b=1&c=2)'],
-    ['<a href="https://x.org">https://x.org</a>', 'https://x.org'],
-    ['<span title="a>b">kept</span>', 'kept'],
-    ['<button type="button" class="timestamp" data-timestamp="0:42">0:42</button> vote', '0:42 vote'],
-    ['', ''],
-    [null, ''],
-  ])('%j', (input, text) => expect(plainText(input)).toBe(text));
 });
 
 describe('feedSummaryHtml: time stamp buttons become text again', () => {
