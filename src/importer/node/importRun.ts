@@ -221,7 +221,9 @@ export async function runImport(
   const run = randomUUID();
   const problems: ImportProblem[] = [];
   const skipped = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
-  const { files, ignored, missing } = findImportFiles(targets);
+  const { files, ignored, missing, refused: notFiles } = findImportFiles(targets);
+  for (const { name, message } of notFiles)
+    problems.push({ severity: 'error', file: name, row: null, column: null, value: null, message });
   for (const name of missing)
     problems.push({
       severity: 'error',
@@ -241,7 +243,7 @@ export async function runImport(
       message:
         'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell).',
     });
-  if (files.length === 0 && missing.length === 0)
+  if (files.length === 0 && missing.length === 0 && notFiles.length === 0)
     problems.push({
       severity: 'error',
       file: targets.join(', '),
