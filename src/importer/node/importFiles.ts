@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { forbiddenCharacter, forbiddenMessage, showForbidden, type ImportProblem } from '../importChecks.ts';
 import { readCsv } from './importCsv.ts';
 import { readOcd } from './importOcd.ts';
 import {
@@ -16,6 +17,7 @@ import {
   type FileKind,
   type FileRead,
   type ImportFile,
+  type ImportRow,
 } from './importRows.ts';
 
 const CSV_KIND = /^(districts|meetings|topics|votes)(?:[-_. ][^/]*)?\.csv$/i;
@@ -141,5 +143,68 @@ export function readImportFile(file: ImportFile): FileRead {
   if (file.kind === 'ocd') readOcd(file, text.value, read);
   // csv-parse reads bytes: handing it the text would have it encode the file again.
   else readCsv(file, bytes, read);
+  refuseForbidden(read);
   return read;
+}
+
+/** The file's column of a row's value, by the database's name of it (a CSV names a vote's date `date`). */
+const COLUMN: Record<string, string> = { voteDate: 'date', districtId: 'district_id', record_id: 'record_id' };
+
+/** The first string within a value (a list of topics, an OCD object) that holds a forbidden character. */
+function forbiddenString(value: unknown): { text: string; found: { code: string; what: string } } | null {
+  if (typeof value === 'string') {
+    const found = forbiddenCharacter(value);
+    return found ? { text: value, found } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const bad = forbiddenString(item);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+/** The first forbidden character in a row's values: its column, its spreadsheet row and the value. */
+function forbiddenIn(row: ImportRow): Omit<ImportProblem, 'severity' | 'file'> | null {
+  for (const [key, value] of Object.entries(row.data)) {
+    if (key === 'votes' && Array.isArray(value)) {
+      for (const vote of value as { name?: unknown; vote?: unknown }[]) {
+        for (const [column, cell] of [
+          ['member', vote.name],
+          ['vote', vote.vote],
+        ] as const) {
+          const found = typeof cell === 'string' ? forbiddenCharacter(cell) : null;
+          if (found) {
+            const at = row.members?.find((member) => member.name === vote.name)?.row ?? row.row;
+            return { row: at, column, value: showForbidden(cell as string), message: forbiddenMessage(found) };
+          }
+        }
+      }
+      continue;
+    }
+    const bad = forbiddenString(value);
+    if (bad)
+      return {
+        row: row.row,
+        column: COLUMN[key] ?? key,
+        value: showForbidden(bad.text),
+        message: forbiddenMessage(bad.found),
+      };
+  }
+  return null;
+}
+
+/** Refuses every row that holds a character the site cannot store or show (NUL, the controls XML forbids). */
+function refuseForbidden(read: FileRead): void {
+  const kept: ImportRow[] = [];
+  for (const row of read.rows) {
+    const found = forbiddenIn(row);
+    if (!found) {
+      kept.push(row);
+      continue;
+    }
+    read.problems.push({ severity: 'error', file: read.file.name, ...found });
+    read.refused += 1;
+  }
+  if (kept.length !== read.rows.length) read.rows = kept;
 }

@@ -4,6 +4,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { firstTimestamp, type CellResult, type ImportKind, type ImportProblem } from '../importChecks.ts';
+import { createRequire } from 'node:module';
+import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../lib/sanitize.ts';
 import { richTextDrops } from './importRichText.ts';
 
 /** The largest file an import reads: far above any one district's record; a larger one is split by district or year. */
@@ -202,6 +204,26 @@ export function problemsOf(file: ImportFile) {
 /** Reports one problem of a file: its row, column and value, and what is wrong in words. */
 export type Report = (row: number | null, column: string | null, value: string | null, message: string) => void;
 
+let boundOf: ((html: string) => string | null) | undefined;
+
+/**
+ * Why rich text is over the bounds the build shows it within (RICH_TEXT_LIMITS: its length, its elements, its depth),
+ * or null. The length is counted here; the elements and the depth are measured as the build measures them, which
+ * needs at least as many tags as the depth bound, so text with fewer is never parsed for it.
+ */
+export function richTextBound(html: string): string | null {
+  const long = richTextSizeProblem(html);
+  if (long) return long;
+  if ((html.match(/</g)?.length ?? 0) <= RICH_TEXT_LIMITS.depth) return null;
+  // Loaded the first time it is needed: jsdom takes seconds to load.
+  boundOf ??= (
+    createRequire(import.meta.url)(
+      '../../lib/node/sanitizeJsdom.ts',
+    ) as typeof import('../../lib/node/sanitizeJsdom.ts')
+  ).richTextProblem;
+  return boundOf(html);
+}
+
 /** Checks rich text: what the sanitiser would drop is a warning; a script or a javascript: link refuses the row. */
 export function checkRich(
   number: number,
@@ -211,6 +233,16 @@ export function checkRich(
   warning: Report,
 ): boolean {
   if (!html) return true;
+  const over = richTextBound(html);
+  if (over)
+    warning(
+      number,
+      column,
+      html.length > 200 ? `${html.slice(0, 200)}…` : html,
+      `${over}, so the site will not show it: a page shows rich text within ${RICH_TEXT_LIMITS.characters.toLocaleString('en-US')} characters, ${RICH_TEXT_LIMITS.elements.toLocaleString('en-US')} elements and ${RICH_TEXT_LIMITS.depth} levels of tags. Shorten it (the full text can go in the minutes).`,
+    );
+  // Text over the bounds is never parsed by the build: what the sanitiser would drop from it does not arise.
+  if (over) return true;
   const { dropped, unsafe } = richTextDrops(html);
   if (unsafe.length) {
     error(
