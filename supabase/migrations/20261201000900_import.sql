@@ -80,6 +80,9 @@ comment on function public.import_begin(uuid, jsonb, jsonb) is 'Starts an import
 create function public.import_stage(run uuid, kind text, first_seq integer, rows jsonb, fingerprints text[]) returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -94,6 +97,9 @@ comment on function public.import_stage(uuid, text, integer, jsonb, text[]) is '
 create function public.import_keep(run uuid, kind text, district_ids bigint[], ids bigint[]) returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -265,6 +271,16 @@ comment on function private.import_set_aside_indexes(regclass) is 'Before a bulk
 comment on function private.import_restore_indexes(text[]) is 'Builds again the indexes import_set_aside_indexes dropped.';
 
 /*
+  Whether another import is writing to this database now (it holds import_apply's lock). When none is, the lock is
+  taken for the caller's transaction: a run on a direct connection then holds it until it ends.
+*/
+create function public.import_busy() returns boolean
+language sql security definer set search_path = '' as $$
+  select not pg_try_advisory_xact_lock(hashtext('public.import_apply'))
+$$;
+comment on function public.import_busy() is 'Whether another import is writing now; when not, takes the import lock for the caller''s transaction.';
+
+/*
   Writes a staging run to the record, in this one transaction, and records it. Rows are matched by natural keys: a
   district by id or NCES id; a meeting by district, date and title; a topic by district and title; a vote by district,
   date and issue. A column a row does not name is left as it is. A new row takes the id it brings when that id is
@@ -286,6 +302,9 @@ declare
   skipped integer;
   set_aside text[] := '{}';
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -555,11 +574,13 @@ comment on function public.import_apply(uuid, boolean, boolean, jsonb, jsonb, js
 
 revoke all on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
   public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb)
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb),
+  public.import_busy()
   from public, anon, authenticated;
 grant execute on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
   public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb)
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb),
+  public.import_busy()
   to service_role;
 
 notify pgrst, 'reload schema';

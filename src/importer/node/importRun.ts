@@ -494,6 +494,8 @@ export async function runImport(
           message: `has a refused row, which still counts as in the files: --replace removes no ${LABEL[kind]}s ${district === 'all' ? 'in any district' : `of district ${district}`} this run. Correct the refused rows and run again to remove what the files leave out.`,
         });
       }
+    if (!options.dryRun && (await transport.call<boolean>('import_busy', {})))
+      progress('another import is writing to this database: waiting for it to finish (one import writes at a time)');
     progress('writing');
     const result = await transport.call<{ counts: Record<ImportKind, KindCounts>; removed: ImportOutcome['removed'] }>(
       'import_apply',
