@@ -6,6 +6,7 @@
 //   --replace       a district's rows of a kind the files bring, but that the files do not mention, are removed (listed)
 //   --report FILE   the problems as CSV, to open beside the spreadsheet
 //   --history [N]   the last N runs (10)
+//   --help          the usage (an unknown option: one line, exit code 2)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stackConfig } from './lib/stackConfig.mjs';
@@ -13,17 +14,53 @@ import { apiTransport, postgresTransport, runImport } from '../src/importer/node
 import { exitCode, reportCsv, reportLines } from '../src/importer/importReport.ts';
 import { countLine, describeProblem, KINDS } from '../src/importer/importChecks.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'dry-run': { type: 'boolean', default: false },
-    'skip-invalid': { type: 'boolean', default: false },
-    replace: { type: 'boolean', default: false },
-    report: { type: 'string' },
-    history: { type: 'boolean', default: false },
-    quiet: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: npm run import -- <file or folder>… [options]
+       npm run import -- --history [N]
+
+Loads a board's record from files (districts.csv, meetings.csv, topics.csv, votes.csv, Markdown or HTML summaries,
+Open Civic Data .json) into the database: the local stack, DATABASE_URL, or a hosted Supabase project when
+SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set. docs/import.md says what the files hold.
+
+Options:
+  --dry-run        check and count (added, changed, unchanged, removed), write nothing
+  --skip-invalid   write the good rows and list the refused ones (exit code 2)
+  --replace        for each district and kind of row the files bring, remove the rows the files do not mention
+  --report FILE    the problems as CSV, to open beside the spreadsheet
+  --history [N]    the last N runs (10)
+  --quiet          no progress lines
+  --help           this text
+
+Exit code: 0 written (or would be, with --dry-run), 1 refused (nothing written), 2 rows skipped or a wrong option.`;
+
+/** The options, or one line and exit code 2 for a wrong one (parseArgs says what is wrong: "Unknown option '--x'"). */
+function parseOptions() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        'skip-invalid': { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
+        report: { type: 'string' },
+        history: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.error(
+      `${message.replace(/\. To specify a positional argument.*$/, '').replace(/\.$/, '')}. See npm run import -- --help.`,
+    );
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parseOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 /** The database the environment names: a hosted project's API, DATABASE_URL, or the local stack. */
 async function transportFromEnv(env = process.env) {

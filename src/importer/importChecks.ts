@@ -23,11 +23,13 @@ export type CellResult<T> = { ok: true; value: T } | { ok: false; message: strin
 const ok = <T>(value: T): CellResult<T> => ({ ok: true, value });
 const bad = <T>(message: string): CellResult<T> => ({ ok: false, message });
 
-/** Whether a year, month and day make a day that exists (no 31 June, 29 February only in leap years). */
+/** Whether a year, month and day make a day that exists (no 31 June, 29 February only in leap years), years 1 to 9999. */
 export function dayExists(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const time = Date.UTC(year, month - 1, day);
-  return new Date(time).getUTCDate() === day && year >= 1900 && year <= 2200;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && year <= 9999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 // A file repeats its dates (a vote's date on every member's row): each is read once.
@@ -53,7 +55,46 @@ function readDate(cell: string): CellResult<string> {
   if (!parts) return bad('is not a date. Write it as 2025-06-17 or 6/17/2025.');
   const [year, month, day] = parts;
   if (!dayExists(year, month, day)) return bad('is not a day on the calendar. Check the month and the day.');
-  return ok(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  return ok(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+}
+
+/**
+ * The characters text may not hold: NUL and the other C0 controls but tab, line feed and carriage return, U+FFFE and
+ * U+FFFF, and half a surrogate pair. XML forbids them (the feeds and calendars would be ill-formed) and PostgreSQL's
+ * JSON refuses NUL.
+ */
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding the control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first character text may not hold, as U+0000 with what it is in words, or null when the text is clean. */
+export function forbiddenCharacter(text: string): { code: string; what: string } | null {
+  const found = FORBIDDEN.exec(text);
+  if (!found) return null;
+  const unit = found[0].charCodeAt(0);
+  const code = `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what =
+    unit === 0
+      ? 'a NUL character'
+      : unit < 0x20
+        ? 'a control character'
+        : unit >= 0xfffe
+          ? 'a character that is not a character (a "noncharacter")'
+          : 'half of a character (the text was cut in the middle of one)';
+  return { code, what };
+}
+
+/** Text with its forbidden characters written as [U+0000], to show in a report. */
+export function showForbidden(text: string): string {
+  return text.replace(
+    new RegExp(FORBIDDEN.source, 'g'),
+    (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
+}
+
+/** Why a cell with a forbidden character is refused, in words. */
+export function forbiddenMessage(found: { code: string; what: string }): string {
+  return `holds ${found.what}, ${found.code}, which the site cannot store or show (its feeds and calendars would break). Remove it: such characters come from a copy out of a PDF or another program.`;
 }
 
 /** A whole number as a spreadsheet may write it: 12345, 12,345 or 12 345. */
@@ -195,7 +236,9 @@ export function outcomeMismatch(outcome: string | null, votes: readonly { vote: 
 
 /** The first time stamp (m:ss, h:mm:ss) in rich text, which becomes a video link only when the meeting has a video. */
 export function firstTimestamp(html: string): string | null {
-  const found = html.replace(/<[^>]*>/g, ' ').match(TIMESTAMP_PATTERN);
+  // As the page reads it: its text, with a no-break space written as an entity read as the space it is.
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;|&#160;|&#xa0;/gi, '\u00a0');
+  const found = text.match(TIMESTAMP_PATTERN);
   return found ? found[0] : null;
 }
 

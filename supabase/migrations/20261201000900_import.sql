@@ -80,6 +80,9 @@ comment on function public.import_begin(uuid, jsonb, jsonb) is 'Starts an import
 create function public.import_stage(run uuid, kind text, first_seq integer, rows jsonb, fingerprints text[]) returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -94,6 +97,9 @@ comment on function public.import_stage(uuid, text, integer, jsonb, text[]) is '
 create function public.import_keep(run uuid, kind text, district_ids bigint[], ids bigint[]) returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -265,16 +271,28 @@ comment on function private.import_set_aside_indexes(regclass) is 'Before a bulk
 comment on function private.import_restore_indexes(text[]) is 'Builds again the indexes import_set_aside_indexes dropped.';
 
 /*
+  Whether another import is writing to this database now (it holds import_apply's lock). When none is, the lock is
+  taken for the caller's transaction: a run on a direct connection then holds it until it ends.
+*/
+create function public.import_busy() returns boolean
+language sql security definer set search_path = '' as $$
+  select not pg_try_advisory_xact_lock(hashtext('public.import_apply'))
+$$;
+comment on function public.import_busy() is 'Whether another import is writing now; when not, takes the import lock for the caller''s transaction.';
+
+/*
   Writes a staging run to the record, in this one transaction, and records it. Rows are matched by natural keys: a
   district by id or NCES id; a meeting by district, date and title; a topic by district and title; a vote by district,
   date and issue. A column a row does not name is left as it is. A new row takes the id it brings when that id is
   free. With replace, a district's rows of a kind the run brings that the run does not mention (sent, or kept by
-  import_keep) are removed (listed in the answer). Districts whose record changed get records_updated_at = now().
+  import_keep) are removed (listed in the answer), except where `held` holds the district back: {kind: [district
+  ids]} or {kind: "all"}, the kinds and districts of which the files had a row or a file refused (a refused row is
+  still in the files, though the run cannot tell which row of the record it meant). Districts whose record changed get records_updated_at = now().
   unchanged: rows the importer found unchanged by their fingerprint and did not send, by kind ({"meetings": 120}),
   counted as unchanged. Every row sent has its fingerprint recorded. dry_run: the answer, nothing written.
   Answers {counts: {kind: {added, changed, unchanged, removed}}, removed: [{kind, district_id, id, key}]}.
 */
-create function public.import_apply(run uuid, replace boolean, dry_run boolean, problems jsonb, files jsonb, unchanged jsonb default '{}')
+create function public.import_apply(run uuid, replace boolean, dry_run boolean, problems jsonb, files jsonb, unchanged jsonb default '{}', held jsonb default '{}')
 returns jsonb
 language plpgsql security definer set search_path = '' set statement_timeout = 0 as $$
 declare
@@ -284,6 +302,9 @@ declare
   skipped integer;
   set_aside text[] := '{}';
 begin
+  -- One import writes at a time per database: a second waits here until the first has committed, then matches its
+  -- rows against what the first wrote (two at once never store a row twice).
+  perform pg_advisory_xact_lock(hashtext('public.import_apply'));
   if not exists (select from public.import_runs where id = run and status = 'staging') then
     raise exception 'import run % is not staging (it was written, refused or abandoned)', run;
   end if;
@@ -370,15 +391,18 @@ begin
     insert into import_removed
     select 'meetings', m."districtId", m.id, m.date::text || ' ' || coalesce(m.title, '(no title)') from public.meetings m
      where m."districtId" in (select district_id from import_m union select k.district_id from private.import_kept k where k.run_id = run and k.kind = 'meetings')
-       and m.id not in (select match_id from import_m where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'meetings');
+       and m.id not in (select match_id from import_m where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'meetings')
+       and not (coalesce(held -> 'meetings', '[]') = '"all"' or coalesce(held -> 'meetings', '[]') @> to_jsonb(m."districtId"));
     insert into import_removed
     select 'topics', t."districtId", t.id, t.title from public.topics t
      where t."districtId" in (select district_id from import_t union select k.district_id from private.import_kept k where k.run_id = run and k.kind = 'topics')
-       and t.id not in (select match_id from import_t where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'topics');
+       and t.id not in (select match_id from import_t where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'topics')
+       and not (coalesce(held -> 'topics', '[]') = '"all"' or coalesce(held -> 'topics', '[]') @> to_jsonb(t."districtId"));
     insert into import_removed
     select 'votings', v."districtId", v.id, coalesce(v."voteDate"::text, '(no date)') || ' ' || coalesce(v.issue, '(no issue)') from public.votings v
      where v."districtId" in (select district_id from import_v union select k.district_id from private.import_kept k where k.run_id = run and k.kind = 'votings')
-       and v.id not in (select match_id from import_v where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'votings');
+       and v.id not in (select match_id from import_v where match_id is not null union select k.id from private.import_kept k where k.run_id = run and k.kind = 'votings')
+       and not (coalesce(held -> 'votings', '[]') = '"all"' or coalesce(held -> 'votings', '[]') @> to_jsonb(v."districtId"));
   end if;
 
   skipped := coalesce((unchanged ->> 'meetings')::integer, 0);
@@ -546,15 +570,17 @@ begin
   return jsonb_build_object('counts', totals, 'removed', removed);
 end
 $$;
-comment on function public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb) is 'Writes a staging import run to the record in one transaction and records it, with every row''s fingerprint; answers {counts, removed}.';
+comment on function public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb) is 'Writes a staging import run to the record in one transaction and records it, with every row''s fingerprint; answers {counts, removed}.';
 
 revoke all on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
   public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb)
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb),
+  public.import_busy()
   from public, anon, authenticated;
 grant execute on function public.import_begin(uuid, jsonb, jsonb), public.import_stage(uuid, text, integer, jsonb, text[]),
   public.import_keep(uuid, text, bigint[], bigint[]), public.import_discard(uuid, text, jsonb, jsonb, jsonb), public.import_context(bigint[], text[]),
-  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb)
+  public.import_members(bigint[]), public.import_fingerprints(text, bigint[]), public.import_apply(uuid, boolean, boolean, jsonb, jsonb, jsonb, jsonb),
+  public.import_busy()
   to service_role;
 
 notify pgrst, 'reload schema';

@@ -39,6 +39,12 @@ describe('splitTimestamps: finds m:ss and h:mm:ss standing alone, not clock time
     ['a time 12:345 or 1:2', []],
     ['version 1:05:10:20', []],
     ['no stamps here', []],
+    ['Minutes of Feb 15, 2018 12:00 PM', []],
+    ['Minutes of Feb 15, 2018 12:00', []],
+    ['Meeting of 2018-02-15 18:00, video at 1:05:10', ['1:05:10']],
+    ['Meeting of 2/15/2018 6:30 and 2018-02-15T18:00', []],
+    ['lunch at 12:00 noon, closed session until 12:00 midnight', []],
+    ['item 4, 12:45 into the video', ['12:45']],
   ])('%s → %j', (text, stamps) => {
     expect(found(text)).toEqual(stamps);
   });

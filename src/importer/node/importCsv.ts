@@ -1,6 +1,5 @@
 // Reading an import's CSV files (districts.csv, meetings.csv, topics.csv, votes.csv) through csv-parse: the header
 // (every column named, none misspelt), then every row through the cell rules of ../importChecks.ts. Nothing here writes.
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
@@ -29,11 +28,11 @@ import {
 } from '../importChecks.ts';
 import { markdownToHtml } from './importRichText.ts';
 import {
-  MAX_FILE_BYTES,
   checkRich,
   decodeUtf8,
   meetingRules,
   problemsOf,
+  readNamedFile,
   type FileKind,
   type FileRead,
   type ImportFile,
@@ -91,21 +90,9 @@ function richText(
   if (fileCell?.trim()) {
     const name = fileCell.trim();
     const path = resolve(dirname(file.path), name);
-    if (!/\.(md|markdown|html?)$/i.test(name))
-      return {
-        ok: false,
-        message: 'names a file that is neither Markdown (.md) nor HTML (.html). Save the summary as one of those.',
-      };
-    let bytes: Buffer;
-    try {
-      if (statSync(path).size > MAX_FILE_BYTES) return { ok: false, message: 'names a file larger than 50 MB.' };
-      bytes = readFileSync(path);
-    } catch {
-      return {
-        ok: false,
-        message: `names a file that is not there (looked for ${relative(process.cwd(), path) || path}). Put the file beside the CSV or correct its name.`,
-      };
-    }
+    const named = readNamedFile(dirname(file.path), name, relative(process.cwd(), path) || path);
+    if (!named.ok) return named;
+    const bytes = named.value;
     const text = decodeUtf8(bytes);
     if (!text.ok) return text;
     const content = text.value.replace(/^\uFEFF/, '');

@@ -2,11 +2,23 @@
 // size, its encoding and its fingerprint here, its rows by its reader (CSV: importCsv.ts; Open Civic Data JSON:
 // importOcd.ts). Nothing here writes; importRun.ts does.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { forbiddenCharacter, forbiddenMessage, showForbidden, type ImportProblem } from '../importChecks.ts';
 import { readCsv } from './importCsv.ts';
 import { readOcd } from './importOcd.ts';
-import { MAX_FILE_BYTES, decodeUtf8, type FileKind, type FileRead, type ImportFile } from './importRows.ts';
+import {
+  MAX_FILE_BYTES,
+  NAMED_ONLY,
+  decodeUtf8,
+  notRegular,
+  readRegular,
+  specialMessage,
+  type FileKind,
+  type FileRead,
+  type ImportFile,
+  type ImportRow,
+} from './importRows.ts';
 
 const CSV_KIND = /^(districts|meetings|topics|votes)(?:[-_. ][^/]*)?\.csv$/i;
 
@@ -21,13 +33,43 @@ export function fileKind(path: string): FileKind | null {
 const ORDER: Record<FileKind, number> = { districts: 0, meetings: 1, topics: 2, votes: 3, ocd: 4 };
 
 /**
- * The files under what the operator named (files or folders, folders walked whole), districts first. Files of other
- * kinds are listed in `ignored` (Markdown and HTML are not: a CSV names them).
+ * Every entry under a folder, walked without following a link: regular files in `paths`; a symbolic link (to a file
+ * or a folder), a named pipe, a socket or a device in `special`, never opened.
  */
-export function findImportFiles(targets: string[]): { files: ImportFile[]; ignored: string[]; missing: string[] } {
+function walk(dir: string, paths: string[], special: { path: string; what: string }[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, paths, special);
+    else if (entry.isFile()) paths.push(path);
+    else if (!entry.name.startsWith('.'))
+      special.push({
+        path,
+        what: entry.isSymbolicLink()
+          ? 'a symbolic link'
+          : entry.isFIFO()
+            ? 'a named pipe'
+            : entry.isSocket()
+              ? 'a socket'
+              : 'a device',
+      });
+  }
+}
+
+/**
+ * The files under what the operator named (files or folders, folders walked whole, never through a link), districts
+ * first. Files of other kinds are listed in `ignored` (Markdown and HTML are not: a CSV names them); links, pipes,
+ * sockets and devices in `refused`, with the reason, and never opened.
+ */
+export function findImportFiles(targets: string[]): {
+  files: ImportFile[];
+  ignored: string[];
+  missing: string[];
+  refused: { name: string; message: string }[];
+} {
   const files: ImportFile[] = [];
   const ignored: string[] = [];
   const missing: string[] = [];
+  const refused: { name: string; message: string }[] = [];
   for (const target of targets) {
     const top = resolve(target);
     let stat;
@@ -38,16 +80,24 @@ export function findImportFiles(targets: string[]): { files: ImportFile[]; ignor
       continue;
     }
     const root = stat.isDirectory() ? top : dirname(top);
-    const paths = stat.isDirectory()
-      ? readdirSync(top, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => join(entry.parentPath, entry.name))
-      : [top];
+    const paths: string[] = [];
+    const special: { path: string; what: string }[] = [];
+    if (stat.isDirectory()) walk(top, paths, special);
+    else if (notRegular(stat)) special.push({ path: top, what: notRegular(stat)! });
+    else paths.push(top);
+    for (const { path, what } of special) {
+      const name = relative(root, path) || basename(path);
+      // A Markdown or HTML one is refused by the row that names it; one of a kind an import never reads is listed as
+      // not read, like any such file; a link to a folder is never followed.
+      if (NAMED_ONLY.test(path)) continue;
+      if (fileKind(path) || what === 'a symbolic link') refused.push({ name, message: specialMessage(what, 'is') });
+      else ignored.push(name);
+    }
     for (const path of paths.sort()) {
       const kind = fileKind(path);
       const name = relative(root, path) || basename(path);
       if (!kind) {
-        if (!/\.(md|markdown|html?)$/i.test(path) && !basename(path).startsWith('.')) ignored.push(name);
+        if (!NAMED_ONLY.test(path) && !basename(path).startsWith('.')) ignored.push(name);
         continue;
       }
       const folder = basename(dirname(path));
@@ -60,28 +110,28 @@ export function findImportFiles(targets: string[]): { files: ImportFile[]; ignor
     }
   }
   files.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.name.localeCompare(b.name));
-  return { files, ignored, missing };
+  refused.sort((a, b) => a.name.localeCompare(b.name));
+  return { files, ignored, missing, refused };
 }
 
 /** Reads and checks one file: its size, its encoding, then its rows. */
 export function readImportFile(file: ImportFile): FileRead {
   const read: FileRead = { file, sha256: '', bytes: 0, rows: [], problems: [], refused: 0 };
-  const size = statSync(file.path).size;
-  read.bytes = size;
-  if (size > MAX_FILE_BYTES) {
-    read.problems = [
-      {
-        severity: 'error',
-        file: file.name,
-        row: null,
-        column: null,
-        value: null,
-        message: `is ${(size / 1024 / 1024).toFixed(0)} MB, larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file may be. Split it into several files (by district or by school year) in the same folder.`,
-      },
-    ];
+  const got = readRegular(file.path);
+  const refuse = (message: string) => {
+    read.problems = [{ severity: 'error', file: file.name, row: null, column: null, value: null, message }];
     return read;
+  };
+  if (!got.ok) {
+    if ('big' in got)
+      return refuse(
+        `is ${(got.big / 1024 / 1024).toFixed(0)} MB, larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a file may be. Split it into several files (by district or by school year) in the same folder.`,
+      );
+    if ('special' in got) return refuse(specialMessage(got.special, 'is'));
+    return refuse('is not there any more. Check the path.');
   }
-  const bytes = readFileSync(file.path);
+  const bytes = got.bytes;
+  read.bytes = bytes.length;
   read.sha256 = createHash('sha256').update(bytes).digest('hex');
   const text = decodeUtf8(bytes);
   if (!text.ok) {
@@ -93,5 +143,68 @@ export function readImportFile(file: ImportFile): FileRead {
   if (file.kind === 'ocd') readOcd(file, text.value, read);
   // csv-parse reads bytes: handing it the text would have it encode the file again.
   else readCsv(file, bytes, read);
+  refuseForbidden(read);
   return read;
+}
+
+/** The file's column of a row's value, by the database's name of it (a CSV names a vote's date `date`). */
+const COLUMN: Record<string, string> = { voteDate: 'date', districtId: 'district_id', record_id: 'record_id' };
+
+/** The first string within a value (a list of topics, an OCD object) that holds a forbidden character. */
+function forbiddenString(value: unknown): { text: string; found: { code: string; what: string } } | null {
+  if (typeof value === 'string') {
+    const found = forbiddenCharacter(value);
+    return found ? { text: value, found } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const bad = forbiddenString(item);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+/** The first forbidden character in a row's values: its column, its spreadsheet row and the value. */
+function forbiddenIn(row: ImportRow): Omit<ImportProblem, 'severity' | 'file'> | null {
+  for (const [key, value] of Object.entries(row.data)) {
+    if (key === 'votes' && Array.isArray(value)) {
+      for (const vote of value as { name?: unknown; vote?: unknown }[]) {
+        for (const [column, cell] of [
+          ['member', vote.name],
+          ['vote', vote.vote],
+        ] as const) {
+          const found = typeof cell === 'string' ? forbiddenCharacter(cell) : null;
+          if (found) {
+            const at = row.members?.find((member) => member.name === vote.name)?.row ?? row.row;
+            return { row: at, column, value: showForbidden(cell as string), message: forbiddenMessage(found) };
+          }
+        }
+      }
+      continue;
+    }
+    const bad = forbiddenString(value);
+    if (bad)
+      return {
+        row: row.row,
+        column: COLUMN[key] ?? key,
+        value: showForbidden(bad.text),
+        message: forbiddenMessage(bad.found),
+      };
+  }
+  return null;
+}
+
+/** Refuses every row that holds a character the site cannot store or show (NUL, the controls XML forbids). */
+function refuseForbidden(read: FileRead): void {
+  const kept: ImportRow[] = [];
+  for (const row of read.rows) {
+    const found = forbiddenIn(row);
+    if (!found) {
+      kept.push(row);
+      continue;
+    }
+    read.problems.push({ severity: 'error', file: read.file.name, ...found });
+    read.refused += 1;
+  }
+  if (kept.length !== read.rows.length) read.rows = kept;
 }

@@ -1,11 +1,132 @@
 // What the readers of an import's files share (importCsv.ts, importOcd.ts): the shapes of a file, a read and a row,
 // the size limit, UTF-8 decoding, the problem collector, and the rules that check a row's rich text and a
 // meeting's cells the same way whichever file brings them.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { firstTimestamp, type CellResult, type ImportKind, type ImportProblem } from '../importChecks.ts';
+import { createRequire } from 'node:module';
+import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../lib/sanitize.ts';
 import { richTextDrops } from './importRichText.ts';
 
 /** The largest file an import reads: far above any one district's record; a larger one is split by district or year. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** A Markdown or HTML file: read only when a CSV's summary_file or description_file cell names it. */
+export const NAMED_ONLY = /\.(md|markdown|html?)$/i;
+
+/** What a folder entry is when it is not a regular file, in words ('a symbolic link'), or null for a regular file. */
+export function notRegular(stats: Stats): string | null {
+  if (stats.isFile()) return null;
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** A file's bytes, or why they were not read: 'big' (over the limit, with its size) or 'special' (what it is). */
+export type RegularRead =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; big: number }
+  | { ok: false; special: string }
+  | { ok: false; missing: true };
+
+/**
+ * Reads a regular file, never through a link: opened with O_NOFOLLOW (and O_NONBLOCK, so a pipe put in its place
+ * cannot hold the run), checked to be a regular file once open, and read to at most `max` bytes, counted as they are
+ * read (a device or a growing file cannot make it read more).
+ */
+export function readRegular(path: string, max = MAX_FILE_BYTES): RegularRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (failure) {
+    const code = (failure as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, special: 'a symbolic link' };
+    if (code === 'ENXIO') return { ok: false, special: 'a socket' };
+    return { ok: false, missing: true };
+  }
+  try {
+    const stats = fstatSync(fd);
+    const special = notRegular(stats);
+    if (special) return { ok: false, special };
+    if (stats.size > max) return { ok: false, big: stats.size };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, max + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > max) return { ok: false, big: Math.max(stats.size, total) };
+    }
+    return { ok: true, bytes: Buffer.concat(chunks, total) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads the file a cell names (a summary_file), only if it is a regular file inside `folder`: not an absolute path,
+ * no `..`, no symbolic link on the way (each part of the path is looked at with lstat before anything is opened).
+ * Answers the bytes, or the message for the cell ("names …").
+ */
+export function readNamedFile(folder: string, name: string, shown: string): CellResult<Buffer> {
+  if (isAbsolute(name) || /^[A-Za-z]:[\\/]/.test(name) || name.startsWith('\\'))
+    return {
+      ok: false,
+      message:
+        'is an absolute path; a summary file is named from the folder of the CSV (june-17.md, or summaries/june-17.md). Put the file inside the folder being imported.',
+    };
+  const parts = name.split(/[\\/]+/).filter((part) => part && part !== '.');
+  if (parts.includes('..'))
+    return {
+      ok: false,
+      message:
+        'goes out of the folder of the CSV (..); the importer reads only files inside the folder being imported. Put the file beside the CSV, or in a folder under it.',
+    };
+  if (!NAMED_ONLY.test(name))
+    return {
+      ok: false,
+      message: 'names a file that is neither Markdown (.md) nor HTML (.html). Save the summary as one of those.',
+    };
+  let path = folder;
+  for (const [at, part] of parts.entries()) {
+    path = join(path, part);
+    let stats: Stats;
+    try {
+      stats = lstatSync(path);
+    } catch {
+      return {
+        ok: false,
+        message: `names a file that is not there (looked for ${shown}). Put the file beside the CSV or correct its name.`,
+      };
+    }
+    const special = notRegular(stats);
+    const last = at === parts.length - 1;
+    if (special && !(special === 'a folder' && !last))
+      return { ok: false, message: specialMessage(special, last ? 'names' : `names a path through ${part}, which is`) };
+  }
+  const read = readRegular(path);
+  if (read.ok) return { ok: true, value: read.bytes };
+  if ('special' in read) return { ok: false, message: specialMessage(read.special, 'names') };
+  if ('big' in read) return { ok: false, message: `names a file larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` };
+  return {
+    ok: false,
+    message: `names a file that is not there (looked for ${shown}). Put the file beside the CSV or correct its name.`,
+  };
+}
+
+/** Why an entry that is not a regular file is refused, after a verb ('names', 'is'): nothing outside the folder is read. */
+export function specialMessage(special: string, verb: string): string {
+  const what = verb === 'names' ? `names ${special}` : `${verb} ${special}`;
+  if (special === 'a symbolic link')
+    return `${what}: the importer reads only the files inside the folder, never a link (it could lead outside). Copy the file itself into the folder.`;
+  if (special === 'a folder') return `${what}, not a file. Name the Markdown or HTML file itself.`;
+  return `${what}, not a file: the importer reads only regular files. Save the text as a file in the folder.`;
+}
 
 /** The CSV files by name (a name may go on: meetings-2025.csv) and the JSON documents. */
 export type FileKind = 'districts' | 'meetings' | 'topics' | 'votes' | 'ocd';
@@ -83,6 +204,26 @@ export function problemsOf(file: ImportFile) {
 /** Reports one problem of a file: its row, column and value, and what is wrong in words. */
 export type Report = (row: number | null, column: string | null, value: string | null, message: string) => void;
 
+let boundOf: ((html: string) => string | null) | undefined;
+
+/**
+ * Why rich text is over the bounds the build shows it within (RICH_TEXT_LIMITS: its length, its elements, its depth),
+ * or null. The length is counted here; the elements and the depth are measured as the build measures them, which
+ * needs at least as many tags as the depth bound, so text with fewer is never parsed for it.
+ */
+export function richTextBound(html: string): string | null {
+  const long = richTextSizeProblem(html);
+  if (long) return long;
+  if ((html.match(/</g)?.length ?? 0) <= RICH_TEXT_LIMITS.depth) return null;
+  // Loaded the first time it is needed: jsdom takes seconds to load.
+  boundOf ??= (
+    createRequire(import.meta.url)(
+      '../../lib/node/sanitizeJsdom.ts',
+    ) as typeof import('../../lib/node/sanitizeJsdom.ts')
+  ).richTextProblem;
+  return boundOf(html);
+}
+
 /** Checks rich text: what the sanitiser would drop is a warning; a script or a javascript: link refuses the row. */
 export function checkRich(
   number: number,
@@ -92,6 +233,16 @@ export function checkRich(
   warning: Report,
 ): boolean {
   if (!html) return true;
+  const over = richTextBound(html);
+  if (over)
+    warning(
+      number,
+      column,
+      html.length > 200 ? `${html.slice(0, 200)}…` : html,
+      `${over}, so the site will not show it: a page shows rich text within ${RICH_TEXT_LIMITS.characters.toLocaleString('en-US')} characters, ${RICH_TEXT_LIMITS.elements.toLocaleString('en-US')} elements and ${RICH_TEXT_LIMITS.depth} levels of tags. Shorten it (the full text can go in the minutes).`,
+    );
+  // Text over the bounds is never parsed by the build: what the sanitiser would drop from it does not arise.
+  if (over) return true;
   const { dropped, unsafe } = richTextDrops(html);
   if (unsafe.length) {
     error(

@@ -70,7 +70,15 @@ export async function postgresTransport(dbUrl: string): Promise<ImportTransport>
  * caller decides whether it stays (the stack's first start; tests that roll everything back).
  */
 export function clientTransport(client: pg.Client, nested: boolean, target = 'the database'): ImportTransport {
-  return {
+  // One statement at a time on the connection: the run asks several questions at once (and reads the next file
+  // meanwhile), and pg refuses to queue a query behind another (a deprecation warning on every import).
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = last.then(work, work);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const transport: ImportTransport = {
     target,
     batchBytes: 8 * 1024 * 1024,
     async call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
@@ -123,6 +131,12 @@ export function clientTransport(client: pg.Client, nested: boolean, target = 'th
       )),
     close: async () => {},
   };
+  for (const name of ['call', 'history', 'stage', 'begin', 'end'] as const) {
+    const unqueued = transport[name] as (...args: unknown[]) => Promise<unknown>;
+    (transport as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      serial(() => unqueued.apply(transport, args));
+  }
+  return transport;
 }
 
 /** A hosted Supabase project's API with the service role key: each call is its own transaction; import_apply writes the run in one. */
@@ -221,7 +235,9 @@ export async function runImport(
   const run = randomUUID();
   const problems: ImportProblem[] = [];
   const skipped = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
-  const { files, ignored, missing } = findImportFiles(targets);
+  const { files, ignored, missing, refused: notFiles } = findImportFiles(targets);
+  for (const { name, message } of notFiles)
+    problems.push({ severity: 'error', file: name, row: null, column: null, value: null, message });
   for (const name of missing)
     problems.push({
       severity: 'error',
@@ -241,7 +257,7 @@ export async function runImport(
       message:
         'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell).',
     });
-  if (files.length === 0 && missing.length === 0)
+  if (files.length === 0 && missing.length === 0 && notFiles.length === 0)
     problems.push({
       severity: 'error',
       file: targets.join(', '),
@@ -265,6 +281,13 @@ export async function runImport(
   // Rows found as the record holds them, by their fingerprint: counted unchanged, not sent.
   const unchanged = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
   const inFlight: Promise<unknown>[] = [];
+  // With --replace: the kinds and districts that had a row or a file refused, by the first file that did. A refused
+  // row is still in the files: nothing of its kind and district is removed (a district of 'all' when unknown).
+  const held = new Map<string, { kind: ImportKind; district: number | 'all'; file: string }>();
+  const hold = (kind: ImportKind, district: number | null, file: string) => {
+    const key = `${kind}|${district ?? 'all'}`;
+    if (!held.has(key)) held.set(key, { kind, district: district ?? 'all', file });
+  };
 
   /** A file read and checked, each row with its fingerprint. */
   const readFile = (file: ImportFile): FileRead => {
@@ -351,6 +374,11 @@ export async function runImport(
       // An Open Civic Data file's refused documents are counted by the problems listed for them.
       if (fileKind) skipped[fileKind] += read.refused;
       const usable = !read.problems.some((p) => p.severity === 'error' && p.row === null);
+      if (read.problems.some((p) => p.severity === 'error')) {
+        // A refused file, or rows its reader refused: the district its folder names, else every district.
+        const kinds: ImportKind[] = fileKind ? [fileKind] : ['meetings', 'votings'];
+        for (const kind of kinds) hold(kind, file.folderDistrict, file.name);
+      }
       const questions = usable ? askAbout(read) : null;
       questions?.catch(() => undefined);
       if (at + 1 < files.length) progress(`reading ${files[at + 1].name}`);
@@ -396,6 +424,7 @@ export async function runImport(
           problems.push(...refusal);
           if (refusal.some((p) => p.severity === 'error')) {
             skipped[row.kind] += 1;
+            hold(row.kind, row.districtId, row.file);
             continue;
           }
         }
@@ -449,6 +478,24 @@ export async function runImport(
       committed = true;
       return { run, status: 'refused', counts: empty, skipped, problems, removed: [], files: fileList };
     }
+    const heldBack: Partial<Record<ImportKind, number[] | 'all'>> = {};
+    if (options.replace)
+      for (const { kind, district, file } of held.values()) {
+        const list = heldBack[kind];
+        if (district === 'all' || list === 'all') heldBack[kind] = 'all';
+        else heldBack[kind] = [...(list ?? []), district];
+        if (list === 'all') continue;
+        problems.push({
+          severity: 'warning',
+          file,
+          row: null,
+          column: null,
+          value: null,
+          message: `has a refused row, which still counts as in the files: --replace removes no ${LABEL[kind]}s ${district === 'all' ? 'in any district' : `of district ${district}`} this run. Correct the refused rows and run again to remove what the files leave out.`,
+        });
+      }
+    if (!options.dryRun && (await transport.call<boolean>('import_busy', {})))
+      progress('another import is writing to this database: waiting for it to finish (one import writes at a time)');
     progress('writing');
     const result = await transport.call<{ counts: Record<ImportKind, KindCounts>; removed: ImportOutcome['removed'] }>(
       'import_apply',
@@ -459,6 +506,7 @@ export async function runImport(
         problems,
         files: fileList,
         unchanged,
+        held: heldBack,
       },
     );
     await transport.end(!options.dryRun);

@@ -1,10 +1,12 @@
 // Time stamps in meeting summaries: reading m:ss and h:mm:ss, and turning them into buttons that open the video.
 
 /**
- * m:ss or h:mm:ss, standing alone (not part of a longer number or ratio), and not a clock time such as
- * '9:15 p.m.', which is when something happened in the room rather than a position in the video.
+ * m:ss or h:mm:ss, standing alone (not part of a longer number or ratio), and not a clock time, which is when
+ * something happened in the room rather than a position in the video: one followed by a.m., p.m., noon or midnight
+ * ('9:15 p.m.', '12:00 noon'), or one right after a date ('Feb 15, 2018 12:00', '2/15/2018 12:00', '2018-02-15 12:00').
  */
-export const TIMESTAMP_PATTERN = /(?<![\w:.])(?:\d{1,2}:[0-5]\d:[0-5]\d|\d{1,3}:[0-5]\d)(?![\w:]|\.\d|\s?[ap]\.?m\b)/gi;
+export const TIMESTAMP_PATTERN =
+  /(?<![\w:.])(?<!(?:\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}\/\d{2})[,T]?\s?)(?:\d{1,2}:[0-5]\d:[0-5]\d|\d{1,3}:[0-5]\d)(?![\w:]|\.\d|\s?(?:[ap]\.?m\b|noon\b|midnight\b))/gi;
 
 /** Seconds from the start: 3 parts are hours, minutes, seconds; 2 parts are minutes, seconds; anything else is 0. */
 export function parseTimestamp(timestamp: string | null | undefined): number {
