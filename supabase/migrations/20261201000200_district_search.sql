@@ -42,8 +42,9 @@ comment on function private.district_initials(text) is 'The initials of a distri
 
 -- The name's telling words, searched word by word (LIKE '% palo%') and by similarity (a typo) through this index.
 create index districts_words_trgm_idx on public.districts using gin (private.district_words(name) extensions.gin_trgm_ops);
--- Initials typed as one word (PAUSD) find the district through this index.
-create index districts_initials_idx on public.districts (private.district_initials(name));
+-- Initials typed as one word (PAUSD) find the district through this index, in name order: the planner never walks
+-- the whole name index to find the few districts with those initials.
+create index districts_initials_idx on public.districts (private.district_initials(name), name, id);
 -- A county typed ("Santa Clara County") or reached from a ZIP code finds its districts through this index.
 create index districts_county_words_idx on public.districts (private.district_words(county), state);
 
