@@ -73,7 +73,7 @@ function fillPlaceholders(text, values, numbers) {
 }
 function translator(locale, catalogue) {
   const plural = pluralRules(locale);
-  const numbers = numberFormat(locale);
+  const numbers = numberFormat(locale, { useGrouping: "always" });
   return (key, values = {}) => {
     const message = catalogue[key];
     if (message === void 0) throw new Error(`No message '${key}' in the ${locale} catalogue.`);
