@@ -4,7 +4,7 @@
 // made from sanitised text, and the HTML holds only escaped text, <mark> and our own links.
 // Imports carry their .ts extension: `npm run mail:send` loads this file in Node itself.
 import { formatDate } from '../i18n/dates.ts';
-import { localizedPath, type Locale } from '../i18n/locales.ts';
+import { LOCALE_FACTS, localizedPath, type Locale } from '../i18n/locales.ts';
 import { alertSubject, describeAlert, type AlertSummary, type AlertRecordKind } from './describe.ts';
 import {
   confirmUrl,
@@ -131,6 +131,11 @@ export function alertMatchItem(match: AlertMatch, links: MailLinks, readSnippet:
   };
 }
 
+/** A subject begins as a sentence does, with a capital ('El tema «…»: 2 resultados nuevos'), in any language. */
+export function sentenceStart(text: string, locale: Locale): string {
+  return text.charAt(0).toLocaleUpperCase(LOCALE_FACTS[locale].intl) + text.slice(1);
+}
+
 export function alertEmail(
   payload: AlertEmailPayload,
   links: MailLinks,
@@ -141,7 +146,7 @@ export function alertEmail(
   const count = payload.alerts.reduce((sum, alert) => sum + alert.matches.length, 0);
   const subject =
     payload.alerts.length === 1
-      ? t('mail.alert.subjectOne', { alert: alertSubject(payload.alerts[0], t, locale), count })
+      ? sentenceStart(t('mail.alert.subjectOne', { alert: alertSubject(payload.alerts[0], t, locale), count }), locale)
       : t('mail.alert.subject', { count });
   const manage = manageUrl(links, payload.manage_token, locale);
   const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale, true);

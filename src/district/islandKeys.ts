@@ -1,5 +1,6 @@
 // The messages each district island (islands/) shows, by key (or namespace, for the live page): what a page picks from its
 // language's catalogue and passes the island as its `messages` prop, and nothing else (see build/islandMessages.ts).
+import { BOARD_KEYS } from '../lib/record/boardWords';
 
 /** TopicVoting's messages. */
 export const TOPIC_VOTING_KEYS = [
@@ -18,8 +19,9 @@ export const TOPIC_VOTING_KEYS = [
   'district.topics.upvote',
 ] as const;
 
-/** VotingTables' messages. */
+/** VotingTables' messages: its own, and the board's vocabulary (votes, outcomes, categories). */
 export const VOTING_TABLES_KEYS = [
+  ...BOARD_KEYS,
   'district.voting.aToZ',
   'district.voting.category',
   'district.voting.date',
@@ -53,4 +55,4 @@ export const VIDEO_POPUP_KEYS = [
 ] as const;
 
 /** LiveDistrict's messages: the whole district page's (it draws all of it in the browser) and its own. */
-export const LIVE_DISTRICT_NAMESPACES = ['district', 'live'] as const;
+export const LIVE_DISTRICT_NAMESPACES = ['board', 'district', 'live'] as const;

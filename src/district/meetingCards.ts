@@ -5,7 +5,8 @@ import type { Meeting } from '../lib/data/meetings';
 import type { SafeHtml } from '../lib/sanitize';
 import type { RichTextJob } from './richText';
 import { meetingAnchor } from '../lib/record/meetingLinks.ts';
-import { formatMeetingDate, meetingTitle, meetingTopicsText } from '../lib/record/meetingTitles.ts';
+import { meetingTitle, meetingTopicsText } from '../lib/record/meetingTitles.ts';
+import { formatDate } from '../i18n/dates.ts';
 import { videoIdFromLink } from '../lib/record/videoLinks.ts';
 import { meetingRecordLinks, summarySourceLine, type RecordLink } from './meetingSources.ts';
 
@@ -78,7 +79,7 @@ export function meetingCards<M extends Omit<Meeting, 'summary'>>(
       id: meeting.id,
       anchor: unique ? anchor : null,
       title: meetingTitle(meeting.title, meeting.meeting_type),
-      date: formatMeetingDate(meeting.date),
+      date: formatDate('en', meeting.date, 'card'),
       isoDate: meeting.date,
       topics: meetingTopicsText(meeting.topics),
       summaryHtml: html,

@@ -1,4 +1,4 @@
-// Voting table rules: M/D/YY dates in UTC, member columns, vote tones and sorting. What an outcome says against the
+// Voting table rules: member columns, vote tones and sorting (a vote's date is formatDate's 'vote' form). What an outcome says against the
 // votes is the record's own rule (src/lib/record/outcomes.ts), which the importer applies too.
 import type { Voting } from '../lib/data/votings';
 import { NO_VOTE } from '../lib/record/outcomes.ts';
@@ -28,14 +28,6 @@ export function sortDirectionLabel(key: SortKey, direction: SortDirection): stri
 
 /** What a screen reader hears for a '-' cell: the member has no vote recorded in that record. */
 export const NO_VOTE_RECORDED = 'No vote recorded';
-
-/** A vote date as M/D/YY, read in UTC; a missing date shows as '-'. */
-export function formatVoteDate(value: string | null | undefined): string {
-  if (!value) return NO_VOTE;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
-}
 
 /** The board members of a table: every name found in its records, in the order they first appear. */
 export function boardMembers(rows: Pick<VotingRow, 'votes'>[]): string[] {

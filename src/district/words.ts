@@ -1,10 +1,13 @@
 // The district page's words in the page's language: a translator over the catalogue's district., member. and live.
 // messages, and the dates, numbers and names written the language's way. English keeps the page's own forms exactly
-// (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so).
+// (MM/DD/YY cards, M/D/YY votes, numbers without separators where the page always wrote them so); every date is
+// written by the one formatter, formatDate, in the form of its kind ('card', 'vote', 'long').
 import type English from '../i18n/messages/en.json';
 import { translator, type Catalogue, type MessageValues } from '../i18n/translate';
-import { collator, dateTimeFormat, formatCount, formatDate, formatNumber, numberFormat } from '../i18n/dates';
+import { collator, dateTimeFormat, formatCount, formatNumber, numberFormat } from '../i18n/dates';
 import type { Locale } from '../i18n/locales';
+
+export { formatDate } from '../i18n/dates';
 
 export type { Locale } from '../i18n/locales';
 export { recordLang } from '../i18n/locales';
@@ -28,16 +31,6 @@ export function districtWords(locale: Locale, messages: Catalogue): T {
   if (locale !== 'en') return t as T;
   return ((key: MessageKey, values?: MessageValues) =>
     t(key, values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))) as T;
-}
-
-/** A meeting card's date: MM/DD/YY in English (the card's own `date`), the language's short date otherwise. */
-export function cardDate(locale: Locale, card: { date: string; isoDate: string }): string {
-  return locale === 'en' ? card.date : formatDate(locale, card.isoDate, 'card');
-}
-
-/** A vote's date: M/D/YY in English (`english`, as voteRecords writes it), the language's short date otherwise. */
-export function voteDate(locale: Locale, value: string, english: (value: string) => string): string {
-  return locale === 'en' ? english(value) : formatDate(locale, value, 'vote');
 }
 
 /** A count as the page writes it: as it is in English (the page never put separators in), the language's way otherwise. */
@@ -70,9 +63,4 @@ export function monthWords(locale: Locale, key: string): { initial: string; shor
 /** Compares names (and other text) the language's way, for sorting. */
 export function compareText(locale: Locale): (a: string, b: string) => number {
   return collator(locale).compare;
-}
-
-/** A long date ('June 17, 2025', '17 de junio de 2025', '2025年6月17日'). */
-export function longDate(locale: Locale, value: string): string {
-  return formatDate(locale, value, 'long');
 }

@@ -1,22 +1,25 @@
-// Dates and numbers as each language writes them, through Intl. English keeps the site's own forms (a meeting card's
-// MM/DD/YY, a vote's M/D/YY, '1.2k'), which Intl's en-US gives; Spanish and Chinese get their own ('17/06/25',
-// '2025/6/17', '1,2 mil'). Record dates (YYYY-MM-DD) are read in UTC, so a date never shows as the day before.
+// Dates and numbers as each language writes them, through Intl: the site's one date formatter, formatDate, with a
+// named form per kind of date. English keeps the site's own forms (a meeting card's MM/DD/YY, a vote's M/D/YY, '1.2k'),
+// which Intl's en-US gives. Spanish and Chinese never write a date all in numbers, which a reader could take
+// day-first or month-first: a card's and a vote's date are one short form there ('1 dic 2026', '2026年12月1日'), the
+// long one spells the month ('1 de diciembre de 2026'). Record dates (YYYY-MM-DD) are read in UTC, so a date never
+// shows as the day before.
 import { LOCALE_FACTS, type Locale } from './locales.ts';
 
-type DateStyle = 'card' | 'vote' | 'long';
+/** The kinds of date: a meeting card's, a vote's (tables, a member's record, split votes), and a long one in a sentence. */
+export type DateForm = 'card' | 'vote' | 'long';
 
-// Per style: what Intl is asked for. English's 'card' and 'vote' are the site's MM/DD/YY and M/D/YY.
-const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+// Per form: what Intl is asked for. English's 'card' and 'vote' are the site's MM/DD/YY and M/D/YY.
+const DATE_OPTIONS: Record<DateForm, Intl.DateTimeFormatOptions> = {
   card: { year: '2-digit', month: '2-digit', day: '2-digit', timeZone: 'UTC' },
   vote: { year: '2-digit', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
   long: { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' },
 };
-// Chinese writes the full year in short dates ('2025/6/17'): two digits would read as a day of the month.
-const OVERRIDES: Partial<Record<Locale, Partial<Record<DateStyle, Intl.DateTimeFormatOptions>>>> = {
-  zh: {
-    card: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
-    vote: { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' },
-  },
+// Spanish and Chinese: the month named and the year whole, the same for a card and a vote.
+const SHORT_NAMED: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+const OVERRIDES: Partial<Record<Locale, Partial<Record<DateForm, Intl.DateTimeFormatOptions>>>> = {
+  es: { card: SHORT_NAMED, vote: SHORT_NAMED },
+  zh: { card: SHORT_NAMED, vote: SHORT_NAMED },
 };
 
 /**
@@ -55,19 +58,26 @@ export function pluralRules(locale: Locale): Intl.PluralRules {
   return once(`plural ${locale}`, () => new Intl.PluralRules(LOCALE_FACTS[locale].intl));
 }
 
-function dateFormat(locale: Locale, style: DateStyle): Intl.DateTimeFormat {
-  return dateTimeFormat(locale, OVERRIDES[locale]?.[style] ?? DATE_OPTIONS[style]);
+function dateFormat(locale: Locale, form: DateForm): Intl.DateTimeFormat {
+  return dateTimeFormat(locale, OVERRIDES[locale]?.[form] ?? DATE_OPTIONS[form]);
 }
 
-/** A record date (YYYY-MM-DD or a timestamp) in a language; an unreadable one is shown as given. */
-export function formatDate(locale: Locale, value: string, style: DateStyle): string {
+/**
+ * A record date (YYYY-MM-DD or a timestamp) in a language and form ('06/17/25', '17 jun 2025', 'June 17, 2025'); an
+ * unreadable one is shown as given, and a missing one as '-' (what a table's empty cell shows).
+ */
+export function formatDate(locale: Locale, value: string | null | undefined, form: DateForm): string {
+  if (!value) return '-';
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, style).format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, form).format(date);
 }
 
-/** A whole number with the language's separators (12,345 / 12.345 / 12,345). */
+/**
+ * A whole number with the language's separators, grouped from the thousands on in every language (12,345 and 3,010;
+ * 12.345 and 3.010, where Spanish's own rule would leave 3010 beside 10.631).
+ */
 export function formatNumber(locale: Locale, value: number): string {
-  return numberFormat(locale).format(value);
+  return numberFormat(locale, { useGrouping: 'always' }).format(value);
 }
 
 /**

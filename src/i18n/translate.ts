@@ -34,7 +34,8 @@ export function fillPlaceholders(text: string, values: MessageValues, numbers: I
  */
 export function translator(locale: Locale, catalogue: Catalogue): Translator {
   const plural = pluralRules(locale);
-  const numbers = numberFormat(locale);
+  // Grouped from the thousands on, as formatNumber writes a number (3.010 beside 10.631 in Spanish).
+  const numbers = numberFormat(locale, { useGrouping: 'always' });
   return (key, values = {}) => {
     const message = catalogue[key];
     if (message === undefined) throw new Error(`No message '${key}' in the ${locale} catalogue.`);

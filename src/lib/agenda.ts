@@ -214,8 +214,8 @@ export function boardDecisions(
   ) as Record<AgendaField, BoardDecision>;
 }
 
-/** The members' votes grouped by what they voted, Yes first, then No, then the rest as they appear: 'Yes: A, B; No: C'. */
-export function boardVoteLine(votes: readonly VoteItem[]): string {
+/** The members' votes grouped by what they voted, Yes first, then No, then the rest as they appear. */
+export function boardVoteGroups(votes: readonly VoteItem[]): { vote: string; names: string[] }[] {
   const groups = new Map<string, string[]>();
   const rank = (vote: string) => (vote === 'yes' ? 0 : vote === 'no' ? 1 : 2);
   for (const { name, vote } of votes) {
@@ -227,6 +227,12 @@ export function boardVoteLine(votes: readonly VoteItem[]): string {
   return [...groups.entries()]
     .map(([vote, names], index) => ({ vote, names, index }))
     .sort((a, b) => rank(a.vote.toLowerCase()) - rank(b.vote.toLowerCase()) || a.index - b.index)
+    .map(({ vote, names }) => ({ vote, names }));
+}
+
+/** The members' votes grouped by what they voted (boardVoteGroups), in one English line: 'Yes: A, B; No: C'. */
+export function boardVoteLine(votes: readonly VoteItem[]): string {
+  return boardVoteGroups(votes)
     .map(({ vote, names }) => `${vote}: ${names.join(', ')}`)
     .join('; ');
 }

@@ -145,3 +145,35 @@ test('at 375 px the mobile menu switches language and keeps the place too', asyn
   await expect(page).toHaveURL(/\/zh\/search\/records\?q=budget$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('搜索会议记录');
 });
+
+test("the board's votes, outcomes and categories read in the page's language, not in English", async ({ page }) => {
+  // 'No' is Spanish too: only the Chinese page must not show it.
+  const english = /^(Yes|Abstain|Passed|Failed|Tabled|Approved|Budget|Facilities|Policy|Personnel|Curriculum)\b/;
+  const englishOrNo = /^(Yes|No|Abstain|Passed|Failed|Tabled|Approved|Budget|Facilities|Policy|Personnel|Curriculum)\b/;
+  await page.goto('/es/1?tab=voting');
+  const tables = page.locator('.voting-tables');
+  await expect(tables.locator('.outcome-text').first()).toHaveText(/^(Aprobada|Rechazada|Aplazada)$/);
+  await expect(tables.locator('td.outcome', { hasText: 'Aprobada(4-1)' }).first()).toBeVisible();
+  await expect(tables.locator('td.vote', { hasText: /^Sí$/ }).first()).toBeVisible();
+  await expect(tables.locator('td.cell-category', { hasText: /^Presupuesto$/ }).first()).toBeVisible();
+  const spanishCells = await page.locator('.voting-tables td, .split-votes li').allTextContents();
+  expect(spanishCells.filter((text) => english.test(text.trim()))).toEqual([]);
+
+  await page.goto('/es/1/members/daniel-whitfield');
+  const vote = page.locator('.member-vote').first();
+  await expect(vote).toHaveText(/^(Sí|No|Abstención)$/);
+  await expect(vote).toHaveAttribute('data-label', 'Su voto');
+  expect(
+    (await page.locator('.member-votes td').allTextContents()).filter((text) => english.test(text.trim())),
+  ).toEqual([]);
+
+  await page.goto('/zh/1?tab=voting');
+  await expect(page.locator('.voting-tables .outcome-text').first()).toHaveText(/^(通过|未通过|搁置)$/);
+  await expect(page.locator('.voting-tables td.outcome', { hasText: '通过（4-1）' }).first()).toBeVisible();
+  const chineseCells = await page.locator('.voting-tables td, .split-votes li').allTextContents();
+  expect(chineseCells.filter((text) => englishOrNo.test(text.trim()))).toEqual([]);
+  await expect(page.locator('.voting-tables td.vote', { hasText: /^赞成$/ }).first()).toBeVisible();
+
+  await page.goto('/es/votingPAUSD');
+  await expect(page.locator('.board-decision').first()).toContainText('Aprobada (4-1). Sí: ');
+});

@@ -91,8 +91,8 @@ describe('the linter refuses an import across a layer', () => {
     ],
     [
       'a module importing one that imports it',
-      'src/lib/record/meetingTitles.ts',
-      "import { meetingAnchor } from './meetingLinks';\nexport function formatMeetingDate(): string { return ''; }",
+      'src/lib/paths.ts',
+      "import { meetingAnchor } from './record/meetingLinks';\nexport function districtPath(): string { return ''; }",
       'import-x/no-cycle',
     ],
   ])('%s', async (_label, filePath, imports, rule) => {

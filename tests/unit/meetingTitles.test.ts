@@ -1,28 +1,7 @@
-// A meeting as the record names it: MM/DD/YY in UTC, the title with its meeting type, the topics line, and the topics
+// A meeting as the record names it: the title with its meeting type, the topics line, and the topics
 // one by one (what the topic trend chart and the feeds' categories count).
 import { describe, expect, it } from 'vitest';
-import {
-  formatMeetingDate,
-  meetingTitle,
-  meetingTopicList,
-  meetingTopicsText,
-} from '../../src/lib/record/meetingTitles';
-
-describe('formatMeetingDate: MM/DD/YY, read in UTC', () => {
-  it.each([
-    ['2024-08-13', '08/13/24'],
-    ['2025-01-01', '01/01/25'],
-    ['2024-12-31', '12/31/24'],
-    ['2026-12-08', '12/08/26'],
-    ['2000-02-29', '02/29/00'],
-    // A time late in the day in UTC is still that UTC day, whatever the machine's time zone.
-    ['2025-06-17T23:30:00Z', '06/17/25'],
-    ['2025-06-18T01:00:00+02:00', '06/17/25'],
-    ['not a date', 'not a date'],
-  ])('%s → %s', (value, expected) => {
-    expect(formatMeetingDate(value)).toBe(expected);
-  });
-});
+import { meetingTitle, meetingTopicList, meetingTopicsText } from '../../src/lib/record/meetingTitles';
 
 describe('meetingTitle: default Board Meeting; a type other than normal is capitalised and put first', () => {
   it.each([

@@ -68,7 +68,7 @@ describe('describeAlert says what an alert looks for, where, and how often', () 
       'in Chinese',
       search({ kinds: ['meeting', 'vote'] }),
       'zh',
-      'Springfield Unified中的“cell phones”，仅限会议摘要和表决，每天',
+      'Springfield Unified中的“cell phones”，仅限会议摘要和投票，每天',
     ],
   ])('%s', (_label, alert, locale, expected) => {
     expect(describeAlert(alert, mailTranslator(locale), locale)).toBe(expected);

@@ -29,9 +29,17 @@ async function shardEntries() {
 /** The namespaces of the base layout: the navigation bar with its language switcher, the footer, the page's head. */
 const LAYOUT_NAMESPACES = ['footer', 'lang', 'nav', 'site'];
 /** What a district page shows of the catalogue: the layout, the district's view, its record search and subscribe form. */
-export const DISTRICT_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'district', 'errors', 'records', 'subscribe'];
+export const DISTRICT_PAGE_NAMESPACES = [
+  ...LAYOUT_NAMESPACES,
+  'alerts',
+  'board',
+  'district',
+  'errors',
+  'records',
+  'subscribe',
+];
 /** What a board member's page shows of the catalogue. */
-export const MEMBER_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'district', 'member'];
+export const MEMBER_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'board', 'district', 'member'];
 
 /** A kept page's cacheKey: the district's page key, the language, and the version of the messages it shows. */
 export function pageCacheKey(digest: string, locale: Locale, namespaces: readonly string[]): string {

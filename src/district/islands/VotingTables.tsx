@@ -7,12 +7,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { localizedPath } from '../../i18n/locales';
-import { compareText, districtWords, recordLang, voteDate, type Locale, type T } from '../words';
+import { compareText, districtWords, formatDate, recordLang, type Locale, type T } from '../words';
 import {
   DEFAULT_SORT,
   NO_VOTE_RECORDED,
   boardMembers,
-  formatVoteDate,
   memberVote,
   nextSort,
   sortDirectionLabel,
@@ -23,7 +22,8 @@ import {
   type SortState,
   type VotingRow,
 } from '../voteRecords';
-import { NO_VOTE, splitOutcome } from '../../lib/record/outcomes';
+import { NO_VOTE } from '../../lib/record/outcomes';
+import { categoryText, outcomeParts, voteText } from '../../lib/record/boardWords';
 import { voteAnchor } from '../../lib/paths';
 import '../view/district.css';
 import './VotingTables.css';
@@ -40,16 +40,17 @@ function directionLabel(t: T, key: SortKey, direction: SortDirection): string {
   return t(direction === 'ascending' ? 'district.voting.aToZ' : 'district.voting.zToA');
 }
 
-function Outcome({ outcome, lang }: { outcome: string | null; lang: 'en' | undefined }) {
-  const { text, detail } = splitOutcome(outcome);
+/** An outcome on two lines ('Aprobada' over '(4-1)'), in the page's language where it is the board's vocabulary. */
+function Outcome({ outcome, locale, t }: { outcome: string | null; locale: Locale; t: T }) {
+  const { text, detail } = outcomeParts(locale, t, outcome);
   return (
     <>
-      <span className="outcome-text" lang={lang}>
-        {text}
+      <span className="outcome-text" lang={text.lang}>
+        {text.text}
       </span>
       {detail && (
-        <span className="outcome-detail" lang={lang}>
-          {detail}
+        <span className="outcome-detail" lang={detail.lang}>
+          {detail.text}
         </span>
       )}
     </>
@@ -202,19 +203,24 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
                   <tr key={row.id} role="row" id={voteAnchor(row.id)}>
                     <td role="cell" className="cell-date" data-label={t('district.voting.date')}>
                       {row.voteDate ? (
-                        <time dateTime={row.voteDate}>{voteDate(locale, row.voteDate, formatVoteDate)}</time>
+                        <time dateTime={row.voteDate}>{formatDate(locale, row.voteDate, 'vote')}</time>
                       ) : (
                         NO_VOTE
                       )}
                     </td>
-                    <td role="cell" className="cell-category" data-label={t('district.voting.category')} lang={lang}>
-                      {row.category}
+                    <td
+                      role="cell"
+                      className="cell-category"
+                      data-label={t('district.voting.category')}
+                      lang={row.category ? categoryText(locale, t, row.category).lang : undefined}
+                    >
+                      {row.category && categoryText(locale, t, row.category).text}
                     </td>
                     <td role="cell" className="cell-issue" data-label={t('district.voting.issueShort')} lang={lang}>
                       {row.issue}
                     </td>
                     <td role="cell" className="outcome" data-label={t('district.voting.outcome')}>
-                      <Outcome outcome={row.outcome} lang={lang} />
+                      <Outcome outcome={row.outcome} locale={locale} t={t} />
                     </td>
                     {members.map((name) => {
                       const vote = memberVote(row, name);
@@ -238,9 +244,9 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
                           role="cell"
                           className={`vote vote-${voteTone(vote)}`}
                           data-label={name}
-                          lang={lang}
+                          lang={voteText(locale, t, vote).lang}
                         >
-                          {vote}
+                          {voteText(locale, t, vote).text}
                         </td>
                       );
                     })}

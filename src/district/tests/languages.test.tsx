@@ -17,17 +17,7 @@ import { placeholders, type Catalogue } from '../../i18n/translate';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import { islandMessages } from '../build/islandMessages';
 import { TOPIC_VOTING_KEYS, VIDEO_POPUP_KEYS, VOTING_TABLES_KEYS } from '../islandKeys';
-import {
-  cardDate,
-  compareText,
-  countText,
-  districtWords,
-  monthWords,
-  percentText,
-  voteCountText,
-  voteDate,
-} from '../words';
-import { formatVoteDate } from '../voteRecords';
+import { compareText, countText, districtWords, monthWords, percentText, voteCountText } from '../words';
 import { localizeTimestampButtons } from '../view/MeetingList';
 import { districtIdFromPath } from '../livePath';
 import { recordsLineIn } from '../view/DistrictHeader';
@@ -37,24 +27,8 @@ import boardScript from '../browser/boardScript';
 
 describe('the words of the page, as each language writes them', () => {
   it.each([
-    ['en', '06/17/25'],
-    ['es', '17/06/25'],
-    ['zh', '2025/6/17'],
-  ] as const)("a meeting card's date in %s: %s", (locale, expected) => {
-    expect(cardDate(locale, { date: '06/17/25', isoDate: '2025-06-17' })).toBe(expected);
-  });
-
-  it.each([
-    ['en', '6/7/25'],
-    ['es', '7/6/25'],
-    ['zh', '2025/6/7'],
-  ] as const)("a vote's date in %s: %s", (locale, expected) => {
-    expect(voteDate(locale, '2025-06-07', formatVoteDate)).toBe(expected);
-  });
-
-  it.each([
     ['en', 1000, '1000'],
-    ['es', 1000, '1000'],
+    ['es', 1000, '1.000'],
     ['es', 12345, '12.345'],
     ['zh', 12345, '12,345'],
   ] as const)('a count in %s: %d → %s', (locale, count, expected) => {
@@ -114,7 +88,7 @@ describe('the words of the page, as each language writes them', () => {
       'es',
       'district.splits.summary',
       { splits: 3, count: 1200 },
-      '3 de 1200 votaciones registradas estuvieron divididas: los miembros que votaron no lo hicieron todos de la misma manera.',
+      '3 de 1.200 votaciones registradas estuvieron divididas: los miembros que votaron no lo hicieron todos de la misma manera.',
     ],
     ['es', 'district.agreement.of', { count: 12000 }, 'de 12.000 votos'],
     ['zh', 'district.agreement.of', { count: 1 }, '共 1 次投票'],
@@ -281,7 +255,7 @@ describe('the catalogues of the district page', () => {
     expect(Object.keys(topicVoting)).toEqual([...TOPIC_VOTING_KEYS]);
     expect(Object.keys(votingTables)).toEqual([...VOTING_TABLES_KEYS]);
     expect(Object.keys(videoPopup)).toEqual([...VIDEO_POPUP_KEYS]);
-    expect(Object.keys(liveDistrict).every((key) => /^(district|live)\./.test(key))).toBe(true);
+    expect(Object.keys(liveDistrict).every((key) => /^(board|district|live)\./.test(key))).toBe(true);
     expect(topicVoting['district.topics.upvote']).toBe('A favor');
   });
 });
@@ -472,9 +446,18 @@ describe('a district page in Spanish and in Chinese', () => {
     expect(document.querySelector('.topic-detail h3')?.getAttribute('lang')).toBe('en');
     expect(document.querySelector('.cell-issue')?.textContent).toBe('Adopt the budget');
     expect(document.querySelector('.cell-issue')?.getAttribute('lang')).toBe('en');
-    // An outcome's detail is the record's too ('(2-1)' here, '(consent agenda)' on others).
-    expect(document.querySelector('.outcome-detail')?.textContent).toBe('(2-1)');
-    expect(document.querySelector('.outcome-detail')?.getAttribute('lang')).toBe('en');
+    // The board's closed vocabulary is the page's language: the outcome, its counts, the category and the votes.
+    const board = {
+      es: { outcome: 'Aprobada', detail: '(2-1)', category: 'Presupuesto', yes: 'Sí' },
+      zh: { outcome: '通过', detail: '（2-1）', category: '预算', yes: '赞成' },
+    }[locale];
+    expect(document.querySelector('.outcome-text')?.textContent).toBe(board.outcome);
+    expect(document.querySelector('.outcome-text')?.hasAttribute('lang')).toBe(false);
+    expect(document.querySelector('.outcome-detail')?.textContent).toBe(board.detail);
+    expect(document.querySelector('.cell-category')?.textContent).toBe(board.category);
+    expect(document.querySelector('.cell-category')?.hasAttribute('lang')).toBe(false);
+    expect(document.querySelector('.vote-yes')?.textContent).toBe(board.yes);
+    expect(document.querySelector('.vote-yes')?.hasAttribute('lang')).toBe(false);
     // Member pages of the language.
     expect(document.querySelector('.agreement-table a')?.getAttribute('href')).toMatch(
       new RegExp(`^/${locale}/7/members/`),
@@ -483,18 +466,19 @@ describe('a district page in Spanish and in Chinese', () => {
 
   it('es: dates, counts and numbers the Spanish way', () => {
     const { document } = districtPage('es');
-    expect(document.querySelector('.meeting-card time')?.textContent).toBe('17/06/25');
+    expect(document.querySelector('.meeting-card time')?.textContent).toBe('17 jun 2025');
     expect(document.querySelector('.district-records')?.textContent).toBe(
       'Registros del 1 de mayo de 2024 al 1 de julio de 2025; última actualización: 20 de junio de 2025',
     );
     expect(document.querySelector('.vote-up .vote-count')?.textContent).toBe('1,2\u00a0mil');
-    expect(document.querySelector('.cell-date')?.textContent).toBe('17/6/25');
+    expect(document.querySelector('.cell-date')?.textContent).toBe('17 jun 2025');
     expect(document.querySelector('.district-facts dl')?.textContent).toContain('12.345');
   });
 
   it('zh: dates the Chinese way', () => {
     const { document } = districtPage('zh');
-    expect(document.querySelector('.meeting-card time')?.textContent).toBe('2025/6/17');
+    expect(document.querySelector('.meeting-card time')?.textContent).toBe('2025年6月17日');
+    expect(document.querySelector('.cell-date')?.textContent).toBe('2025年6月17日');
     expect(document.querySelector('.district-records')?.textContent).toBe(
       '2024年5月1日至2025年7月1日的记录，最后更新于2025年6月20日',
     );

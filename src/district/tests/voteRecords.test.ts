@@ -1,9 +1,8 @@
-// Voting table rules: M/D/YY in UTC, member columns, '-' for a missing vote, tones, sort order.
+// Voting table rules: member columns, '-' for a missing vote, tones, sort order.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SORT,
   boardMembers,
-  formatVoteDate,
   memberVote,
   nextSort,
   sortDirectionLabel,
@@ -13,21 +12,6 @@ import {
   type SortState,
   type VotingRow,
 } from '../voteRecords';
-
-describe('formatVoteDate: M/D/YY, read in UTC', () => {
-  it.each([
-    ['2025-06-17', '6/17/25'],
-    ['2025-01-02', '1/2/25'],
-    ['2024-12-10', '12/10/24'],
-    ['2009-03-04', '3/4/09'],
-    ['2025-06-17T23:59:59Z', '6/17/25'],
-    ['2025-06-18T01:00:00+02:00', '6/17/25'],
-    [null, '-'],
-    ['oops', 'oops'],
-  ])('%j → %s', (value, text) => {
-    expect(formatVoteDate(value)).toBe(text);
-  });
-});
 
 const row = (id: number, voteDate: string | null, over: Partial<VotingRow> = {}): VotingRow => ({
   id,

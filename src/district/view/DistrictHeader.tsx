@@ -6,7 +6,7 @@ import type { District } from '../../lib/data/districts';
 import { formatEnrollment, orNotListed } from '../../lib/format';
 import { districtImage, DEFAULT_DISTRICT_IMAGE } from '../../lib/paths';
 import type { RecordSpan } from '../recordSpan';
-import { countText, longDate, recordLang, type Locale, type T } from '../words';
+import { countText, formatDate, recordLang, type Locale, type T } from '../words';
 import './district.css';
 import './DistrictHeader.css';
 
@@ -23,9 +23,14 @@ function showDefaultImage(event: SyntheticEvent<HTMLImageElement>) {
 export function recordsLineIn(locale: Locale, t: T, span: RecordSpan): string {
   const range =
     span.first === span.last
-      ? t('district.records.one', { date: longDate(locale, span.first) })
-      : t('district.records.range', { first: longDate(locale, span.first), last: longDate(locale, span.last) });
-  return span.updatedAt ? t('district.records.updated', { range, date: longDate(locale, span.updatedAt) }) : range;
+      ? t('district.records.one', { date: formatDate(locale, span.first, 'long') })
+      : t('district.records.range', {
+          first: formatDate(locale, span.first, 'long'),
+          last: formatDate(locale, span.last, 'long'),
+        });
+  return span.updatedAt
+    ? t('district.records.updated', { range, date: formatDate(locale, span.updatedAt, 'long') })
+    : range;
 }
 
 interface Props {

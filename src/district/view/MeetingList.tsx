@@ -5,7 +5,7 @@
 import { FULL_VIDEO_LABEL, SUMMARY_SOURCE_LINES } from '../meetingSources';
 import { meetingShareUrl } from '../../lib/record/meetingLinks';
 import type { MeetingCardData } from '../meetingCards';
-import { cardDate, recordLang, type Locale, type MessageKey, type T } from '../words';
+import { formatDate, recordLang, type Locale, type MessageKey, type T } from '../words';
 import { LOCALE_FACTS } from '../../i18n/locales';
 import { ShareIcon } from '../../components/Icons';
 import './district.css';
@@ -49,7 +49,7 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
   const titleId = `meeting-${card.id}-title`;
   const summaryId = `meeting-${card.id}-summary`;
   const lang = recordLang(locale);
-  const date = cardDate(locale, card);
+  const date = formatDate(locale, card.isoDate, 'card');
   // Read after the control's verb ('Expand Board Meeting, 06/17/25'), so a screen reader does not list seventeen
   // identical 'Expand' buttons.
   // The title is the record's (English): marked so, inside a translated page.

@@ -7,8 +7,13 @@ import RecordText, { withRecord } from './RecordText';
 import type { SplitVote } from '../agreement';
 import { districtPath, voteAnchor } from '../../lib/paths';
 import { localizedPath } from '../../i18n/locales';
-import { formatVoteDate } from '../voteRecords';
-import { recordLang, voteDate, type Locale, type T } from '../words';
+import { formatDate, recordLang, type Locale, type T } from '../words';
+import { categoryText, outcomeText, voteText, type ShownWords } from '../../lib/record/boardWords';
+
+/** The board's word in the page's language, or the record's as written, marked English. */
+function Shown({ words }: { words: ShownWords }) {
+  return <RecordText lang={words.lang}>{words.text}</RecordText>;
+}
 
 interface Props {
   districtId: number;
@@ -48,14 +53,14 @@ export default function SplitVotes({
             <li key={split.id} className="split-item">
               <p className="split-meta">
                 {split.date ? (
-                  <time dateTime={split.date}>{voteDate(locale, split.date, formatVoteDate)}</time>
+                  <time dateTime={split.date}>{formatDate(locale, split.date, 'vote')}</time>
                 ) : (
                   t('district.splits.undated')
                 )}
                 {split.category && (
                   <span>
                     {' · '}
-                    <RecordText lang={lang}>{split.category}</RecordText>
+                    <Shown words={categoryText(locale, t, split.category)} />
                   </span>
                 )}
               </p>
@@ -71,14 +76,18 @@ export default function SplitVotes({
                 <p className="split-outcome">
                   {locale === 'en'
                     ? `Outcome: ${split.outcome}`
-                    : withRecord((outcome) => t('district.splits.outcome', { outcome }), lang, split.outcome)}
+                    : withRecord(
+                        (outcome) => t('district.splits.outcome', { outcome }),
+                        outcomeText(locale, t, split.outcome).lang,
+                        outcomeText(locale, t, split.outcome).text,
+                      )}
                 </p>
               )}
               <ul className="split-sides">
                 {split.sides.map((side) => (
                   <li key={side.vote} className={side.majority ? 'split-side' : 'split-side split-minority'}>
                     <strong>
-                      <RecordText lang={lang}>{side.vote}</RecordText> ({side.names.length})
+                      <Shown words={voteText(locale, t, side.vote)} /> ({side.names.length})
                     </strong>
                     {!side.majority && <span className="split-tag">{t('district.splits.minority')}</span>}:{' '}
                     {side.names.map((name, k) => (

@@ -68,8 +68,8 @@ describe('dates, numbers and counts', () => {
   it.each([
     ['en', 'card', '06/17/25'],
     ['en', 'vote', '6/17/25'],
-    ['es', 'card', '17/06/25'],
-    ['zh', 'card', '2025/6/17'],
+    ['es', 'card', '17 jun 2025'],
+    ['zh', 'card', '2025年6月17日'],
     ['en', 'long', 'June 17, 2025'],
     ['es', 'long', '17 de junio de 2025'],
     ['zh', 'long', '2025年6月17日'],

@@ -2,11 +2,11 @@
 // in the page's share button, the feeds and open data, and the emails.
 import type { Meeting } from '../data/meetings';
 import { districtPath } from '../paths.ts';
-import { formatMeetingDate } from './meetingTitles.ts';
+import { formatDate } from '../../i18n/dates.ts';
 
 /** The card's anchor: `meeting-` and the MM/DD/YY date with slashes replaced by dashes. */
 export function meetingAnchor(date: string): string {
-  return `meeting-${formatMeetingDate(date).replaceAll('/', '-')}`;
+  return `meeting-${formatDate('en', date, 'card').replaceAll('/', '-')}`;
 }
 
 /** The share link of a meeting: page URL + ?tab=Meetings#meeting-MM-DD-YY. */

@@ -1,14 +1,6 @@
-// A meeting as the record names it: its title with its meeting type, its MM/DD/YY date and its topics, the same on a
-// district page's card, in the feeds and open data, and in the emails.
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** A date as MM/DD/YY, read in UTC so a YYYY-MM-DD date never shows as the day before; unreadable dates are shown as given. */
-export function formatMeetingDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${pad2(date.getUTCMonth() + 1)}/${pad2(date.getUTCDate())}/${pad2(date.getUTCFullYear() % 100)}`;
-}
+// A meeting as the record names it: its title with its meeting type and its topics, the same on a district page's
+// card, in the feeds and open data, and in the emails. Its date is written by the one formatter, formatDate
+// (src/i18n/dates.ts).
 
 /**
  * The card title: the meeting's title (default 'Board Meeting'); a meeting type other than 'normal' is

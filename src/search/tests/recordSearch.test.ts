@@ -195,7 +195,7 @@ describe('resultMeta: the line above a result', () => {
   it.each([
     [true, 'en', 'Meeting · 06/17/25 · Fremont Unified'],
     [false, 'en', 'Meeting · 06/17/25'],
-    [false, 'es', 'Reunión · 17/06/25'],
+    [false, 'es', 'Reunión · 17 jun 2025'],
   ] as const)('site-wide %s, %s', (siteWide, locale, expected) => {
     expect(resultMeta(RESULT, locale === 'en' ? tEn : tEs, locale, siteWide)).toBe(expected);
   });

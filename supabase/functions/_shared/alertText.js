@@ -41,10 +41,10 @@ function describeAlert(alert, t, locale) {
 var en_default = { "alerts.describe.member": "{name}'s votes in {district}", "alerts.describe.memberMinority": "{name}'s votes in {district}, only when in the minority", "alerts.describe.only": "{alert}, {kinds} only", "alerts.describe.searchDistrict": '"{text}" in {district}', "alerts.describe.searchEverywhere": '"{text}" in every district', "alerts.describe.searchState": '"{text}" in every district of {state}', "alerts.describe.topic": 'the topic "{text}" in {district}', "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "daily", "alerts.frequency.weekly": "weekly", "alerts.kinds.meeting": "meeting summaries", "alerts.kinds.topic": "topics", "alerts.kinds.vote": "votes" };
 
 // src/i18n/messages/es.json
-var es_default = { "alerts.describe.member": "los votos de {name} en {district}", "alerts.describe.memberMinority": "los votos de {name} en {district}, solo cuando queda en minoría", "alerts.describe.only": "{alert}, solo {kinds}", "alerts.describe.searchDistrict": "«{text}» en {district}", "alerts.describe.searchEverywhere": "«{text}» en todos los distritos", "alerts.describe.searchState": "«{text}» en todos los distritos de {state}", "alerts.describe.topic": "el tema «{text}» en {district}", "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "a diario", "alerts.frequency.weekly": "cada semana", "alerts.kinds.meeting": "resúmenes de reuniones", "alerts.kinds.topic": "temas", "alerts.kinds.vote": "votaciones" };
+var es_default = { "alerts.describe.member": "los votos de {name} en {district}", "alerts.describe.memberMinority": "los votos de {name} en {district}, solo cuando quede en minoría", "alerts.describe.only": "{alert}, solo {kinds}", "alerts.describe.searchDistrict": "«{text}» en {district}", "alerts.describe.searchEverywhere": "«{text}» en todos los distritos", "alerts.describe.searchState": "«{text}» en todos los distritos de {state}", "alerts.describe.topic": "el tema «{text}» en {district}", "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "a diario", "alerts.frequency.weekly": "cada semana", "alerts.kinds.meeting": "resúmenes de reuniones", "alerts.kinds.topic": "temas", "alerts.kinds.vote": "votaciones" };
 
 // src/i18n/messages/zh.json
-var zh_default = { "alerts.describe.member": "{name}在{district}的表决", "alerts.describe.memberMinority": "{name}在{district}的表决（仅限其属于少数方时）", "alerts.describe.only": "{alert}，仅限{kinds}", "alerts.describe.searchDistrict": "{district}中的“{text}”", "alerts.describe.searchEverywhere": "所有学区中的“{text}”", "alerts.describe.searchState": "{state}所有学区中的“{text}”", "alerts.describe.topic": "{district}的议题“{text}”", "alerts.describe.withFrequency": "{alert}，{frequency}", "alerts.frequency.daily": "每天", "alerts.frequency.weekly": "每周", "alerts.kinds.meeting": "会议摘要", "alerts.kinds.topic": "议题", "alerts.kinds.vote": "表决" };
+var zh_default = { "alerts.describe.member": "{name}在{district}的投票", "alerts.describe.memberMinority": "{name}在{district}的投票（仅限其属于少数方时）", "alerts.describe.only": "{alert}，仅限{kinds}", "alerts.describe.searchDistrict": "{district}中的“{text}”", "alerts.describe.searchEverywhere": "所有学区中的“{text}”", "alerts.describe.searchState": "{state}所有学区中的“{text}”", "alerts.describe.topic": "{district}的议题“{text}”", "alerts.describe.withFrequency": "{alert}，{frequency}", "alerts.frequency.daily": "每天", "alerts.frequency.weekly": "每周", "alerts.kinds.meeting": "会议摘要", "alerts.kinds.topic": "议题", "alerts.kinds.vote": "投票" };
 
 // src/i18n/dates.ts
 var made = /* @__PURE__ */ new Map();
@@ -73,7 +73,7 @@ function fillPlaceholders(text, values, numbers) {
 }
 function translator(locale, catalogue) {
   const plural = pluralRules(locale);
-  const numbers = numberFormat(locale);
+  const numbers = numberFormat(locale, { useGrouping: "always" });
   return (key, values = {}) => {
     const message = catalogue[key];
     if (message === void 0) throw new Error(`No message '${key}' in the ${locale} catalogue.`);
