@@ -270,7 +270,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
 
   it('the one place that queues a confirmation is not callable with the anon key', async () => {
     const [row] = await sql<{ anon: boolean; authenticated: boolean }>(
-      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as authenticated",
+      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text)', 'execute') as authenticated",
     );
     expect(row).toEqual({ anon: false, authenticated: false });
   });
