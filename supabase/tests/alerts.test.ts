@@ -14,6 +14,7 @@ import {
   rpc,
   rpcFrom,
   sql,
+  superuser,
   type ApiError,
   type FormAnswer,
   type Refusal,
@@ -325,6 +326,70 @@ describe('bad input is refused with a clear answer and stores nothing', () => {
       expect(answers[2]).toEqual({ ok: false, errors: {}, limited: true, form_errors: [{ code: 'limit.alerts' }] });
     } finally {
       await sql("update private.rate_limits set max_count = 1000000 where action = 'alert'");
+    }
+  });
+});
+
+describe('counted before costed', () => {
+  it("a member's alert is counted against the client's limit before the votes are read, and refused once past it", async () => {
+    const district = await newDistrict();
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", issue, votes)
+       select $1, 'recent', '2026-11-20', 'Vote ' || n, '[{"name": "Maria Okafor", "vote": "Yes"}]' from generate_series(1, 2000) n`,
+      [district],
+    );
+    await sql("update private.rate_limits set max_count = 2 where action = 'alert'");
+    try {
+      const client = newClientAddress();
+      const answers = [];
+      for (let n = 0; n < 3; n += 1)
+        answers.push(
+          (
+            await rpcFrom<FormAnswer>(client, 'create_alert', {
+              email: address(),
+              kind: 'member',
+              member: 'Nobody Listed',
+              district_id: district,
+            })
+          ).body,
+        );
+      expect(answers.map((answer) => answer.form_errors[0].code)).toEqual([
+        'form.no_member',
+        'form.no_member',
+        'limit.alerts',
+      ]);
+    } finally {
+      await sql("update private.rate_limits set max_count = 1000000 where action = 'alert'");
+    }
+  });
+
+  it("finds whether a district's votes list a member through an index, not by reading every vote", async () => {
+    const client = await superuser();
+    try {
+      await client.query('begin');
+      const {
+        rows: [{ id: district }],
+      } = await client.query("insert into public.districts (name) values ('Many Votes District') returning id");
+      await client.query(
+        `insert into public.votings ("districtId", type, "voteDate", issue, votes)
+         select $1, 'recent', '2026-11-20', 'Vote ' || n, jsonb_build_array(jsonb_build_object('name', 'Member ' || (n % 7), 'vote', 'Yes'))
+         from generate_series(1, 20000) n`,
+        [district],
+      );
+      await client.query('analyze public.votings');
+      const plan = (
+        await client.query(
+          `explain select 1 from public.votings v
+            where private.member_names(v.votes) @> array['nobody listed'] and v."districtId" = $1`,
+          [district],
+        )
+      ).rows
+        .map((row: Record<string, string>) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan, plan).toContain('votings_member_names_idx');
+      await client.query('rollback');
+    } finally {
+      await client.end();
     }
   });
 });
