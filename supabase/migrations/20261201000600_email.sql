@@ -6,7 +6,8 @@
 --
 -- A confirmation email is queued in one place, private.queue_confirmation, which subscribe() and create_alert() both
 -- ask, so the two forms apply the same rules when they ask an address to confirm: at most one an hour per request,
--- the mailbox's cap (5 an hour, aliases folded) and the site's (200 an hour), one token row, one outbox row.
+-- the mailbox's cap (5 an hour, aliases folded), the asking client's (10 an hour) and its network's (40 an hour per
+-- IPv4 /24 or IPv6 /64), the site's alarm (20,000 an hour), one token row, one outbox row.
 --
 -- Consent belongs to the address's owner. On a confirmed address nothing a form asks takes effect by itself: a
 -- district's summaries in another language, or a new alert, wait for the owner to open a new confirmation email
@@ -233,8 +234,9 @@ comment on function private.district_name(bigint) is 'The name of a district, as
   private.queue_confirmation(subscription, kind, payload, last_sent, language) returns bytea: queues a confirmation
   email for what a form asked of a subscription row (locked by the caller), and answers its token's hash (the caller
   ties what the token confirms to it: an alert), or null when none was queued because one went out for the same
-  request in the last hour (last_sent). Counted against the recipient's mailbox and the site's hourly caps, whoever
-  asks, from whatever address; past a cap it raises the cap's code (limit.mailbox, limit.site) with errcode SB429, so
+  request in the last hour (last_sent). Counted against the recipient's mailbox, the asking client and its network
+  (through the API) and the site's alarm; past one it raises its code (limit.mailbox, limit.confirmations,
+  limit.site) with errcode SB429, so
   the caller's own writes in that transaction are undone with the counts. The outbox row is of the given kind
   ('confirmation', 'alert_confirmation'); its payload is the caller's plus the new token, the subscription's
   unsubscribe_token and the language asked (the email is written in it, and confirming sets it).
@@ -255,6 +257,12 @@ begin
     return null;
   end if;
   refusal := private.limit_reached('confirmation_mailbox', private.mailbox(subscription.email));
+  if refusal is null and private.client_address() is not null then
+    refusal := private.limit_reached('confirmation_client', private.client_address());
+    if refusal is null then
+      refusal := private.limit_reached('confirmation_network', private.client_network());
+    end if;
+  end if;
   if refusal is null then
     refusal := private.limit_reached('confirmation_total', 'all');
   end if;
@@ -273,7 +281,7 @@ begin
   return private.token_hash(token);
 end;
 $$;
-comment on function private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text) is 'Queues a confirmation email of the given kind and payload for what a form asked (none when one went out for it in the last hour); answers its token''s hash or null; past the mailbox''s or the site''s hourly cap raises SB429 with the cap''s code.';
+comment on function private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text) is 'Queues a confirmation email of the given kind and payload for what a form asked (none when one went out for it in the last hour); answers its token''s hash or null; past the mailbox''s, the client''s, its network''s or the site''s hourly cap raises SB429 with the cap''s code.';
 revoke all on function private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text) from public, anon, authenticated;
 
 /*
@@ -350,7 +358,7 @@ begin
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;
 $$;
-comment on function public.subscribe(text, bigint, text) is 'Asks to subscribe an address to a district''s summaries in a language: queues a confirmation email (at most once an hour per address and district, 5 an hour per mailbox, 200 an hour in all); answers {ok, errors, form_errors}.';
+comment on function public.subscribe(text, bigint, text) is 'Asks to subscribe an address to a district''s summaries in a language: queues a confirmation email (at most once an hour per address and district, 5 an hour per mailbox, 10 an hour per client and 40 per client network); answers {ok, errors, form_errors}.';
 
 /*
   confirm_subscription(token text) returns jsonb: what the confirmation link's page calls.
