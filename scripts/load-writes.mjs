@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { startStack } from './lib/embeddedStack.mjs';
 import { connect, liftWriteLimits } from './lib/postgres.mjs';
 import { prng } from './lib/scaleFixtures.mjs';
@@ -77,6 +78,48 @@ async function rpc(name, body) {
   return json;
 }
 
+/**
+ * POSTs to a function through the gateway from a loopback address of its own (127.2.x.y), as a visitor of its own:
+ * the database keeps each client's current topic vote, so each topic visitor is one client.
+ * @param {string} localAddress
+ * @param {string} name
+ * @param {unknown} body
+ * @returns {Promise<unknown>}
+ */
+function rpcFrom(localAddress, name, body) {
+  const { hostname, port } = new URL(stack.apiUrl);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: hostname,
+        port,
+        localAddress,
+        method: 'POST',
+        path: `/rest/v1/rpc/${name}`,
+        timeout: 10_000,
+        headers: {
+          apikey: stack.anonKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
+      (res) => {
+        let answer = '';
+        res.on('data', (chunk) => (answer += chunk));
+        res.on('end', () =>
+          (res.statusCode ?? 500) < 300
+            ? resolve(JSON.parse(answer))
+            : reject(new Error(`${name}: ${res.statusCode} ${answer}`)),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${name}: no answer in 10 s`)));
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
 const rows = [];
 try {
   // Topic votes: each visitor clicks a few times in a row on one topic (none→up, up→down, down→up, …).
@@ -95,7 +138,8 @@ try {
   let topicRequests = 0;
   let topicErrors = 0;
   const started = Date.now();
-  const visitors = Array.from({ length: topicVisitors }, () => {
+  const visitors = Array.from({ length: topicVisitors }, (_, n) => {
+    const address = `127.2.${Math.floor(n / 250)}.${1 + (n % 250)}`;
     const topic = pick(topics).id;
     const clicks = 1 + Math.floor(rand() * 4);
     const first = rand() < 0.5 ? 'up' : 'down';
@@ -105,7 +149,7 @@ try {
         const to = i === 0 ? first : state === 'up' ? 'down' : 'up';
         topicRequests += 1;
         try {
-          await rpc('vote_topic', { topic_id: topic, from_vote: state, to_vote: to });
+          await rpcFrom(address, 'vote_topic', { topic_id: topic, from_vote: state, to_vote: to });
           const sent = sentVotes.get(topic);
           if (sent) sent[state === 'none' ? 'first' : 'switches'] += 1;
           const counts = expectedOf(topic);

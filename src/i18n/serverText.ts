@@ -41,6 +41,7 @@ const CODE_KEYS = {
   'form.unknown_fields': 'errors.form.unknownFields',
   // A limit reached (private.rate_limits, the record search's searches at once); a topic's is the topic bar's own line.
   'limit.alerts': 'errors.limit.alerts',
+  'limit.confirmations': 'errors.limit.confirmations',
   'limit.forms': 'errors.limit.forms',
   'limit.mailbox': 'errors.limit.mailbox',
   'limit.searches': 'errors.limit.searches',

@@ -71,6 +71,25 @@ end;
 $$;
 comment on function private.client_address() is 'The client''s address from the platform''s trusted header (IPv6 by its /64), ''unknown'' without one, null outside the API.';
 
+/*
+  private.client_network() returns text: the network a client's address belongs to, for limits that a few addresses
+  side by side must not multiply: an IPv4 client's /24 ('203.0.113.0/24'), an IPv6 client's /64 (its key already),
+  'unknown' as it is, null outside the API.
+*/
+create function private.client_network()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when key is null or key = 'unknown' or key like '%/%' then key
+    else network(set_masklen(key::inet, 24))::text
+  end
+  from (select private.client_address() as key) as client
+$$;
+comment on function private.client_network() is 'The client''s network: its IPv4 /24 or IPv6 /64, ''unknown'' without an address, null outside the API.';
+
 create table private.rate_limits (
   action text primary key,
   max_count integer not null check (max_count > 0),
@@ -79,15 +98,19 @@ create table private.rate_limits (
   code text not null check (code ~ '^limit\.[a-z_]+$')
 );
 comment on table private.rate_limits is 'Limits on anonymous writes per client address (and per subject, such as a topic), with the code of the refusal past each; operators change max_count and per.';
--- Per client: topic votes (per topic), stored agenda votes, subscriptions and alerts. Per recipient mailbox across
--- all districts (aliases folded, private.mailbox) and for the whole site: confirmation emails, so no one can
--- mail-bomb a stranger through the subscribe box, one district or one alias at a time.
+-- Per client: topic votes (per topic), stored agenda votes, subscriptions and alerts. Confirmation emails follow who
+-- asks for them and who gets them: per client, per client network (an IPv4 /24, an IPv6 /64) and per recipient
+-- mailbox across all districts (aliases folded, private.mailbox), so no one can mail-bomb a stranger through the
+-- subscribe box, one district or one alias at a time, and no few clients can spend a budget everyone shares. The
+-- site-wide figure is an operator's alarm far above normal use, not a budget.
 insert into private.rate_limits (action, max_count, per, code) values
   ('topic_vote', 20, interval '10 minutes', 'limit.topic_votes'),
   ('agenda_vote', 20, interval '1 hour', 'limit.forms'),
   ('subscribe', 20, interval '1 hour', 'limit.subscribe'),
   ('confirmation_mailbox', 5, interval '1 hour', 'limit.mailbox'),
-  ('confirmation_total', 200, interval '1 hour', 'limit.site'),
+  ('confirmation_client', 10, interval '1 hour', 'limit.confirmations'),
+  ('confirmation_network', 40, interval '1 hour', 'limit.confirmations'),
+  ('confirmation_total', 20000, interval '1 hour', 'limit.site'),
   ('alert', 20, interval '1 hour', 'limit.alerts');
 
 create table private.rate_events (
@@ -156,7 +179,7 @@ begin
 end;
 $$;
 comment on function private.rate_limited(text, text) is 'The limit''s code when the client reached it, else null after counting the write.';
-revoke all on function private.limit_reached(text, text, text), private.client_address(), private.rate_limited(text, text) from public;
+revoke all on function private.limit_reached(text, text, text), private.client_address(), private.client_network(), private.rate_limited(text, text) from public;
 
 -- Nested embeds. A request can ask PostgREST to embed related tables in each other
 -- (votings?select=*,districts(*,votings(*,districts(...)))), and each level multiplies the rows: six levels on the

@@ -5,9 +5,14 @@
 -- or Chinese (Simplified).
 --
 -- A confirmation email is queued in one place, private.queue_confirmation, which subscribe() and create_alert() both
--- ask, so the two forms apply the same rules when they ask an address to confirm: none for a confirmed address, at
--- most one an hour per subscription, the mailbox's cap (5 an hour, aliases folded) and the site's (200 an hour), one
--- token row, one outbox row.
+-- ask, so the two forms apply the same rules when they ask an address to confirm: at most one an hour per request,
+-- the mailbox's cap (5 an hour, aliases folded), the asking client's (10 an hour) and its network's (40 an hour per
+-- IPv4 /24 or IPv6 /64), the site's alarm (20,000 an hour), one token row, one outbox row.
+--
+-- Consent belongs to the address's owner. On a confirmed address nothing a form asks takes effect by itself: a
+-- district's summaries in another language, or a new alert, wait for the owner to open a new confirmation email
+-- that names exactly what was asked (its token says what it confirms: the language asked, the alert asked). The
+-- form's answer is the same in every case, so it tells nobody whether an address is on a list.
 --
 -- Every email a sender holds is held by a run (one `npm run mail:send`, one pass of the local worker or of the hosted
 -- scheduled function) that says it is alive while it works. A run that is gone gives its emails back at once when
@@ -109,9 +114,12 @@ create table private.confirmation_tokens (
   subscription_id bigint not null references public.subscriptions (id) on delete cascade,
   expires_at timestamptz not null,
   used_at timestamptz,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- The language the emails of the subscription are written in once this token is confirmed (the page it was asked
+  -- from); null leaves the language as it is.
+  language text check (language in ('en', 'es', 'zh'))
 );
-comment on table private.confirmation_tokens is 'Single-use confirmation tokens (their sha256 only), each valid for three days.';
+comment on table private.confirmation_tokens is 'Single-use confirmation tokens (their sha256 only), each valid for three days, each confirming what was asked with it: the subscription, its language, the alerts that name it (private.alerts.confirmation_token).';
 create index confirmation_tokens_subscription_idx on private.confirmation_tokens (subscription_id);
 
 -- When each meeting's summary first appeared, which decides what goes into a digest. Kept beside the meetings
@@ -223,16 +231,19 @@ as $$ select d.name from public.districts d where d.id = district $$;
 comment on function private.district_name(bigint) is 'The name of a district, as the emails name it.';
 
 /*
-  private.queue_confirmation(subscription, kind, payload): queues the confirmation email of a subscription row (locked
-  by the caller) unless the address is confirmed and subscribed, or one went out for it in the last hour. Counted
-  against the recipient's mailbox and the site's hourly caps, whoever asks, from whatever address; past a cap it raises
-  the cap's code (limit.mailbox, limit.site) with errcode SB429, so the caller's own writes in that transaction are
-  undone with the counts. The
-  outbox row is of the given kind ('confirmation', 'alert_confirmation'); its payload is the caller's plus the new
-  token, the subscription's unsubscribe_token and its language.
+  private.queue_confirmation(subscription, kind, payload, last_sent, language) returns bytea: queues a confirmation
+  email for what a form asked of a subscription row (locked by the caller), and answers its token's hash (the caller
+  ties what the token confirms to it: an alert), or null when none was queued because one went out for the same
+  request in the last hour (last_sent). Counted against the recipient's mailbox, the asking client and its network
+  (through the API) and the site's alarm; past one it raises its code (limit.mailbox, limit.confirmations,
+  limit.site) with errcode SB429, so
+  the caller's own writes in that transaction are undone with the counts. The outbox row is of the given kind
+  ('confirmation', 'alert_confirmation'); its payload is the caller's plus the new token, the subscription's
+  unsubscribe_token and the language asked (the email is written in it, and confirming sets it).
 */
-create function private.queue_confirmation(subscription public.subscriptions, kind text, payload jsonb)
-returns void
+create function private.queue_confirmation(subscription public.subscriptions, kind text, payload jsonb,
+  last_sent timestamptz, language text)
+returns bytea
 language plpgsql
 volatile
 security definer
@@ -242,13 +253,16 @@ declare
   token text;
   refusal text;
 begin
-  if subscription.confirmed_at is not null and subscription.unsubscribed_at is null then
-    return;
-  end if;
-  if subscription.confirmation_sent_at is not null and subscription.confirmation_sent_at >= now() - interval '1 hour' then
-    return;
+  if last_sent is not null and last_sent >= now() - interval '1 hour' then
+    return null;
   end if;
   refusal := private.limit_reached('confirmation_mailbox', private.mailbox(subscription.email));
+  if refusal is null and private.client_address() is not null then
+    refusal := private.limit_reached('confirmation_client', private.client_address());
+    if refusal is null then
+      refusal := private.limit_reached('confirmation_network', private.client_network());
+    end if;
+  end if;
   if refusal is null then
     refusal := private.limit_reached('confirmation_total', 'all');
   end if;
@@ -256,18 +270,19 @@ begin
     raise exception '%', refusal using errcode = 'SB429';
   end if;
   token := private.new_token();
-  insert into private.confirmation_tokens (token_hash, subscription_id, expires_at)
-  values (private.token_hash(token), subscription.id, now() + interval '3 days');
+  insert into private.confirmation_tokens (token_hash, subscription_id, expires_at, language)
+  values (private.token_hash(token), subscription.id, now() + interval '3 days', queue_confirmation.language);
   insert into public.email_outbox (kind, subscription_id, recipient, payload)
   values (queue_confirmation.kind, subscription.id, subscription.email, queue_confirmation.payload || jsonb_build_object(
     'token', token,
     'unsubscribe_token', subscription.unsubscribe_token,
-    'language', subscription.language));
+    'language', coalesce(queue_confirmation.language, subscription.language)));
   update public.subscriptions s set confirmation_sent_at = now() where s.id = subscription.id;
+  return private.token_hash(token);
 end;
 $$;
-comment on function private.queue_confirmation(public.subscriptions, text, jsonb) is 'Queues a subscription''s confirmation email of the given kind and payload (none when confirmed or sent in the last hour); past the mailbox''s or the site''s hourly cap raises SB429 with the cap''s code.';
-revoke all on function private.queue_confirmation(public.subscriptions, text, jsonb) from public, anon, authenticated;
+comment on function private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text) is 'Queues a confirmation email of the given kind and payload for what a form asked (none when one went out for it in the last hour); answers its token''s hash or null; past the mailbox''s, the client''s, its network''s or the site''s hourly cap raises SB429 with the cap''s code.';
+revoke all on function private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text) from public, anon, authenticated;
 
 /*
   subscribe(email text, district_id bigint, language text) returns jsonb:
@@ -282,7 +297,9 @@ revoke all on function private.queue_confirmation(public.subscriptions, text, js
                                                      hourly cap on confirmations; nothing stored)
   language (en, es or zh; default en) is stored on the subscription and the confirmation is written in it; another
   value is refused as a bad value of that field ({"errors": {"language": [{"code": "field.language"}]}}), nothing
-  stored. Subscribing again from a page in another language changes the language of that subscription.
+  stored. Subscribing again from a page in another language, before the address is confirmed, changes the language
+  of its confirmation; once it is confirmed, the language changes only when its owner confirms a new confirmation
+  email written in the language asked (nothing changes until then; nothing at all when the language is the same).
 */
 create function public.subscribe(email text, district_id bigint, language text default 'en')
 returns jsonb
@@ -319,30 +336,36 @@ begin
   end if;
 
   begin
+    -- A confirmed address's language is its owner's to change (by confirming), not the form's.
     insert into public.subscriptions (email, district_id, language)
     values (address, subscribe.district_id, subscribe.language)
-    on conflict ((lower(email)), district_id) do update set language = excluded.language;
+    on conflict ((lower(email)), district_id) do update
+    set language = case when subscriptions.confirmed_at is not null and subscriptions.unsubscribed_at is null
+                        then subscriptions.language else excluded.language end;
     -- The row lock makes concurrent subscribes of one address queue one confirmation between them.
     select s.* into sub from public.subscriptions s
     where lower(s.email) = lower(address) and s.district_id = subscribe.district_id
     for update;
     -- Past a cap this raises SB429, which undoes the subscription stored above: nothing changes.
-    perform private.queue_confirmation(sub, 'confirmation', jsonb_build_object(
-      'district_id', sub.district_id,
-      'district_name', private.district_name(sub.district_id)));
+    if sub.confirmed_at is null or sub.unsubscribed_at is not null or sub.language <> subscribe.language then
+      perform private.queue_confirmation(sub, 'confirmation', jsonb_build_object(
+        'district_id', sub.district_id,
+        'district_name', private.district_name(sub.district_id)), sub.confirmation_sent_at, subscribe.language);
+    end if;
   exception when sqlstate 'SB429' then
     return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
   end;
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;
 $$;
-comment on function public.subscribe(text, bigint, text) is 'Asks to subscribe an address to a district''s summaries in a language: queues a confirmation email (at most once an hour per address and district, 5 an hour per mailbox, 200 an hour in all); answers {ok, errors, form_errors}.';
+comment on function public.subscribe(text, bigint, text) is 'Asks to subscribe an address to a district''s summaries in a language: queues a confirmation email (at most once an hour per address and district, 5 an hour per mailbox, 10 an hour per client and 40 per client network); answers {ok, errors, form_errors}.';
 
 /*
   confirm_subscription(token text) returns jsonb: what the confirmation link's page calls.
     {"ok": true,  "status": "confirmed", "district_id": 1, "district_name": "..."}
     {"ok": false, "status": "used" | "expired" | "unknown" | "malformed", "district_id"?, "district_name"?}
-  Only a valid, unused, unexpired token changes anything, and only once.
+  Only a valid, unused, unexpired token changes anything, and only once: it confirms the subscription, sets the
+  language it was asked with, and confirms the alerts that name it (private.alerts.confirmation_token), nothing else.
 */
 create function public.confirm_subscription(token text)
 returns jsonb
@@ -370,10 +393,15 @@ begin
     return jsonb_build_object('ok', false, 'status', 'expired', 'district_id', district, 'district_name', private.district_name(district));
   end if;
   update private.confirmation_tokens t set used_at = now() where t.token_hash = entry.token_hash;
-  -- Summaries from before the confirmation are not owed: the first digest lists what appears after it.
+  -- Summaries from before the confirmation are not owed: the first digest lists what appears after it (a confirmed
+  -- subscription whose owner confirms a new language keeps its place).
   update public.subscriptions s
-  set confirmed_at = now(), unsubscribed_at = null, digest_through = now()
+  set confirmed_at = case when s.confirmed_at is not null and s.unsubscribed_at is null then s.confirmed_at else now() end,
+    digest_through = case when s.confirmed_at is not null and s.unsubscribed_at is null then s.digest_through else now() end,
+    unsubscribed_at = null,
+    language = coalesce(entry.language, s.language)
   where s.id = entry.subscription_id;
+  update private.alerts a set confirmed_at = now() where a.confirmation_token = entry.token_hash and a.confirmed_at is null;
   return jsonb_build_object('ok', true, 'status', 'confirmed', 'district_id', district, 'district_name', private.district_name(district));
 end;
 $$;

@@ -4,11 +4,11 @@
 -- the queuing of the alert emails and each alert's feed. What the emails and feeds say is written by the sender
 -- (src/alerts/alertEmails.ts) and the feed (supabase/functions/_shared/alertFeed.ts) from what is queued here.
 --
--- The address of an alert goes through the confirmed-email flow: its row in public.subscriptions (one per address,
--- without a district, holding the management token) is confirmed by the link of a confirmation email
--- (confirm_subscription, single use, three days), at most one confirmation an hour per address, within the mailbox's
--- and the site's hourly caps. An alert of an address not confirmed yet waits: nothing is matched for it until the
--- address is confirmed. unsubscribe(token) ends every alert of the address.
+-- Every alert goes through the confirmed-email flow, on a new address and on a confirmed one alike: its confirmation
+-- email names it, and the email's link (confirm_subscription, single use, three days) confirms the address's row in
+-- public.subscriptions (one per address, without a district, holding the management token) and that alert, nothing
+-- else. At most one confirmation an hour per alert, within the mailbox's and the site's hourly caps. An alert not
+-- confirmed waits: nothing is matched or sent for it. unsubscribe(token) ends every alert of the address.
 --
 -- After each matching run, one email per address groups every match of its alerts not sent yet, daily or weekly as
 -- each alert asks; the matches it lists are marked sent in the same transaction that queues it, so no match goes out
@@ -104,9 +104,17 @@ create table private.alerts (
   check ((kind = 'member') = (member is not null)),
   check (kind <> 'member' or (district_id is not null and kinds = array['vote'])),
   check (kind = 'member' or not minority_only),
-  last_sent_at timestamptz
+  last_sent_at timestamptz,
+  -- When the address's owner confirmed this very alert (the link of the confirmation email that named it); null
+  -- until then, and nothing is matched or sent for it.
+  confirmed_at timestamptz,
+  -- The token of the confirmation email that names this alert, and when it was queued (at most one an hour).
+  confirmation_token bytea references private.confirmation_tokens (token_hash) on delete set null,
+  confirmation_sent_at timestamptz
 );
 comment on table private.alerts is 'Alerts: a search, a topic or a member''s votes an address asked to hear about, where, how often; matched by match_alerts().';
+comment on column private.alerts.confirmed_at is 'When the owner confirmed this alert by the link of the email that named it; null while it waits (nothing matched, nothing sent).';
+create index alerts_confirmation_token_idx on private.alerts (confirmation_token) where confirmation_token is not null;
 comment on column private.alerts.last_sent_at is 'When this alert''s matches last went out in an email; null before the first. A weekly alert waits a week from it (or from its creation).';
 create unique index alerts_feed_token_key on private.alerts (feed_token);
 create index alerts_subscription_idx on private.alerts (subscription_id);
@@ -260,11 +268,14 @@ end;
 $$;
 comment on function private.member_vote(jsonb, text) is 'How a member voted in a vote (null when not recorded) and whether fewer voted so than some other way.';
 
--- Whether a member is listed in a vote at all (with or without a recorded vote).
-create function private.member_listed(votes jsonb, member text)
-returns boolean
+-- The names a vote lists (lower case, without surrounding spaces), read as private.member_vote reads them, with or without a recorded vote: what the
+-- index below holds, so create_alert finds whether a district's votes list a member through it, in milliseconds,
+-- never by reading every vote of the district.
+create function private.member_names(votes jsonb)
+returns text[]
 language plpgsql
 immutable
+parallel safe
 set search_path = ''
 as $$
 declare
@@ -274,23 +285,27 @@ begin
     begin
       list := (list #>> '{}')::jsonb;
     exception when others then
-      return false;
+      return '{}';
     end;
   end if;
-  return jsonb_typeof(list) = 'array' and exists (
-    select from jsonb_array_elements(list) as m
-    where jsonb_typeof(m) = 'object' and lower(btrim(m ->> 'name')) = lower(btrim(member)));
+  if jsonb_typeof(list) is distinct from 'array' then
+    return '{}';
+  end if;
+  return coalesce((select array_agg(distinct lower(btrim(m ->> 'name'))) from jsonb_array_elements(list) as m
+                   where jsonb_typeof(m) = 'object' and m ->> 'name' is not null), '{}');
 end;
 $$;
-comment on function private.member_listed(jsonb, text) is 'Whether a member is listed in a vote''s votes, with or without a recorded vote.';
+comment on function private.member_names(jsonb) is 'The names a vote''s votes list, lower case and trimmed (the index votings_member_names_idx holds them).';
+create index votings_member_names_idx on public.votings using gin (private.member_names(votes));
 
 /*
   create_alert(email, kind, q, district_id, state, kinds, topic_id, member, minority_only, frequency, language) returns
   jsonb, as subscribe() answers:
-    {"ok": true, "errors": {}, "form_errors": []}   the alert is stored (or was already: the same alert again stores
-                                                     nothing more). A confirmation email is queued when the address is
-                                                     not confirmed (at most once an hour); the answer is the same
-                                                     either way, so it tells nobody whether an address is known.
+    {"ok": true, "errors": {}, "form_errors": []}   the alert is stored, waiting for its owner (or was already: the
+                                                     same alert again stores nothing more), and a confirmation email
+                                                     naming it is queued (at most once an hour per alert), whether the
+                                                     address is confirmed or not: the answer is the same either way,
+                                                     so it tells nobody whether an address is known.
     {"ok": false, "errors": {"email": [{"code": "field.email_invalid"}]}, "form_errors": [{"code": "form.no_topic",
       "id": 9}, ...]}                                nothing stored, nothing sent
     {"ok": false, "errors": {}, "form_errors": [{"code": "limit.alerts"}], "limited": true}   a limit (the client's,
@@ -300,9 +315,11 @@ comment on function private.member_listed(jsonb, text) is 'Whether a member is l
   kind 'topic': topic_id; the topic's title as a phrase, in its district (q, district_id and state are not used).
   kind 'member': member (a name listed in district_id's votes), votes only; minority_only: only the votes where fewer
     members voted as they did than some other way.
-  frequency: 'daily' (null) or 'weekly'. At most 50 alerts per address. language (en, es or zh; default en) is stored
-  on the address's alerts row: its confirmation and its alert emails are written in it; setting up an alert again
-  from a page in another language changes it. The confirmation is queued by private.queue_confirmation.
+  frequency: 'daily' (null) or 'weekly'. At most 50 alerts per address. language (en, es or zh; default en): the
+  confirmation is written in it, and confirming it makes it the language of the address's alert emails (on an
+  address not confirmed yet it is stored at once). Asking a confirmed alert again from a page in another language
+  queues its confirmation in that language; the language changes only when it is confirmed. The confirmation is
+  queued by private.queue_confirmation.
 */
 create function public.create_alert(
   email text,
@@ -341,7 +358,9 @@ declare
   refusal text;
   topic public.topics;
   sub public.subscriptions;
+  alert private.alerts;
   existing integer;
+  token bytea;
 begin
   if jsonb_array_length(problems) > 0 then
     errors := jsonb_build_object('email', problems);
@@ -360,6 +379,14 @@ begin
   end if;
   if coalesce(create_alert.minority_only, false) and alert_kind <> 'member' then
     form_errors := form_errors || jsonb_build_object('code', 'form.minority_only');
+  end if;
+  -- Counted before anything costlier than a plain read (the search text's statistics, a member among the votes): a
+  -- client's 21st call in the hour is refused at once, whatever it asks.
+  if errors = '{}'::jsonb and jsonb_array_length(form_errors) = 0 then
+    refusal := private.rate_limited('alert');
+    if refusal is not null then
+      return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', refusal)));
+    end if;
   end if;
 
   if alert_kind = 'search' then
@@ -399,7 +426,8 @@ begin
       errors := errors || jsonb_build_object('member', jsonb_build_array(jsonb_build_object('code', 'field.max_length', 'max', 200)));
     elsif district is null or not exists (select from public.districts d where d.id = district) then
       form_errors := form_errors || jsonb_build_object('code', 'form.no_alert_district', 'id', district);
-    elsif not exists (select from public.votings v where v."districtId" = district and private.member_listed(v.votes, name)) then
+    elsif not exists (select from public.votings v
+                      where private.member_names(v.votes) @> array[lower(name)] and v."districtId" = district) then
       form_errors := form_errors || jsonb_build_object('code', 'form.no_member', 'name', name);
     else
       words := name;
@@ -414,28 +442,32 @@ begin
     return jsonb_build_object('ok', false, 'errors', errors, 'form_errors', form_errors);
   end if;
 
-  refusal := private.rate_limited('alert');
-  if refusal is not null then
-    return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', refusal)));
-  end if;
-
   begin
+    -- A confirmed address's language is its owner's to change (by confirming), not the form's.
     insert into public.subscriptions (email, district_id, manage_token, language)
     values (address, null, private.new_token(), create_alert.language)
-    on conflict ((lower(email))) where district_id is null do update set language = excluded.language;
+    on conflict ((lower(email))) where district_id is null do update
+    set language = case when subscriptions.confirmed_at is not null and subscriptions.unsubscribed_at is null
+                        then subscriptions.language else excluded.language end;
     -- The row lock makes concurrent alerts of one address count, and queue a confirmation, one after another.
     select s.* into sub from public.subscriptions s
     where lower(s.email) = lower(address) and s.district_id is null
     for update;
 
-    if exists (select from private.alerts a
-               where a.subscription_id = sub.id and a.kind = alert_kind and a.query = alert_query
-                 and a.district_id is not distinct from district and a.state is not distinct from state_code
-                 and a.kinds = wanted_kinds and a.topic_id is not distinct from create_alert.topic_id
-                 and lower(a.member) is not distinct from lower(name)
-                 and a.minority_only = coalesce(create_alert.minority_only, false)) then
-      -- The same alert again: nothing more stored (its frequency is changed on the management page).
-      null;
+    select a.* into alert from private.alerts a
+    where a.subscription_id = sub.id and a.kind = alert_kind and a.query = alert_query
+      and a.district_id is not distinct from district and a.state is not distinct from state_code
+      and a.kinds = wanted_kinds and a.topic_id is not distinct from create_alert.topic_id
+      and lower(a.member) is not distinct from lower(name)
+      and a.minority_only = coalesce(create_alert.minority_only, false)
+    for update;
+    if found then
+      -- The same alert again: nothing more stored (its frequency is changed on the management page). A confirmed
+      -- alert asked again in the address's language asks nothing.
+      if alert.confirmed_at is not null and sub.confirmed_at is not null and sub.unsubscribed_at is null
+         and sub.language = create_alert.language then
+        return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
+      end if;
     else
       select count(*) into existing from private.alerts a where a.subscription_id = sub.id;
       if existing >= most_alerts then
@@ -445,15 +477,21 @@ begin
       insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, topic_id, member, minority_only, frequency)
       values (sub.id, alert_kind, words, alert_query, private.query_anchors(alert_query), district, state_code, wanted_kinds,
               case when alert_kind = 'topic' then create_alert.topic_id end, case when alert_kind = 'member' then name end,
-              coalesce(create_alert.minority_only, false), how_often);
+              coalesce(create_alert.minority_only, false), how_often)
+      returning * into alert;
     end if;
 
-    -- Past a cap this raises SB429, which undoes the alert stored above: nothing changes.
-    perform private.queue_confirmation(sub, 'alert_confirmation', jsonb_build_object(
+    -- The email names exactly this alert, in the language asked. Past a cap this raises SB429, which undoes the
+    -- alert stored above: nothing changes.
+    token := private.queue_confirmation(sub, 'alert_confirmation', jsonb_build_object(
       'manage_token', sub.manage_token,
-      'alert', jsonb_build_object('kind', alert_kind, 'text', words, 'district_id', district,
-        'district_name', private.district_name(district), 'state', state_code, 'kinds', to_jsonb(wanted_kinds),
-        'minority_only', coalesce(create_alert.minority_only, false), 'frequency', how_often)));
+      'alert', jsonb_build_object('kind', alert.kind, 'text', alert.search_text, 'district_id', alert.district_id,
+        'district_name', private.district_name(alert.district_id), 'state', alert.state, 'kinds', to_jsonb(alert.kinds),
+        'minority_only', alert.minority_only, 'frequency', alert.frequency)),
+      alert.confirmation_sent_at, create_alert.language);
+    if token is not null then
+      update private.alerts a set confirmation_token = token, confirmation_sent_at = now() where a.id = alert.id;
+    end if;
   exception
     when sqlstate 'SB429' then
       return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));
@@ -463,7 +501,7 @@ begin
   return jsonb_build_object('ok', true, 'errors', '{}'::jsonb, 'form_errors', '[]'::jsonb);
 end;
 $$;
-comment on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text) is 'Sets up an alert for a search, a topic or a member''s votes (confirmation email in the given language when the address is not confirmed; 50 per address); answers {ok, errors, form_errors}.';
+comment on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text) is 'Sets up an alert for a search, a topic or a member''s votes, waiting for its owner to confirm the email that names it (in the given language; 50 per address); answers {ok, errors, form_errors}.';
 
 -- The address's alerts row of a management link's token, or null (a malformed or unknown token).
 create function private.alerts_owner(token text)
@@ -491,7 +529,8 @@ comment on function private.token_refusal(text) is 'The answer of a management f
 /*
   list_alerts(token) returns jsonb: the management page's read.
     {"ok": true, "status": "listed", "email": "...", "confirmed": true, "alerts": [{id, kind, text, district_id,
-      district_name, state, kinds, topic_id, member, minority_only, frequency, paused, created_at, feed_token}, ...]}
+      district_name, state, kinds, topic_id, member, minority_only, frequency, paused, created_at, feed_token,
+      confirmed (whether its owner confirmed it; one not confirmed is matched for nothing)}, ...]}
     {"ok": false, "status": "unknown" | "malformed"}
 */
 create function public.list_alerts(token text)
@@ -513,7 +552,7 @@ begin
       select jsonb_agg(jsonb_build_object('id', a.id, 'kind', a.kind, 'text', a.search_text, 'district_id', a.district_id,
         'district_name', private.district_name(a.district_id), 'state', a.state, 'kinds', to_jsonb(a.kinds), 'topic_id', a.topic_id,
         'member', a.member, 'minority_only', a.minority_only, 'frequency', a.frequency, 'paused', a.paused,
-        'created_at', a.created_at, 'feed_token', a.feed_token) order by a.created_at, a.id)
+        'created_at', a.created_at, 'feed_token', a.feed_token, 'confirmed', a.confirmed_at is not null) order by a.created_at, a.id)
       from private.alerts a where a.subscription_id = owner.id), '[]'::jsonb));
 end;
 $$;
@@ -636,7 +675,7 @@ comment on function public.unsubscribe_alerts(text) is 'Ends every alert of a ma
   run. through is now, or earlier while another transaction that started before now is still open (its writes bear
   its start time and are not visible yet: they are matched by the next run, not lost).
 
-  Matched: alerts not paused, of confirmed addresses that did not unsubscribe, created before the record changed, of
+  Matched: alerts not paused, confirmed by their owner, of confirmed addresses that did not unsubscribe, created before the record changed, of
   the record's kind, for its district, its state or every district, whose query the record's words match (a member's
   alert: a vote listing the member with a recorded vote, in the minority when asked). The matching goes from the
   records to the alerts: each record's district's alerts by their district, the alerts of a state or of every
@@ -689,15 +728,15 @@ begin
     select f.kind, f.record_id, f.district, a.id as alert_id
     from fresh_records f
     cross join lateral (
-      select a.id, a.subscription_id, a.created_at, a.kind, a.member, a.minority_only from private.alerts a
+      select a.id, a.subscription_id, a.created_at, a.confirmed_at, a.kind, a.member, a.minority_only from private.alerts a
       where a.district_id = f.district and not a.paused and f.kind = any (a.kinds) and a.query @@ f.vector
       union all
-      select a.id, a.subscription_id, a.created_at, a.kind, a.member, a.minority_only from private.alerts a
+      select a.id, a.subscription_id, a.created_at, a.confirmed_at, a.kind, a.member, a.minority_only from private.alerts a
       where a.district_id is null and a.anchors && f.words and (a.state is null or a.state = f.state)
         and not a.paused and f.kind = any (a.kinds) and a.query @@ f.vector
     ) a
     join public.subscriptions s on s.id = a.subscription_id
-    where s.confirmed_at is not null and s.unsubscribed_at is null and a.created_at <= f.changed_at
+    where s.confirmed_at is not null and s.unsubscribed_at is null and a.confirmed_at is not null and a.created_at <= f.changed_at
       and (a.kind <> 'member' or (select (mv.choice is not null and (not a.minority_only or mv.in_minority))
                                   from private.member_vote(f.votes, a.member) mv))
   ),
@@ -768,7 +807,7 @@ begin
   from private.alerts a
   join public.subscriptions s on s.id = a.subscription_id
   join private.alert_matches m on m.alert_id = a.id and m.sent_at is null
-  where s.confirmed_at is not null and s.unsubscribed_at is null and not a.paused
+  where s.confirmed_at is not null and s.unsubscribed_at is null and a.confirmed_at is not null and not a.paused
     and case a.frequency
           when 'weekly' then coalesce(a.last_sent_at, a.created_at) <= now() - interval '6 days 20 hours'
           else a.last_sent_at is null or a.last_sent_at <= now() - interval '20 hours'
@@ -944,5 +983,5 @@ grant execute on function public.create_alert(text, text, text, bigint, text, te
   public.unsubscribe_alerts(text), public.stop_alerts(text, bigint[]), public.alert_feed(text) to anon, authenticated;
 grant execute on function public.match_alerts(timestamptz), public.queue_alert_emails() to service_role;
 revoke all on function private.note_record_insert(), private.note_record_update(), private.search_text_problem(text),
-  private.query_anchors(tsquery), private.member_vote(jsonb, text), private.member_listed(jsonb, text), private.alerts_owner(text),
+  private.query_anchors(tsquery), private.member_vote(jsonb, text), private.member_names(jsonb), private.alerts_owner(text),
   private.token_refusal(text), private.marked_snippet(text, tsquery) from public;

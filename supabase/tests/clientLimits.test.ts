@@ -106,9 +106,10 @@ describe('a client is the address the platform saw, never one it wrote itself', 
         (await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(prefix) })).status,
       );
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    // One client, one vote: the three that passed count as one up vote.
     expect(
       (await sql<{ upvotes: number }>('select upvotes from public.topics where id = $1', [topic]))[0].upvotes,
-    ).toBe(13);
+    ).toBe(11);
     expect(
       (await rpcAsPlatform('vote_topic', upvote(topic), { 'cf-connecting-ip': inPrefix(newPrefix()) })).status,
     ).toBe(200);
@@ -270,7 +271,7 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
 
   it('the one place that queues a confirmation is not callable with the anon key', async () => {
     const [row] = await sql<{ anon: boolean; authenticated: boolean }>(
-      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb)', 'execute') as authenticated",
+      "select has_function_privilege('anon', 'private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text)', 'execute') as anon, has_function_privilege('authenticated', 'private.queue_confirmation(public.subscriptions, text, jsonb, timestamptz, text)', 'execute') as authenticated",
     );
     expect(row).toEqual({ anon: false, authenticated: false });
   });
@@ -335,5 +336,83 @@ describe('confirmation emails are capped per recipient mailbox and in total', ()
       );
     expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false, false]);
     expect(answers[3].form_errors).toEqual([{ code: 'limit.site' }]);
+  });
+});
+
+describe('no shared budget a few clients can spend', () => {
+  const defaults = [
+    ['subscribe', 20],
+    ['alert', 20],
+    ['confirmation_mailbox', 5],
+    ['confirmation_client', 10],
+    ['confirmation_network', 40],
+    ['confirmation_total', 20000],
+  ] as const;
+  beforeAll(async () => {
+    for (const [action, max] of defaults)
+      await sql('update private.rate_limits set max_count = $2 where action = $1', [action, max]);
+  });
+  afterAll(async () => {
+    await sql('update private.rate_limits set max_count = 1000000');
+  });
+
+  it('50 clients each asking 20 subscriptions and 20 alerts for new mailboxes: a newcomer from another network still subscribes', async () => {
+    const networks = Array.from({ length: 10 }, () => `203.0.${octet()}`);
+    const attackers = Array.from({ length: 50 }, (_, n) => `${networks[n % 10]}.${n + 1}`);
+    const mailbox = () => `throwaway-${crypto.randomUUID().slice(0, 12)}@example.org`;
+    const attack = async (client: string) => {
+      const answers: FormAnswer[] = [];
+      for (let n = 0; n < 20; n += 1) {
+        const [subscribed, alerted] = await Promise.all([
+          rpcAsPlatform<FormAnswer>('subscribe', { email: mailbox(), district_id: 1 }, { 'cf-connecting-ip': client }),
+          rpcAsPlatform<FormAnswer>('create_alert', { email: mailbox(), q: 'budget' }, { 'cf-connecting-ip': client }),
+        ]);
+        answers.push(subscribed.body, alerted.body);
+      }
+      return answers;
+    };
+    const answers = (await Promise.all(attackers.map(attack))).flat();
+    const passed = answers.filter((answer) => answer.ok).length;
+    // At most 10 per client and 40 per network of 5 clients: 400 of the 2,000 asked.
+    expect(passed).toBeLessThanOrEqual(400);
+    expect(answers.filter((answer) => !answer.ok).map((answer) => answer.form_errors[0].code)).not.toContain(
+      'limit.site',
+    );
+
+    const newcomer = `newcomer-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const { body } = await rpcAsPlatform<FormAnswer>(
+      'subscribe',
+      { email: newcomer, district_id: 1 },
+      { 'cf-connecting-ip': newIpv4() },
+    );
+    expect(body).toEqual({ ok: true, errors: {}, form_errors: [] });
+    const [{ queued }] = await sql<{ queued: number }>(
+      "select count(*)::int as queued from public.email_outbox where kind = 'confirmation' and recipient = $1",
+      [newcomer],
+    );
+    expect(queued).toBe(1);
+  }, 120_000);
+
+  it('past its own 10 an hour a client is told so, and another client of its network is not', async () => {
+    const network = `203.0.${octet()}`;
+    const mailbox = () => `own-${crypto.randomUUID().slice(0, 12)}@example.org`;
+    const codes = [];
+    for (let n = 0; n < 11; n += 1)
+      codes.push(
+        (
+          await rpcAsPlatform<FormAnswer>(
+            'subscribe',
+            { email: mailbox(), district_id: 1 },
+            { 'cf-connecting-ip': `${network}.1` },
+          )
+        ).body.form_errors[0]?.code ?? 'ok',
+      );
+    expect(codes).toEqual([...Array.from({ length: 10 }, () => 'ok'), 'limit.confirmations']);
+    const neighbour = await rpcAsPlatform<FormAnswer>(
+      'subscribe',
+      { email: mailbox(), district_id: 1 },
+      { 'cf-connecting-ip': `${network}.2` },
+    );
+    expect(neighbour.body.ok).toBe(true);
   });
 });

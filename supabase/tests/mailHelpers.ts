@@ -108,7 +108,8 @@ export async function addMeetingSummary(
 
 /**
  * A confirmation token for an address's newest subscription (of a district, or its alerts row when none is given),
- * made as subscribe() and create_alert() make one: for tests that confirm without waiting for the email.
+ * made as subscribe() and create_alert() make one, naming every alert of the address still waiting (as the emails of
+ * those alerts each name theirs): for tests that confirm without waiting for the email.
  */
 export async function confirmationToken(email: string, districtId: number | null = null): Promise<string> {
   const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
@@ -118,6 +119,12 @@ export async function confirmationToken(email: string, districtId: number | null
     `insert into private.confirmation_tokens (token_hash, subscription_id, expires_at)
      select private.token_hash($1), s.id, now() + interval '3 days' from public.subscriptions s
       where lower(s.email) = lower($2) and s.district_id is not distinct from $3::bigint`,
+    [token, email, districtId],
+  );
+  await sql(
+    `update private.alerts a set confirmation_token = private.token_hash($1) from public.subscriptions s
+      where s.id = a.subscription_id and a.confirmed_at is null and lower(s.email) = lower($2) and $3::bigint is null
+        and s.district_id is null`,
     [token, email, districtId],
   );
   return token;

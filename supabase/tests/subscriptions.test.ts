@@ -1,7 +1,8 @@
 // The subscribe box's storage: subscribe(email, district_id) validates the address, refuses an unknown
 // district, keeps one row per address and district, and anon can neither read nor change the table.
 import { describe, expect, it } from 'vitest';
-import { rest, rpc, sql, type ApiError, type FormAnswer } from './helpers';
+import { newClientAddress, rest, rpc, rpcFrom, sql, type ApiError, type FormAnswer } from './helpers';
+import { confirmedSubscriber, inboxOf, linkIn, newDistrict } from './mailHelpers';
 
 const OK = { ok: true, errors: {}, form_errors: [] };
 const address = () => `parent-${crypto.randomUUID()}@example.org`;
@@ -141,5 +142,52 @@ describe('the anonymous role and the subscriptions table', () => {
   it('cannot call the private email check', async () => {
     const { status } = await rpc('email_problems', { address: 'x' });
     expect(status).toBe(404);
+  });
+});
+
+describe("a confirmed subscription's language is its owner's", () => {
+  const state = async (id: number) =>
+    (
+      await sql<{ language: string; confirmed: boolean; through: string }>(
+        'select language, confirmed_at is not null as confirmed, digest_through::text as through from public.subscriptions where id = $1',
+        [id],
+      )
+    )[0];
+  const asked = (id: number) =>
+    sql<{ language: string }>(
+      "select payload->>'language' as language from public.email_outbox where subscription_id = $1 and kind = 'confirmation' order by id",
+      [id],
+    );
+
+  it('another client asking for Chinese changes nothing until the owner confirms the email written in Chinese', async () => {
+    const district = await newDistrict();
+    const subscriber = await confirmedSubscriber(district);
+    const before = await state(subscriber.id);
+    const stranger = await rpcFrom(newClientAddress(), 'subscribe', {
+      email: subscriber.email,
+      district_id: district,
+      language: 'zh',
+    });
+    expect(stranger).toEqual({ status: 200, body: OK });
+    expect(await state(subscriber.id)).toEqual(before);
+    expect((await asked(subscriber.id)).map((mail) => mail.language)).toEqual(['zh']);
+
+    // The owner opens the link of that email, as the stack's worker delivered it.
+    await expect.poll(async () => (await inboxOf(subscriber.email)).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await inboxOf(subscriber.email);
+    const token = new URL(linkIn(mail.text, `${process.env.TEST_SITE_URL}/zh/confirm?token=`)).searchParams.get(
+      'token',
+    );
+    expect((await rpc('confirm_subscription', { token })).body).toMatchObject({ ok: true, status: 'confirmed' });
+    expect(await state(subscriber.id)).toEqual({ ...before, language: 'zh' });
+  });
+
+  it('the same language again asks nothing of the owner', async () => {
+    const district = await newDistrict();
+    const subscriber = await confirmedSubscriber(district);
+    expect((await rpc('subscribe', { email: subscriber.email, district_id: district, language: 'en' })).body).toEqual(
+      OK,
+    );
+    expect(await asked(subscriber.id)).toEqual([]);
   });
 });

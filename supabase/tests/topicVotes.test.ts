@@ -1,7 +1,8 @@
 // Topic votes go through the vote_topic function only: atomic under concurrency, exact counts, and nothing else
-// (no direct UPDATE by anon, no unknown topic, no transition outside the vote's transition table).
+// (no direct UPDATE by anon, no unknown topic, no transition outside the vote's transition table); one client's vote
+// counts once, whatever transitions it sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusalOf, rest, rpc, sql, type ApiError } from './helpers';
+import { newClientAddress, newClients, refusalOf, rest, rpc, rpcFrom, sql, type ApiError } from './helpers';
 
 // A district and topics of this file's own, so no other test reads these counts (removed afterwards).
 const DISTRICT = 800000 + Math.floor(Math.random() * 99999);
@@ -39,9 +40,14 @@ describe('vote_topic applies each transition of the table and returns the new co
     ['none', 'down', { upvotes: 10, downvotes: 6 }],
     ['down', 'up', { upvotes: 11, downvotes: 4 }],
     ['up', 'down', { upvotes: 9, downvotes: 6 }],
-  ])('%s → %s', async (from, to, after) => {
+  ])('%s → %s, from a client whose last vote was %s', async (from, to, after) => {
+    const client = newClientAddress();
+    if (from !== 'none')
+      expect(
+        (await rpcFrom(client, 'vote_topic', { topic_id: topicId, from_vote: 'none', to_vote: from })).status,
+      ).toBe(200);
     await setCounts(10, 5);
-    const { status, body } = await rpc('vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
+    const { status, body } = await rpcFrom(client, 'vote_topic', { topic_id: topicId, from_vote: from, to_vote: to });
     expect(status).toBe(200);
     expect(body).toEqual([after]);
     expect(await counts()).toEqual(after);
@@ -49,17 +55,67 @@ describe('vote_topic applies each transition of the table and returns the new co
 });
 
 describe('vote_topic under concurrency', () => {
-  it('200 concurrent votes from anonymous visitors end with exact counts', async () => {
+  it('200 concurrent votes from 200 visitors end with exact counts', async () => {
+    const clients = newClients(200);
+    // 60 visitors voted down earlier; now they switch to up, beside 100 new up votes and 40 new down votes.
+    const switching = clients.slice(100, 160);
+    await Promise.all(
+      switching.map((client) =>
+        rpcFrom(client, 'vote_topic', { topic_id: topicId, from_vote: 'none', to_vote: 'down' }),
+      ),
+    );
     await setCounts(0, 100);
-    // 100 new up votes, 60 visitors switching from down to up, 40 new down votes.
-    const calls = [
-      ...Array.from({ length: 100 }, () => ({ from_vote: 'none', to_vote: 'up' })),
-      ...Array.from({ length: 60 }, () => ({ from_vote: 'down', to_vote: 'up' })),
-      ...Array.from({ length: 40 }, () => ({ from_vote: 'none', to_vote: 'down' })),
-    ];
-    const results = await Promise.all(calls.map((args) => rpc('vote_topic', { topic_id: topicId, ...args })));
+    const calls = clients.map((client, n) => ({
+      client,
+      from_vote: n >= 100 && n < 160 ? 'down' : 'none',
+      to_vote: n < 160 ? 'up' : 'down',
+    }));
+    const results = await Promise.all(
+      calls.map(({ client, ...args }) => rpcFrom(client, 'vote_topic', { topic_id: topicId, ...args })),
+    );
     expect(results.map((r) => r.status)).toEqual(calls.map(() => 200));
     expect(await counts()).toEqual({ upvotes: 160, downvotes: 80 });
+  });
+});
+
+describe("one client's vote counts once", () => {
+  it("22 flips 'up' to 'down' from a client that never voted move one vote, not 20", async () => {
+    await setCounts(1234, 87);
+    const client = newClientAddress();
+    const answers = [];
+    for (let n = 0; n < 22; n += 1)
+      answers.push(
+        (await rpcFrom(client, 'vote_topic', { topic_id: topicId, from_vote: 'up', to_vote: 'down' })).status,
+      );
+    expect(answers.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await counts()).toEqual({ upvotes: 1234, downvotes: 88 });
+  });
+
+  it('flips back and forth, sent at once and in any order, end as one vote: the last one the client made', async () => {
+    await setCounts(50, 50);
+    const client = newClientAddress();
+    const flips = Array.from({ length: 19 }, (_, n) =>
+      n % 2 ? { from_vote: 'down', to_vote: 'up' } : { from_vote: 'up', to_vote: 'down' },
+    );
+    await Promise.all(flips.map((args) => rpcFrom(client, 'vote_topic', { topic_id: topicId, ...args })));
+    const after = await counts();
+    expect(after.upvotes + after.downvotes).toBe(101);
+    expect([after.upvotes, after.downvotes].sort()).toEqual([50, 51]);
+  });
+
+  it('keeps a hash per client and topic, never the address', async () => {
+    const client = newClientAddress();
+    await rpcFrom(client, 'vote_topic', { topic_id: topicId, from_vote: 'none', to_vote: 'up' });
+    const rows = await sql<{ hash: string; vote: string }>(
+      "select encode(client_hash, 'hex') as hash, vote from private.topic_client_votes where topic_id = $1",
+      [topicId],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(client);
+    const [{ anon }] = await sql<{ anon: boolean }>(
+      "select has_table_privilege('anon', 'private.topic_client_votes', 'select') as anon",
+    );
+    expect(anon).toBe(false);
   });
 });
 
