@@ -6,6 +6,7 @@
 //   --replace       a district's rows of a kind the files bring, but that the files do not mention, are removed (listed)
 //   --report FILE   the problems as CSV, to open beside the spreadsheet
 //   --history [N]   the last N runs (10)
+//   --time-zone TZ  the time zone of Open Civic Data event times given with no zone (else districts.csv, the state's)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stackConfig } from './lib/stackConfig.mjs';
@@ -22,6 +23,7 @@ const { values, positionals } = parseArgs({
     report: { type: 'string' },
     history: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'time-zone': { type: 'string' },
   },
 });
 
@@ -76,7 +78,12 @@ try {
     const started = Date.now();
     const outcome = await runImport(
       positionals,
-      { dryRun: values['dry-run'], skipInvalid: values['skip-invalid'], replace: values.replace },
+      {
+        dryRun: values['dry-run'],
+        skipInvalid: values['skip-invalid'],
+        replace: values.replace,
+        timeZone: values['time-zone'] ?? null,
+      },
       transport,
       values.quiet ? () => {} : (line) => process.stderr.write(`  ${line}\n`),
     );

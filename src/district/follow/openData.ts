@@ -5,6 +5,7 @@ import type { Voting } from '../../lib/data/votings';
 import type { Meeting } from '../../lib/data/meetings';
 import { districtPath, voteAnchor } from '../../lib/paths';
 import { castVote, voteKind, type MemberVoting } from '../boardMembers';
+import { OCD_OPTIONS, OPTION_WORDS, ocdOption, type OcdOption } from '../../lib/record/ocdVotes.ts';
 import { schoolYearStart } from '../charts';
 import { csvLine } from '../../lib/csvCells.ts';
 import { meetingLinks } from '../../lib/record/meetingLinks';
@@ -12,6 +13,7 @@ import { meetingTitle, meetingTopicList } from '../../lib/record/meetingTitles';
 import { officialSources, zonedStart, type OfficialSources } from '../../lib/officialRecords';
 
 export { csvCell, csvLine } from '../../lib/csvCells.ts';
+export { OCD_OPTIONS, ocdOption, type OcdOption } from '../../lib/record/ocdVotes.ts';
 
 /** Where a district's votes are published as CSV. */
 export function votesCsvPath(districtId: number): string {
@@ -61,25 +63,6 @@ function byDateDescending<T extends Pick<Voting, 'id' | 'voteDate'>>(votings: T[
     }
     return a.id - b.id;
   });
-}
-
-/** The vote options of Open Civic Data, in the order counts list them. */
-export const OCD_OPTIONS = ['yes', 'no', 'abstain', 'absent', 'excused', 'not voting', 'other'] as const;
-export type OcdOption = (typeof OCD_OPTIONS)[number];
-
-/**
- * A vote's Open Civic Data option: Yes/No in any case, Abstain, Absent and Excused by name, Recused and no vote
- * recorded ('-', blank) as 'not voting', any other word as 'other'.
- */
-export function ocdOption(vote: string | null | undefined): OcdOption {
-  const kind = voteKind(vote);
-  if (kind === 'yes' || kind === 'no') return kind;
-  if (kind === 'none') return 'not voting';
-  const word = vote!.trim().toLowerCase();
-  if (word === 'abstain' || word === 'abstained') return 'abstain';
-  if (word === 'absent' || word === 'excused') return word;
-  if (word === 'recused' || word === 'not voting') return 'not voting';
-  return 'other';
 }
 
 const PASS_WORDS = /\b(pass(ed|es)?|approved?|adopted?|carried|accepted|ratified|confirmed)\b/i;
@@ -190,17 +173,6 @@ export function voteEvents(
     };
   });
 }
-
-/** The words a vote has when its OCD option says it all (any other wording travels in the vote's note). */
-const OPTION_WORDS: Record<OcdOption, string> = {
-  yes: 'Yes',
-  no: 'No',
-  abstain: 'Abstain',
-  absent: 'Absent',
-  excused: 'Excused',
-  'not voting': '-',
-  other: 'Other',
-};
 
 /** Where a district's meetings are published as Open Civic Data Events (JSON). */
 export function meetingEventsPath(districtId: number): string {

@@ -122,6 +122,7 @@ describe('ocdOption: Open Civic Data vote options', () => {
     ['Recused', 'not voting'],
     ['-', 'not voting'],
     ['', 'not voting'],
+    ['Paired', 'paired'],
     ['Present', 'other'],
   ])('%j → %s', (vote, option) => expect(ocdOption(vote)).toBe(option));
 });

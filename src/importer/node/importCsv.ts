@@ -34,6 +34,7 @@ import {
   decodeUtf8,
   meetingRules,
   problemsOf,
+  readContext,
   type FileKind,
   type FileRead,
   type ImportFile,
@@ -42,7 +43,7 @@ import {
 
 /** The columns of each CSV: the database's own names (votes.csv: those of the site's /{id}/votes.csv). */
 export const CSV_COLUMNS = {
-  districts: ['id', 'nces_id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents'],
+  districts: ['id', 'nces_id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents', 'time_zone'],
   meetings: [
     'district_id',
     'id',
@@ -355,6 +356,15 @@ function textCell(
   );
 }
 
+/** A time zone cell: its IANA name. */
+const timeZoneRule = (cell: string): CellResult<string> =>
+  isTimeZone(cell.trim())
+    ? { ok: true, value: cell.trim() }
+    : {
+        ok: false,
+        message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.',
+      };
+
 /** An optional id a row brings (kept when it is free, so an exported record loads back with its ids). */
 const idRule = (cell: string): CellResult<number> => {
   const parsed = parseCount(cell);
@@ -389,6 +399,9 @@ function readDistrictRows(
     textCell(number, 'address', cells, data, error, 500);
     textCell(number, 'phone', cells, data, error, 50);
     optionalCell(number, 'totalStudents', cells, data, error, parseCount);
+    // The district's time zone is not a column of the site: it places the Open Civic Data event times of this run.
+    const zone: Record<string, unknown> = {};
+    optionalCell(number, 'time_zone', cells, zone, error, timeZoneRule);
     if (data.id == null && data.nces_id == null)
       error(
         number,
@@ -401,6 +414,8 @@ function readDistrictRows(
       continue;
     }
     const id = (data.id as number | null | undefined) ?? null;
+    if (id !== null && typeof zone.time_zone === 'string') readContext.districtZones.set(id, zone.time_zone);
+    if (id !== null && typeof data.state === 'string') readContext.districtStates.set(id, data.state);
     read.rows.push({
       kind: 'districts',
       file: file.name,
@@ -445,14 +460,7 @@ function readMeetingRows(
     if ('isUpcoming' in data && data.isUpcoming === null) data.isUpcoming = false;
     optionalCell(number, 'youtube_link', cells, data, error, parseVideoLink);
     optionalCell(number, 'start_time', cells, data, error, parseTime);
-    optionalCell(number, 'time_zone', cells, data, error, (cell) =>
-      isTimeZone(cell.trim())
-        ? { ok: true, value: cell.trim() }
-        : {
-            ok: false,
-            message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.',
-          },
-    );
+    optionalCell(number, 'time_zone', cells, data, error, timeZoneRule);
     for (const column of ['agenda_url', 'minutes_url', 'full_video_url'])
       optionalCell(number, column, cells, data, error, parseHttpsLink);
     optionalCell(number, 'minutes_status', cells, data, error, (cell) => parseChoice(cell, MINUTES_STATUSES));
