@@ -615,7 +615,8 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
   for (const record of order) {
     const cells = record.first;
     const outcome = cells.outcome?.trim() || null;
-    const mismatch = outcomeMismatch(outcome, record.votes);
+    // A decision with no roll call keeps its outcome as written (Tabled, or counts published alone): nothing to check.
+    const mismatch = record.votes.length ? outcomeMismatch(outcome, record.votes) : null;
     if (mismatch) {
       error(record.rows[0], 'outcome', outcome, mismatch);
       record.bad = true;

@@ -384,7 +384,11 @@ function readEvent(
   });
 }
 
-/** A link of an event: https as it is; http:// kept with a warning (a scraper writes what the district publishes). */
+/**
+ * A link of an event: https as it is. An http:// link (a scraper writes what the district publishes) does not refuse
+ * the meeting: the site links to https only (the meetings table's checks and the page say so), so it is left out with
+ * a warning that names it, and the meeting loads without it.
+ */
 function checkedLink(number: number, column: string, url: string, error: Report, warning: Report): string | null {
   const result = parseHttpsLink(url);
   if (result.ok) return result.value;
@@ -393,9 +397,9 @@ function checkedLink(number: number, column: string, url: string, error: Report,
       number,
       column,
       url,
-      'is an http:// address, kept as published; visitors may be warned that it is not secure. Use its https:// address if the district has one.',
+      'is an http:// address; the site links to https:// addresses only, so the meeting loads without this link. Give its https:// address if the district has one.',
     );
-    return url.trim();
+    return null;
   }
   error(number, column, url, result.message);
   return null;
@@ -445,7 +449,8 @@ function readVoteEvent(
   let outcome: string | null;
   if ('outcome' in event.extras) {
     outcome = event.extras.outcome ?? null;
-    const mismatch = outcomeMismatch(outcome, votes);
+    // A vote with no roll call keeps its outcome as the record has it (counts published alone): nothing to check.
+    const mismatch = votes.length ? outcomeMismatch(outcome, votes) : null;
     if (mismatch) error(number, 'extras.outcome', outcome, mismatch);
   } else {
     outcome = outcomeFromOcd(event.result, event.counts);
