@@ -99,11 +99,13 @@ export interface VoteEvent {
   identifier: string;
   motion_text: string;
   motion_classification: string[];
-  /** YYYY-MM-DD, or null when the record has no date. */
-  start_date: string | null;
+  /** YYYY-MM-DD, or '' when the record has no date (pupa's schema allows a blank date, not null). */
+  start_date: string;
   result: 'pass' | 'fail';
-  organization: { name: string; classification: 'legislature' };
-  legislative_session: string | null;
+  /** The board, by name (pupa's schema: a string or null). */
+  organization: string;
+  /** The school year; left out when the record has no date. */
+  legislative_session?: string;
   counts: { option: OcdOption; value: number }[];
   /** note: the vote as the record words it, when the option alone would not give it back ('Recused', '-'). */
   votes: { option: OcdOption; voter_name: string; note?: string }[];
@@ -150,10 +152,10 @@ export function voteEvents(
       identifier: voteAnchor(record.id),
       motion_text: record.issue?.trim() ?? '',
       motion_classification: [],
-      start_date: record.voteDate,
+      start_date: record.voteDate ?? '',
       result: voteResult(record.outcome, { yes, no }),
-      organization: { name: district.name, classification: 'legislature' },
-      legislative_session: record.voteDate ? schoolYear(record.voteDate) : null,
+      organization: district.name,
+      ...(record.voteDate ? { legislative_session: schoolYear(record.voteDate) } : {}),
       counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({
         option,
         value: tally.get(option)!,
@@ -184,8 +186,8 @@ type OcdLink = { note: string; links: { url: string; media_type: string }[] };
 /** A meeting as an Open Civic Data Event. */
 export interface MeetingEvent {
   name: string;
-  /** The summary, HTML as recorded (sanitise it before showing it). */
-  description: string | null;
+  /** The summary, HTML as recorded (sanitise it before showing it); '' when there is none (pupa wants a string). */
+  description: string;
   classification: string;
   /** YYYY-MM-DD, or the start as a date and time with its UTC offset when the time is known. */
   start_date: string;
@@ -236,7 +238,7 @@ export function meetingEvents(
     }));
     return {
       name: meetingTitle(meeting.title, meeting.meeting_type),
-      description: meeting.summary,
+      description: meeting.summary ?? '',
       classification: 'board-meeting',
       start_date: start?.iso ?? meeting.date,
       timezone: start ? meeting.time_zone : null,
