@@ -1,7 +1,7 @@
 // Reading an import's CSV files (districts.csv, meetings.csv, topics.csv, votes.csv) through csv-parse: the header
 // (every column named, none misspelt), then every row through the cell rules of ../importChecks.ts. Nothing here writes.
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   FORMULA_MESSAGE,
@@ -163,17 +163,41 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
   }
   const known: readonly string[] = CSV_COLUMNS[kind];
   const header = records[0].map((cell) => cell.replace(/^\uFEFF/, '').trim());
-  const columns: (string | null)[] = header.map(
-    (name) => known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null,
+  const map = columnMap(file, kind, header, error);
+  if (map === false) return;
+  const memberColumns = new Set(map?.members ?? []);
+  const columns: (string | null)[] = header.map((name) =>
+    map
+      ? (Object.entries(map.columns).find(([, from]) => from.toLowerCase() === name.toLowerCase())?.[0] ?? null)
+      : (known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null),
   );
-  if (columns.every((column) => column === null)) {
+  if (map) {
+    const ignored = header.filter((name, at) => name && !columns[at] && !memberColumns.has(name));
+    if (ignored.length)
+      warning(
+        1,
+        null,
+        ignored.join(', '),
+        `${ignored.length === 1 ? 'is a header' : 'are headers'} the column map${map.file ? ` (${map.file})` : ''} leaves out: not read.`,
+      );
+  }
+  if (!map && columns.every((column) => column === null)) {
+    const looksLikeData = records[0].some((cell) => parseDate(cell).ok || /^\d+([.,]\d+)?$/.test(cell.trim()));
     error(
       1,
       null,
       quoteOf(records[0].join(',')),
-      `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`,
+      looksLikeData
+        ? `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`
+        : `has a header row, but none of its headers is a column of ${kind}.csv (${known.slice(0, 6).join(', ')}, …).${kind === 'votes' ? ' One column per member? Add a column map beside it' : ' Add a column map beside it'} (${mapName(file)}, see docs/import.md), or rename the headers.`,
     );
     return;
+  }
+  if (map) {
+    // Headers the map leaves out were listed once above; only the mapped ones are read.
+    header.forEach((_, at) => {
+      if (!columns[at]) header[at] = '';
+    });
   }
   let usable = true;
   header.forEach((name, at) => {
@@ -197,6 +221,7 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
     }
     if (column) seen.add(column);
   });
+  if (memberColumns.size) seen.add('member').add('vote');
   const needed = [...REQUIRED[kind], ...(kind !== 'districts' && file.folderDistrict === null ? ['district_id'] : [])];
   if (kind === 'districts' && !seen.has('id') && !seen.has('nces_id')) needed.push('id');
   for (const column of needed) {
@@ -230,7 +255,16 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
         'has more cells than the header has columns; the extra cells are not read. Check for a comma that should be inside quotes.',
       );
     }
-    rows.push({ number, cells });
+    if (!memberColumns.size) {
+      rows.push({ number, cells });
+      return;
+    }
+    // A roll-call sheet: one column per member, each cell that member's vote (empty: no vote recorded).
+    records[0].forEach((name, i) => {
+      const member = name.replace(/^\uFEFF/, '').trim();
+      if (!memberColumns.has(member)) return;
+      rows.push({ number, cells: { ...cells, member, vote: unguardCell(record[i] ?? '') } });
+    });
   });
   const readers = {
     districts: readDistrictRows,
@@ -239,6 +273,89 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
     votes: readVoteRows,
   };
   readers[kind](file, rows, read, error, warning);
+}
+
+/** Where a CSV's column map is: beside it, named as it is with .columns.json for .csv. */
+const mapName = (file: ImportFile) => basename(file.path).replace(/\.csv$/i, '') + '.columns.json';
+
+/** The site's own vote table's headers: a sheet with them (then one column per member) needs no column map. */
+const VOTE_TABLE_HEADERS = {
+  date: 'Date',
+  category: 'Category',
+  issue: 'Issue (Brief Description)',
+  outcome: 'Outcome',
+};
+
+/**
+ * A CSV's column map: the importer's column names to the file's headers, and members, the headers of a roll-call
+ * sheet's member columns. From <name>.columns.json beside the file, else the site's vote-table headers; null when
+ * the file names the columns itself, false when the map is unreadable (reported).
+ */
+function columnMap(
+  file: ImportFile,
+  kind: Exclude<FileKind, 'ocd'>,
+  header: string[],
+  error: Report,
+): { columns: Record<string, string>; members: string[]; file: string | null } | null | false {
+  const path = join(dirname(file.path), mapName(file));
+  if (existsSync(path)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (failure) {
+      error(
+        null,
+        null,
+        mapName(file),
+        `is not JSON (${(failure as Error).message}). Write it as {"date": "event_date", …}.`,
+      );
+      return false;
+    }
+    const known: readonly string[] = CSV_COLUMNS[kind];
+    const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+    const columns: Record<string, string> = {};
+    let members: string[] = [];
+    for (const [name, from] of entries) {
+      if (name === 'members' && kind === 'votes' && Array.isArray(from) && from.every((h) => typeof h === 'string')) {
+        members = from.map((h) => h.trim());
+        continue;
+      }
+      if (!known.includes(name) || typeof from !== 'string') {
+        error(
+          null,
+          name,
+          mapName(file),
+          `is not a column of ${kind}.csv the map can name (its columns: ${known.join(', ')}${kind === 'votes' ? '; and "members": [header, …]' : ''}). Correct the map.`,
+        );
+        return false;
+      }
+      columns[name] = from.trim();
+    }
+    const missing = [...Object.values(columns), ...members].filter(
+      (from) => !header.some((h) => h.toLowerCase() === from.toLowerCase()),
+    );
+    if (missing.length) {
+      error(
+        1,
+        null,
+        missing.join(', '),
+        `${missing.length === 1 ? 'is' : 'are'} named in ${mapName(file)} but not in the header. Correct the map or the header.`,
+      );
+      return false;
+    }
+    return { columns, members, file: mapName(file) };
+  }
+  if (kind !== 'votes') return null;
+  const lower = header.map((h) => h.toLowerCase());
+  if (!Object.values(VOTE_TABLE_HEADERS).every((h) => lower.includes(h.toLowerCase()))) return null;
+  const named = new Set(Object.values(VOTE_TABLE_HEADERS).map((h) => h.toLowerCase()));
+  return {
+    columns: Object.fromEntries(
+      Object.entries(VOTE_TABLE_HEADERS).map(([name, from]) => [name, header[lower.indexOf(from.toLowerCase())]]),
+    ),
+    members: header.filter((h) => h && !named.has(h.toLowerCase())),
+    file: null,
+  };
 }
 
 const quoteOf = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}…` : text);

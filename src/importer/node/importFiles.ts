@@ -15,6 +15,8 @@ export function fileKind(path: string): FileKind | null {
   const name = basename(path);
   const csv = CSV_KIND.exec(name);
   if (csv) return csv[1].toLowerCase() as FileKind;
+  // A CSV's column map (votes.columns.json) is read with its CSV.
+  if (/\.columns\.json$/i.test(name)) return null;
   return extname(name).toLowerCase() === '.json' ? 'ocd' : null;
 }
 
@@ -47,7 +49,8 @@ export function findImportFiles(targets: string[]): { files: ImportFile[]; ignor
       const kind = fileKind(path);
       const name = relative(root, path) || basename(path);
       if (!kind) {
-        if (!/\.(md|markdown|html?)$/i.test(path) && !basename(path).startsWith('.')) ignored.push(name);
+        if (!/\.(md|markdown|html?)$|\.columns\.json$/i.test(path) && !basename(path).startsWith('.'))
+          ignored.push(name);
         continue;
       }
       const folder = basename(dirname(path));
