@@ -6,6 +6,7 @@
 //   --replace       a district's rows of a kind the files bring, but that the files do not mention, are removed (listed)
 //   --report FILE   the problems as CSV, to open beside the spreadsheet
 //   --history [N]   the last N runs (10)
+//   --time-zone TZ  the time zone of Open Civic Data event times given with no zone (else districts.csv, the state's)
 //   --help          the usage (an unknown option: one line, exit code 2)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,7 @@ Options:
   --report FILE    the problems as CSV, to open beside the spreadsheet
   --history [N]    the last N runs (10)
   --quiet          no progress lines
+  --time-zone TZ   the time zone of Open Civic Data event times given with no zone (else districts.csv's, the state's)
   --help           this text
 
 Exit code: 0 written (or would be, with --dry-run), 1 refused (nothing written), 2 rows skipped or a wrong option.`;
@@ -44,6 +46,7 @@ function parseOptions() {
         report: { type: 'string' },
         history: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
+        'time-zone': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -113,7 +116,12 @@ try {
     const started = Date.now();
     const outcome = await runImport(
       positionals,
-      { dryRun: values['dry-run'], skipInvalid: values['skip-invalid'], replace: values.replace },
+      {
+        dryRun: values['dry-run'],
+        skipInvalid: values['skip-invalid'],
+        replace: values.replace,
+        timeZone: values['time-zone'] ?? null,
+      },
       transport,
       values.quiet ? () => {} : (line) => process.stderr.write(`  ${line}\n`),
     );

@@ -337,3 +337,104 @@ export function countLine(kind: ImportKind, counts: KindCounts, skipped = 0): st
   if (skipped) parts.push(`${skipped} skipped`);
   return `${label}: ${parts.join(', ')}`;
 }
+
+/** Each state's main time zone (where most of its people live), for a district whose files give none. */
+export const STATE_TIME_ZONES: Record<string, string> = {
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AZ: 'America/Phoenix',
+  AR: 'America/Chicago',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  FL: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Boise',
+  IL: 'America/Chicago',
+  IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/Detroit',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  TX: 'America/Chicago',
+  UT: 'America/Denver',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
+  PR: 'America/Puerto_Rico',
+  GU: 'Pacific/Guam',
+  VI: 'America/St_Thomas',
+  AS: 'Pacific/Pago_Pago',
+  MP: 'Pacific/Saipan',
+};
+
+/**
+ * An OCD start as the day and clock time of a time zone: a time with an offset or Z ('2025-06-18T01:00:00Z') is an
+ * instant, placed in the zone (18:00 on 2025-06-17 in America/Los_Angeles), never shifted; a time without one is
+ * already the zone's clock time. `time` is null for a date alone; `offset` says whether the start had an offset.
+ */
+export function ocdStart(
+  value: string,
+  zone: string | null,
+): CellResult<{ date: string; time: string | null; offset: boolean }> {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(
+    value.trim(),
+  );
+  if (!match) return bad('is not a date (YYYY-MM-DD, or a date and time).');
+  const date = parseDate(match[1]);
+  if (!date.ok) return date;
+  if (!match[2]) return ok({ date: date.value, time: null, offset: false });
+  const [hour, minute] = [Number(match[2]), Number(match[3])];
+  if (hour > 23 || minute > 59) return bad('is not a time of day.');
+  if (!match[5]) return ok({ date: date.value, time: `${match[2]}:${match[3]}`, offset: false });
+  if (!zone) return ok({ date: date.value, time: `${match[2]}:${match[3]}`, offset: true });
+  const offset = match[5].toUpperCase() === 'Z' ? '+00:00' : match[5];
+  const [, sign, hh, mm] = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset)!;
+  const minutes = (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm ?? 0));
+  const [year, month, day] = match[1].split('-').map(Number);
+  const instant = Date.UTC(year, month - 1, day, hour, minute - minutes, Number(match[4] ?? 0));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return ok({ date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, offset: true });
+}

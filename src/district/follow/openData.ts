@@ -5,6 +5,7 @@ import type { Voting } from '../../lib/data/votings';
 import type { Meeting } from '../../lib/data/meetings';
 import { districtPath, voteAnchor } from '../../lib/paths';
 import { castVote, voteKind, type MemberVoting } from '../boardMembers';
+import { OCD_OPTIONS, OPTION_WORDS, ocdOption, type OcdOption } from '../../lib/record/ocdVotes.ts';
 import { schoolYearStart } from '../charts';
 import { csvLine } from '../../lib/csvCells.ts';
 import { meetingLinks } from '../../lib/record/meetingLinks';
@@ -12,6 +13,7 @@ import { meetingTitle, meetingTopicList } from '../../lib/record/meetingTitles';
 import { officialSources, zonedStart, type OfficialSources } from '../../lib/officialRecords';
 
 export { csvCell, csvLine } from '../../lib/csvCells.ts';
+export { OCD_OPTIONS, ocdOption, type OcdOption } from '../../lib/record/ocdVotes.ts';
 
 /** Where a district's votes are published as CSV. */
 export function votesCsvPath(districtId: number): string {
@@ -63,25 +65,6 @@ function byDateDescending<T extends Pick<Voting, 'id' | 'voteDate'>>(votings: T[
   });
 }
 
-/** The vote options of Open Civic Data, in the order counts list them. */
-export const OCD_OPTIONS = ['yes', 'no', 'abstain', 'absent', 'excused', 'not voting', 'other'] as const;
-export type OcdOption = (typeof OCD_OPTIONS)[number];
-
-/**
- * A vote's Open Civic Data option: Yes/No in any case, Abstain, Absent and Excused by name, Recused and no vote
- * recorded ('-', blank) as 'not voting', any other word as 'other'.
- */
-export function ocdOption(vote: string | null | undefined): OcdOption {
-  const kind = voteKind(vote);
-  if (kind === 'yes' || kind === 'no') return kind;
-  if (kind === 'none') return 'not voting';
-  const word = vote!.trim().toLowerCase();
-  if (word === 'abstain' || word === 'abstained') return 'abstain';
-  if (word === 'absent' || word === 'excused') return word;
-  if (word === 'recused' || word === 'not voting') return 'not voting';
-  return 'other';
-}
-
 const PASS_WORDS = /\b(pass(ed|es)?|approved?|adopted?|carried|accepted|ratified|confirmed)\b/i;
 const FAIL_WORDS = /\b(fail(ed|s)?|rejected|defeated|denied|tabled|withdrawn|postponed|died|lost)\b/i;
 const NEGATED_PASS = /\bnot\s+(pass(ed)?|approved?|adopted?|carried|accepted|ratified|confirmed)\b/i;
@@ -116,11 +99,13 @@ export interface VoteEvent {
   identifier: string;
   motion_text: string;
   motion_classification: string[];
-  /** YYYY-MM-DD, or null when the record has no date. */
-  start_date: string | null;
+  /** YYYY-MM-DD, or '' when the record has no date (pupa's schema allows a blank date, not null). */
+  start_date: string;
   result: 'pass' | 'fail';
-  organization: { name: string; classification: 'legislature' };
-  legislative_session: string | null;
+  /** The board, by name (pupa's schema: a string or null). */
+  organization: string;
+  /** The school year; left out when the record has no date. */
+  legislative_session?: string;
   counts: { option: OcdOption; value: number }[];
   /** note: the vote as the record words it, when the option alone would not give it back ('Recused', '-'). */
   votes: { option: OcdOption; voter_name: string; note?: string }[];
@@ -167,10 +152,10 @@ export function voteEvents(
       identifier: voteAnchor(record.id),
       motion_text: record.issue?.trim() ?? '',
       motion_classification: [],
-      start_date: record.voteDate,
+      start_date: record.voteDate ?? '',
       result: voteResult(record.outcome, { yes, no }),
-      organization: { name: district.name, classification: 'legislature' },
-      legislative_session: record.voteDate ? schoolYear(record.voteDate) : null,
+      organization: district.name,
+      ...(record.voteDate ? { legislative_session: schoolYear(record.voteDate) } : {}),
       counts: OCD_OPTIONS.filter((option) => tally.has(option)).map((option) => ({
         option,
         value: tally.get(option)!,
@@ -191,17 +176,6 @@ export function voteEvents(
   });
 }
 
-/** The words a vote has when its OCD option says it all (any other wording travels in the vote's note). */
-const OPTION_WORDS: Record<OcdOption, string> = {
-  yes: 'Yes',
-  no: 'No',
-  abstain: 'Abstain',
-  absent: 'Absent',
-  excused: 'Excused',
-  'not voting': '-',
-  other: 'Other',
-};
-
 /** Where a district's meetings are published as Open Civic Data Events (JSON). */
 export function meetingEventsPath(districtId: number): string {
   return `${districtPath(districtId)}/meetings.json`;
@@ -212,8 +186,8 @@ type OcdLink = { note: string; links: { url: string; media_type: string }[] };
 /** A meeting as an Open Civic Data Event. */
 export interface MeetingEvent {
   name: string;
-  /** The summary, HTML as recorded (sanitise it before showing it). */
-  description: string | null;
+  /** The summary, HTML as recorded (sanitise it before showing it); '' when there is none (pupa wants a string). */
+  description: string;
   classification: string;
   /** YYYY-MM-DD, or the start as a date and time with its UTC offset when the time is known. */
   start_date: string;
@@ -264,7 +238,7 @@ export function meetingEvents(
     }));
     return {
       name: meetingTitle(meeting.title, meeting.meeting_type),
-      description: meeting.summary,
+      description: meeting.summary ?? '',
       classification: 'board-meeting',
       start_date: start?.iso ?? meeting.date,
       timezone: start ? meeting.time_zone : null,

@@ -122,6 +122,7 @@ describe('ocdOption: Open Civic Data vote options', () => {
     ['Recused', 'not voting'],
     ['-', 'not voting'],
     ['', 'not voting'],
+    ['Paired', 'paired'],
     ['Present', 'other'],
   ])('%j → %s', (vote, option) => expect(ocdOption(vote)).toBe(option));
 });
@@ -197,7 +198,7 @@ describe('voteEvents: each record as an Open Civic Data VoteEvent', () => {
       motion_classification: [],
       start_date: '2025-03-04',
       result: 'pass',
-      organization: { name: 'Palo Alto Unified School District', classification: 'legislature' },
+      organization: 'Palo Alto Unified School District',
       legislative_session: '2024-2025',
       counts: [
         { option: 'yes', value: 2 },

@@ -1,6 +1,6 @@
 // Reading an import's CSV files (districts.csv, meetings.csv, topics.csv, votes.csv) through csv-parse: the header
 // (every column named, none misspelt), then every row through the cell rules of ../importChecks.ts. Nothing here writes.
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   FORMULA_MESSAGE,
@@ -32,7 +32,11 @@ import {
   decodeUtf8,
   meetingRules,
   problemsOf,
+  MAX_FILE_BYTES,
   readNamedFile,
+  readRegular,
+  specialMessage,
+  readContext,
   type FileKind,
   type FileRead,
   type ImportFile,
@@ -41,7 +45,7 @@ import {
 
 /** The columns of each CSV: the database's own names (votes.csv: those of the site's /{id}/votes.csv). */
 export const CSV_COLUMNS = {
-  districts: ['id', 'nces_id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents'],
+  districts: ['id', 'nces_id', 'name', 'state', 'county', 'address', 'phone', 'totalStudents', 'time_zone'],
   meetings: [
     'district_id',
     'id',
@@ -149,17 +153,41 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
   }
   const known: readonly string[] = CSV_COLUMNS[kind];
   const header = records[0].map((cell) => cell.replace(/^\uFEFF/, '').trim());
-  const columns: (string | null)[] = header.map(
-    (name) => known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null,
+  const map = columnMap(file, kind, header, error);
+  if (map === false) return;
+  const memberColumns = new Set(map?.members ?? []);
+  const columns: (string | null)[] = header.map((name) =>
+    map
+      ? (Object.entries(map.columns).find(([, from]) => from.toLowerCase() === name.toLowerCase())?.[0] ?? null)
+      : (known.find((column) => column.toLowerCase() === name.toLowerCase()) ?? null),
   );
-  if (columns.every((column) => column === null)) {
+  if (map) {
+    const ignored = header.filter((name, at) => name && !columns[at] && !memberColumns.has(name));
+    if (ignored.length)
+      warning(
+        1,
+        null,
+        ignored.join(', '),
+        `${ignored.length === 1 ? 'is a header' : 'are headers'} the column map${map.file ? ` (${map.file})` : ''} leaves out: not read.`,
+      );
+  }
+  if (!map && columns.every((column) => column === null)) {
+    const looksLikeData = records[0].some((cell) => parseDate(cell).ok || /^\d+([.,]\d+)?$/.test(cell.trim()));
     error(
       1,
       null,
       quoteOf(records[0].join(',')),
-      `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`,
+      looksLikeData
+        ? `has no header row: the first row should name the columns (${known.slice(0, 6).join(', ')}, …) but it looks like data. Add the header row at the top.`
+        : `has a header row, but none of its headers is a column of ${kind}.csv (${known.slice(0, 6).join(', ')}, …).${kind === 'votes' ? ' One column per member? Add a column map beside it' : ' Add a column map beside it'} (${mapName(file)}, see docs/import.md), or rename the headers.`,
     );
     return;
+  }
+  if (map) {
+    // Headers the map leaves out were listed once above; only the mapped ones are read.
+    header.forEach((_, at) => {
+      if (!columns[at]) header[at] = '';
+    });
   }
   let usable = true;
   header.forEach((name, at) => {
@@ -183,6 +211,7 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
     }
     if (column) seen.add(column);
   });
+  if (memberColumns.size) seen.add('member').add('vote');
   const needed = [...REQUIRED[kind], ...(kind !== 'districts' && file.folderDistrict === null ? ['district_id'] : [])];
   if (kind === 'districts' && !seen.has('id') && !seen.has('nces_id')) needed.push('id');
   for (const column of needed) {
@@ -216,7 +245,16 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
         'has more cells than the header has columns; the extra cells are not read. Check for a comma that should be inside quotes.',
       );
     }
-    rows.push({ number, cells });
+    if (!memberColumns.size) {
+      rows.push({ number, cells });
+      return;
+    }
+    // A roll-call sheet: one column per member, each cell that member's vote (empty: no vote recorded).
+    records[0].forEach((name, i) => {
+      const member = name.replace(/^\uFEFF/, '').trim();
+      if (!memberColumns.has(member)) return;
+      rows.push({ number, cells: { ...cells, member, vote: unguardCell(record[i] ?? '') } });
+    });
   });
   const readers = {
     districts: readDistrictRows,
@@ -225,6 +263,99 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
     votes: readVoteRows,
   };
   readers[kind](file, rows, read, error, warning);
+}
+
+/** Where a CSV's column map is: beside it, named as it is with .columns.json for .csv. */
+const mapName = (file: ImportFile) => basename(file.path).replace(/\.csv$/i, '') + '.columns.json';
+
+/** The site's own vote table's headers: a sheet with them (then one column per member) needs no column map. */
+const VOTE_TABLE_HEADERS = {
+  date: 'Date',
+  category: 'Category',
+  issue: 'Issue (Brief Description)',
+  outcome: 'Outcome',
+};
+
+/**
+ * A CSV's column map: the importer's column names to the file's headers, and members, the headers of a roll-call
+ * sheet's member columns. From <name>.columns.json beside the file, else the site's vote-table headers; null when
+ * the file names the columns itself, false when the map is unreadable (reported).
+ */
+function columnMap(
+  file: ImportFile,
+  kind: Exclude<FileKind, 'ocd'>,
+  header: string[],
+  error: Report,
+): { columns: Record<string, string>; members: string[]; file: string | null } | null | false {
+  const path = join(dirname(file.path), mapName(file));
+  // Read as every file of the folder is: a regular file only, never through a link, within the size limit.
+  const read = readRegular(path);
+  if (!read.ok && 'special' in read) {
+    error(null, null, mapName(file), specialMessage(read.special, 'is'));
+    return false;
+  }
+  if (!read.ok && 'big' in read) {
+    error(null, null, mapName(file), `is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; a column map is a few lines.`);
+    return false;
+  }
+  if (read.ok) {
+    let value: unknown;
+    try {
+      value = JSON.parse(read.bytes.toString('utf8'));
+    } catch (failure) {
+      error(
+        null,
+        null,
+        mapName(file),
+        `is not JSON (${(failure as Error).message}). Write it as {"date": "event_date", …}.`,
+      );
+      return false;
+    }
+    const known: readonly string[] = CSV_COLUMNS[kind];
+    const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+    const columns: Record<string, string> = {};
+    let members: string[] = [];
+    for (const [name, from] of entries) {
+      if (name === 'members' && kind === 'votes' && Array.isArray(from) && from.every((h) => typeof h === 'string')) {
+        members = from.map((h) => h.trim());
+        continue;
+      }
+      if (!known.includes(name) || typeof from !== 'string') {
+        error(
+          null,
+          name,
+          mapName(file),
+          `is not a column of ${kind}.csv the map can name (its columns: ${known.join(', ')}${kind === 'votes' ? '; and "members": [header, …]' : ''}). Correct the map.`,
+        );
+        return false;
+      }
+      columns[name] = from.trim();
+    }
+    const missing = [...Object.values(columns), ...members].filter(
+      (from) => !header.some((h) => h.toLowerCase() === from.toLowerCase()),
+    );
+    if (missing.length) {
+      error(
+        1,
+        null,
+        missing.join(', '),
+        `${missing.length === 1 ? 'is' : 'are'} named in ${mapName(file)} but not in the header. Correct the map or the header.`,
+      );
+      return false;
+    }
+    return { columns, members, file: mapName(file) };
+  }
+  if (kind !== 'votes') return null;
+  const lower = header.map((h) => h.toLowerCase());
+  if (!Object.values(VOTE_TABLE_HEADERS).every((h) => lower.includes(h.toLowerCase()))) return null;
+  const named = new Set(Object.values(VOTE_TABLE_HEADERS).map((h) => h.toLowerCase()));
+  return {
+    columns: Object.fromEntries(
+      Object.entries(VOTE_TABLE_HEADERS).map(([name, from]) => [name, header[lower.indexOf(from.toLowerCase())]]),
+    ),
+    members: header.filter((h) => h && !named.has(h.toLowerCase())),
+    file: null,
+  };
 }
 
 const quoteOf = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}…` : text);
@@ -342,6 +473,15 @@ function textCell(
   );
 }
 
+/** A time zone cell: its IANA name. */
+const timeZoneRule = (cell: string): CellResult<string> =>
+  isTimeZone(cell.trim())
+    ? { ok: true, value: cell.trim() }
+    : {
+        ok: false,
+        message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.',
+      };
+
 /** An optional id a row brings (kept when it is free, so an exported record loads back with its ids). */
 const idRule = (cell: string): CellResult<number> => {
   const parsed = parseCount(cell);
@@ -376,6 +516,9 @@ function readDistrictRows(
     textCell(number, 'address', cells, data, error, 500);
     textCell(number, 'phone', cells, data, error, 50);
     optionalCell(number, 'totalStudents', cells, data, error, parseCount);
+    // The district's time zone is not a column of the site: it places the Open Civic Data event times of this run.
+    const zone: Record<string, unknown> = {};
+    optionalCell(number, 'time_zone', cells, zone, error, timeZoneRule);
     if (data.id == null && data.nces_id == null)
       error(
         number,
@@ -388,6 +531,8 @@ function readDistrictRows(
       continue;
     }
     const id = (data.id as number | null | undefined) ?? null;
+    if (id !== null && typeof zone.time_zone === 'string') readContext.districtZones.set(id, zone.time_zone);
+    if (id !== null && typeof data.state === 'string') readContext.districtStates.set(id, data.state);
     read.rows.push({
       kind: 'districts',
       file: file.name,
@@ -432,14 +577,7 @@ function readMeetingRows(
     if ('isUpcoming' in data && data.isUpcoming === null) data.isUpcoming = false;
     optionalCell(number, 'youtube_link', cells, data, error, parseVideoLink);
     optionalCell(number, 'start_time', cells, data, error, parseTime);
-    optionalCell(number, 'time_zone', cells, data, error, (cell) =>
-      isTimeZone(cell.trim())
-        ? { ok: true, value: cell.trim() }
-        : {
-            ok: false,
-            message: 'is not a time zone. Write its IANA name, such as America/Los_Angeles or America/New_York.',
-          },
-    );
+    optionalCell(number, 'time_zone', cells, data, error, timeZoneRule);
     for (const column of ['agenda_url', 'minutes_url', 'full_video_url'])
       optionalCell(number, column, cells, data, error, parseHttpsLink);
     optionalCell(number, 'minutes_status', cells, data, error, (cell) => parseChoice(cell, MINUTES_STATUSES));
@@ -594,7 +732,8 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
   for (const record of order) {
     const cells = record.first;
     const outcome = cells.outcome?.trim() || null;
-    const mismatch = outcomeMismatch(outcome, record.votes);
+    // A decision with no roll call keeps its outcome as written (Tabled, or counts published alone): nothing to check.
+    const mismatch = record.votes.length ? outcomeMismatch(outcome, record.votes) : null;
     if (mismatch) {
       error(record.rows[0], 'outcome', outcome, mismatch);
       record.bad = true;

@@ -27,6 +27,8 @@ export function fileKind(path: string): FileKind | null {
   const name = basename(path);
   const csv = CSV_KIND.exec(name);
   if (csv) return csv[1].toLowerCase() as FileKind;
+  // A CSV's column map (votes.columns.json) is read with its CSV.
+  if (/\.columns\.json$/i.test(name)) return null;
   return extname(name).toLowerCase() === '.json' ? 'ocd' : null;
 }
 
@@ -97,7 +99,8 @@ export function findImportFiles(targets: string[]): {
       const kind = fileKind(path);
       const name = relative(root, path) || basename(path);
       if (!kind) {
-        if (!NAMED_ONLY.test(path) && !basename(path).startsWith('.')) ignored.push(name);
+        if (!NAMED_ONLY.test(path) && !/\.columns\.json$/i.test(path) && !basename(path).startsWith('.'))
+          ignored.push(name);
         continue;
       }
       const folder = basename(dirname(path));

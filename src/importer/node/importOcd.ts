@@ -1,5 +1,7 @@
-// Reading an import's Open Civic Data JSON: the site's own exports (/{id}/meetings.json, /{id}/votes.json) and a
-// scraper's, each document through a zod schema, then the same cell rules as the CSV files. Nothing here writes.
+// Reading an import's Open Civic Data JSON: the site's own exports (/{id}/meetings.json, /{id}/votes.json), a pupa /
+// Open States scrape folder as it comes (event_*.json, vote_event_*.json beside person_, organization_,
+// jurisdiction_ and bill_ files) and Open States API v3 votes, each document through a zod schema, then the same cell
+// rules as the CSV files. Nothing here writes.
 import * as z from 'zod';
 import {
   FORMULA_MESSAGE,
@@ -8,6 +10,8 @@ import {
   looksLikeFormula,
   memberName,
   meetingKey,
+  STATE_TIME_ZONES,
+  ocdStart,
   outcomeMismatch,
   parseDate,
   parseHttpsLink,
@@ -16,7 +20,16 @@ import {
   votingKey,
   type CellResult,
 } from '../importChecks.ts';
-import { checkRich, meetingRules, problemsOf, type FileRead, type ImportFile, type Report } from './importRows.ts';
+import { outcomeFromOcd, resultWord, voteFromOcd } from '../../lib/record/ocdVotes.ts';
+import {
+  checkRich,
+  meetingRules,
+  problemsOf,
+  readContext,
+  type FileRead,
+  type ImportFile,
+  type Report,
+} from './importRows.ts';
 
 /** How deeply an Open Civic Data document may nest: the deepest the site writes is 5 levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -49,7 +62,9 @@ const nullableText = z.string().nullable().optional();
 export const ocdEventSchema = z
   .object({
     name: z.string(),
-    start_date: z.string(),
+    start_date: z.string().optional(),
+    /** The older OCD name of start_date. */
+    start_time: z.string().optional(),
     all_day: z.boolean().optional(),
     timezone: z.string().nullable().optional(),
     classification: z.string().optional(),
@@ -81,14 +96,32 @@ export const ocdEventSchema = z
   })
   .loose();
 
-/** An Open Civic Data VoteEvent, as the site's votes.json writes it (a scraper's too: extras are optional). */
+/**
+ * An Open Civic Data VoteEvent: as the site's votes.json writes it, as pupa writes it (result, counts, a bill by its
+ * id), and as Open States' API v3 serves it (result 'passed', each vote's voter as an object). extras are optional.
+ */
 export const ocdVoteEventSchema = z
   .object({
-    identifier: z.string().optional(),
+    identifier: z.string().nullable().optional(),
     motion_text: z.string(),
     start_date: z.string().nullable(),
+    result: z.string().nullable().optional(),
+    bill: z.string().nullable().optional(),
+    counts: z
+      .array(z.object({ option: z.string(), value: z.number().int().nonnegative() }).loose())
+      .optional()
+      .default([]),
     votes: z
-      .array(z.object({ option: z.string(), voter_name: z.string(), note: z.string().optional() }).loose())
+      .array(
+        z
+          .object({
+            option: z.string(),
+            voter_name: z.string().nullable().optional(),
+            voter_id: z.string().nullable().optional(),
+            note: z.string().nullable().optional(),
+          })
+          .loose(),
+      )
       .optional()
       .default([]),
     extras: z
@@ -105,24 +138,34 @@ export const ocdVoteEventSchema = z
   })
   .loose();
 
-/** The vote an OCD option stands for, when its note does not keep the words the record had. */
-const OPTION_VOTE: Record<string, string> = {
-  yes: 'Yes',
-  no: 'No',
-  abstain: 'Abstain',
-  absent: 'Absent',
-  excused: 'Excused',
-  'not voting': '-',
-  other: 'Other',
-};
-
-/** An Event's start: its date, and its time when it has one ('2025-06-17T18:00:00-07:00'). */
-function eventStart(value: string): { date: CellResult<string>; time: string | null } {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-    value.trim(),
+/** What an object of a scrape is, by its _type, else its file name's prefix (vote_event_….json), else its fields. */
+export function ocdType(doc: unknown, fileName: string): string {
+  const object = (typeof doc === 'object' && doc !== null ? doc : {}) as Record<string, unknown>;
+  if (typeof object._type === 'string' && object._type.trim()) {
+    const type = object._type.trim().toLowerCase();
+    return type === 'vote' ? 'vote_event' : type;
+  }
+  const prefix = /^(vote_event|event|person|organization|jurisdiction|bill|membership|post|vote)_/i.exec(
+    fileName.split('/').pop() ?? '',
   );
-  if (!match) return { date: { ok: false, message: 'is not a date (YYYY-MM-DD, or a date and time).' }, time: null };
-  return { date: parseDate(match[1]), time: match[2] ?? null };
+  if (prefix) return prefix[1].toLowerCase() === 'vote' ? 'vote_event' : prefix[1].toLowerCase();
+  if ('motion_text' in object) return 'vote_event';
+  if ('identifier' in object && Array.isArray(object.votes) && !('start_date' in object)) return 'bill';
+  return 'event';
+}
+
+/** The bill a pupa vote names: its identifier, from a bill_ file of the folder (by _id) or its pseudo id ('~{…}'). */
+function billIdentifier(bill: string | null | undefined): string | null {
+  if (!bill) return null;
+  if (bill.startsWith('~')) {
+    try {
+      const pseudo = JSON.parse(bill.slice(1)) as { identifier?: unknown };
+      return typeof pseudo.identifier === 'string' && pseudo.identifier.trim() ? pseudo.identifier.trim() : null;
+    } catch {
+      return null;
+    }
+  }
+  return readContext.bills.get(bill) ?? null;
 }
 
 export function readOcd(file: ImportFile, text: string, read: FileRead): void {
@@ -147,10 +190,39 @@ export function readOcd(file: ImportFile, text: string, read: FileRead): void {
     );
     return;
   }
-  const documents = Array.isArray(value) ? value : [value];
+  // Open States' API v3 answers a page: its objects are under results.
+  const page = value as { results?: unknown };
+  const documents = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null && !('_type' in value) && Array.isArray(page.results)
+      ? page.results
+      : [value];
+  const setAside: Record<string, number> = {};
+  let startTimeTold = false;
   documents.forEach((doc, at) => {
     const number = at + 1;
-    const isVote = typeof doc === 'object' && doc !== null && 'motion_text' in doc;
+    const type = ocdType(doc, file.name);
+    const object = (typeof doc === 'object' && doc !== null ? doc : {}) as Record<string, unknown>;
+    const id = typeof object._id === 'string' ? object._id : typeof object.id === 'string' ? object.id : null;
+    if (type === 'bill' && id && typeof object.identifier === 'string')
+      readContext.bills.set(id, object.identifier.trim());
+    if (type === 'person' && id && typeof object.name === 'string') readContext.people.set(id, object.name.trim());
+    // A bill as Open States' API v3 serves it (include=votes) carries its votes: each is read as a VoteEvent.
+    if (type === 'bill' && Array.isArray(object.votes) && object.votes.some((v) => v && typeof v === 'object')) {
+      const identifier = typeof object.identifier === 'string' ? object.identifier.trim() : null;
+      for (const vote of object.votes as unknown[]) readDocument(vote, number, 'vote_event', identifier);
+      return;
+    }
+    if (type !== 'event' && type !== 'vote_event') {
+      setAside[type] = (setAside[type] ?? 0) + 1;
+      return;
+    }
+    readDocument(doc, number, type, null);
+  });
+  if (Object.keys(setAside).length) read.setAside = setAside;
+
+  function readDocument(doc: unknown, number: number, type: string, bill: string | null): void {
+    const isVote = type === 'vote_event';
     const parsed = (isVote ? ocdVoteEventSchema : ocdEventSchema).safeParse(doc);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -185,9 +257,33 @@ export function readOcd(file: ImportFile, text: string, read: FileRead): void {
       read.refused += 1;
       return;
     }
-    if (isVote) readVoteEvent(file, number, parsed.data as z.infer<typeof ocdVoteEventSchema>, districtId, read, error);
-    else readEvent(file, number, parsed.data as z.infer<typeof ocdEventSchema>, districtId, read, error, warning);
-  });
+    if (isVote) {
+      const vote = parsed.data as z.infer<typeof ocdVoteEventSchema>;
+      readVoteEvent(file, number, vote, bill ?? billIdentifier(vote.bill), districtId, read, error, warning);
+      return;
+    }
+    const event = parsed.data as z.infer<typeof ocdEventSchema>;
+    if (event.start_date === undefined && event.start_time !== undefined && !startTimeTold) {
+      startTimeTold = true;
+      warning(
+        number,
+        'start_time',
+        event.start_time,
+        'is the older Open Civic Data name of start_date; it is read as start_date (here and in every event of this file).',
+      );
+    }
+    readEvent(file, number, event, districtId, read, error, warning);
+  }
+}
+
+/** The time zone a district's times are in when an event gives none: districts.csv, --time-zone, else its state's. */
+function districtZone(districtId: number): string | null {
+  const state = readContext.districtStates.get(districtId);
+  return (
+    readContext.districtZones.get(districtId) ??
+    readContext.timeZone ??
+    (state ? (STATE_TIME_ZONES[state] ?? null) : null)
+  );
 }
 
 function readEvent(
@@ -200,8 +296,19 @@ function readEvent(
   warning: Report,
 ): void {
   const before = read.problems.filter((p) => p.severity === 'error').length;
-  const { date, time } = eventStart(event.start_date);
-  if (!date.ok) error(number, 'start_date', event.start_date, date.message);
+  const startField = event.start_date !== undefined ? 'start_date' : 'start_time';
+  const startText = event.start_date ?? event.start_time;
+  const givenZone = event.timezone?.trim() || null;
+  if (givenZone && !isTimeZone(givenZone))
+    error(number, 'timezone', givenZone, 'is not a time zone. Give its IANA name, such as America/Los_Angeles.');
+  const zone = givenZone && isTimeZone(givenZone) ? givenZone : givenZone ? null : districtZone(districtId ?? 0);
+  const start: CellResult<{ date: string; time: string | null; offset: boolean }> =
+    startText === undefined
+      ? { ok: false, message: 'is missing. Every event needs its start_date (a date, or a date and time).' }
+      : ocdStart(startText, zone);
+  if (!start.ok) error(number, startField, startText ?? '', start.message);
+  const date: CellResult<string> = start.ok ? { ok: true, value: start.value.date } : start;
+  const time = start.ok ? start.value.time : null;
   const extras = event.extras;
   const data: Record<string, unknown> = {};
   if (extras.record_id) data.id = extras.record_id;
@@ -229,15 +336,15 @@ function readEvent(
   if (playable && !playable.ok) error(number, 'extras.youtube_link', video, playable.message);
   data.youtube_link = video;
   const full = links.find((l) => /full/i.test(l.note)) ?? links.find((l) => l.url !== video);
-  data.full_video_url = full ? checkedLink(number, 'media', full.url, error) : null;
+  data.full_video_url = full ? checkedLink(number, 'media', full.url, error, warning) : null;
   const documents = event.documents.flatMap((item) => [
     ...(item.url ? [{ note: item.note, url: item.url }] : []),
     ...item.links.map((l) => ({ note: item.note, url: l.url })),
   ]);
   const agenda = documents.find((d) => /agenda/i.test(d.note));
   const minutes = documents.find((d) => /minutes/i.test(d.note));
-  data.agenda_url = agenda ? checkedLink(number, 'documents', agenda.url, error) : null;
-  data.minutes_url = minutes ? checkedLink(number, 'documents', minutes.url, error) : null;
+  data.agenda_url = agenda ? checkedLink(number, 'documents', agenda.url, error, warning) : null;
+  data.minutes_url = minutes ? checkedLink(number, 'documents', minutes.url, error, warning) : null;
   data.minutes_status = minutes
     ? /draft/i.test(minutes.note)
       ? 'draft'
@@ -246,16 +353,16 @@ function readEvent(
         : null
     : null;
   data.summary_source = extras.summary_source ?? null;
-  if (time && !event.all_day) {
-    if (!event.timezone || !isTimeZone(event.timezone))
+  if (time && !event.all_day && (zone || !givenZone)) {
+    if (!zone)
       error(
         number,
         'timezone',
-        event.timezone ?? '',
-        'is missing or unknown but the start has a time. Give the IANA time zone, such as America/Los_Angeles.',
+        '',
+        `is missing and district ${districtId} has no time zone in the files, but the start has a time (${startText}). Give the event's timezone, a time_zone column in districts.csv, or --time-zone America/Los_Angeles.`,
       );
-    data.start_time = time;
-    data.time_zone = event.timezone ?? null;
+    data.start_time = zone ? time : null;
+    data.time_zone = zone;
   } else {
     data.start_time = null;
     data.time_zone = null;
@@ -277,9 +384,23 @@ function readEvent(
   });
 }
 
-function checkedLink(number: number, column: string, url: string, error: Report): string | null {
+/**
+ * A link of an event: https as it is. An http:// link (a scraper writes what the district publishes) does not refuse
+ * the meeting: the site links to https only (the meetings table's checks and the page say so), so it is left out with
+ * a warning that names it, and the meeting loads without it.
+ */
+function checkedLink(number: number, column: string, url: string, error: Report, warning: Report): string | null {
   const result = parseHttpsLink(url);
   if (result.ok) return result.value;
+  if (/^http:\/\/[^\s/]+/i.test(url.trim()) && parseHttpsLink(url.trim().replace(/^http:/i, 'https:')).ok) {
+    warning(
+      number,
+      column,
+      url,
+      'is an http:// address; the site links to https:// addresses only, so the meeting loads without this link. Give its https:// address if the district has one.',
+    );
+    return null;
+  }
   error(number, column, url, result.message);
   return null;
 }
@@ -288,33 +409,66 @@ function readVoteEvent(
   file: ImportFile,
   number: number,
   event: z.infer<typeof ocdVoteEventSchema>,
+  bill: string | null,
   districtId: number | null,
   read: FileRead,
   error: Report,
+  warning: Report,
 ): void {
   const before = read.problems.filter((p) => p.severity === 'error').length;
   const date = event.start_date ? parseDate(event.start_date.slice(0, 10)) : null;
   if (!date?.ok)
     error(number, 'start_date', event.start_date ?? '', date ? date.message : 'is empty. Every vote needs its date.');
-  const issue = event.motion_text.trim();
-  if (!issue) error(number, 'motion_text', '', 'is empty. Every vote needs its issue.');
+  const motion = event.motion_text.trim();
+  if (!motion) error(number, 'motion_text', '', 'is empty. Every vote needs its issue.');
+  // The bill's identifier beside the motion, as a clerk writes it: 'AB 1234: Third reading'.
+  const issue = motion && bill && !motion.startsWith(bill) ? `${bill}: ${motion}` : motion;
   const members: { name: string; row: number }[] = [];
   const votes: { name: string; vote: string }[] = [];
   for (const item of event.votes) {
-    const name = memberName(item.voter_name);
-    if (!name) continue;
+    const named = item.voter_name?.trim() || (item.voter_id ? readContext.people.get(item.voter_id) : undefined);
+    const name = memberName(named ?? '');
+    if (!name) {
+      error(
+        number,
+        'votes',
+        item.voter_id ?? '',
+        `has a vote (${item.option}) with no voter_name${item.voter_id ? ' and no person_ file naming its voter_id' : ''}. Add the member's name.`,
+      );
+      continue;
+    }
     if (members.some((m) => m.name === name)) {
       error(number, 'votes', name, 'votes twice in this record. Keep one vote per member.');
       continue;
     }
+    if (looksLikeFormula(name)) error(number, 'votes', name, FORMULA_MESSAGE);
     members.push({ name, row: number });
-    votes.push({ name, vote: item.note ?? OPTION_VOTE[item.option.toLowerCase()] ?? item.option });
+    votes.push({ name, vote: voteFromOcd(item.option, item.note) });
   }
-  for (const item of event.votes)
-    if (looksLikeFormula(item.voter_name)) error(number, 'votes', item.voter_name, FORMULA_MESSAGE);
-  const outcome = 'outcome' in event.extras ? (event.extras.outcome ?? null) : null;
-  const mismatch = outcomeMismatch(outcome, votes);
-  if (mismatch) error(number, 'extras.outcome', outcome, mismatch);
+  // The site's own export words the outcome in extras; another's has OCD's result and counts.
+  let outcome: string | null;
+  if ('outcome' in event.extras) {
+    outcome = event.extras.outcome ?? null;
+    // A vote with no roll call keeps its outcome as the record has it (counts published alone): nothing to check.
+    const mismatch = votes.length ? outcomeMismatch(outcome, votes) : null;
+    if (mismatch) error(number, 'extras.outcome', outcome, mismatch);
+  } else {
+    outcome = outcomeFromOcd(event.result, event.counts);
+    // Counts with no roll call are the record (a vote published 42-0): nothing to check them against.
+    if (votes.length && outcomeMismatch(outcome, votes)) {
+      const word = resultWord(event.result);
+      const mismatch = outcomeMismatch(word, votes);
+      if (mismatch) error(number, 'result', event.result ?? '', mismatch);
+      else
+        warning(
+          number,
+          'counts',
+          outcome,
+          `disagree with the roll call (${votes.length} members' votes); the outcome is kept as "${word ?? ''}" and the roll call as published. Check the counts.`,
+        );
+      outcome = word;
+    }
+  }
   if (
     read.problems.filter((p) => p.severity === 'error').length > before ||
     districtId === null ||
@@ -332,7 +486,7 @@ function readVoteEvent(
     type: event.extras.table ?? voteTable(date.value, date.value),
   };
   if ('category' in event.extras) data.category = event.extras.category ?? null;
-  if ('outcome' in event.extras) data.outcome = outcome;
+  if ('outcome' in event.extras || outcome !== null) data.outcome = outcome;
   if (event.extras.record_id) data.id = event.extras.record_id;
   read.rows.push({
     kind: 'votings',

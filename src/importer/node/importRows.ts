@@ -171,6 +171,38 @@ export interface FileRead {
   problems: ImportProblem[];
   /** Rows refused by a problem found here. */
   refused: number;
+  /** Objects of a scrape folder that are neither meetings nor votes (person, organization…), by type: listed once. */
+  setAside?: Record<string, number>;
+}
+
+/**
+ * What one run's readers learn from one file for the next (files are read in order: districts first, and a scrape
+ * folder's bill_ and person_ files before its vote_event_ files): the time zone --time-zone gives, each district's
+ * time zone and state from districts.csv, and a scrape's bills and people by their ids.
+ */
+export interface ReadContext {
+  timeZone: string | null;
+  districtZones: Map<number, string>;
+  districtStates: Map<number, string>;
+  bills: Map<string, string>;
+  people: Map<string, string>;
+}
+
+export const readContext: ReadContext = {
+  timeZone: null,
+  districtZones: new Map(),
+  districtStates: new Map(),
+  bills: new Map(),
+  people: new Map(),
+};
+
+/** Starts a run's context afresh (the zone of --time-zone, or null). */
+export function resetReadContext(timeZone: string | null = null): void {
+  readContext.timeZone = timeZone;
+  readContext.districtZones.clear();
+  readContext.districtStates.clear();
+  readContext.bills.clear();
+  readContext.people.clear();
 }
 
 /** Reads a file's bytes as UTF-8, or says which row holds the first bytes that are not. */
@@ -186,6 +218,17 @@ export function decodeUtf8(bytes: Buffer): CellResult<string> {
       message: `is not UTF-8 text: line ${line} holds bytes of another encoding. Save the file as "CSV UTF-8" (Excel) or with UTF-8 encoding, then import it again.`,
     };
   }
+}
+
+/** JSON with every object's keys in order: the same text for the same columns whatever order a reader set them in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : item,
+  );
 }
 
 /** A problem collector for one file. */

@@ -10,8 +10,8 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { findImportFiles, readImportFile } from './importFiles.ts';
-import type { FileRead, ImportFile, ImportRow } from './importRows.ts';
-import { KINDS, memberKey, type ImportKind, type ImportProblem, type KindCounts } from '../importChecks.ts';
+import { canonicalJson, resetReadContext, type FileRead, type ImportFile, type ImportRow } from './importRows.ts';
+import { KINDS, isTimeZone, memberKey, type ImportKind, type ImportProblem, type KindCounts } from '../importChecks.ts';
 
 /** The database functions an import calls, over one connection or one API. */
 export interface ImportTransport {
@@ -185,6 +185,8 @@ export interface ImportOptions {
   dryRun: boolean;
   skipInvalid: boolean;
   replace: boolean;
+  /** The time zone of event times a file gives with no zone of their own (--time-zone). */
+  timeZone?: string | null;
 }
 
 /** What a run did: counts per kind, every problem, what --replace removed, and whether anything was written. */
@@ -218,9 +220,12 @@ const LABEL: Record<ImportKind, string> = {
 /** The fingerprint the record holds for a row, by natural key: [fingerprint, id of the row]. */
 type HeldFingerprints = Map<string, [string, number]>;
 
-/** A row's fingerprint: SHA-1 of its columns as JSON (kept for staging), the same for the same cells in any run. */
+/**
+ * A row's fingerprint: SHA-1 of its columns as JSON with keys in order (kept for staging), the same for the same
+ * cells in any run and from any reader (votes.csv and votes.json name a vote's columns in different orders).
+ */
 function fingerprintRow(row: ImportRow): void {
-  row.json = JSON.stringify(row.data);
+  row.json = canonicalJson(row.data);
   row.bytes = row.json.length;
   row.fingerprint = createHash('sha1').update(row.json).digest('base64');
 }
@@ -233,7 +238,9 @@ export async function runImport(
   progress: (line: string) => void = () => {},
 ): Promise<ImportOutcome> {
   const run = randomUUID();
+  resetReadContext(options.timeZone ?? null);
   const problems: ImportProblem[] = [];
+  const setAside: Record<string, number> = {};
   const skipped = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ImportKind, number>;
   const { files, ignored, missing, refused: notFiles } = findImportFiles(targets);
   for (const { name, message } of notFiles)
@@ -246,6 +253,15 @@ export async function runImport(
       column: null,
       value: null,
       message: 'is not there. Check the path.',
+    });
+  if (options.timeZone && !isTimeZone(options.timeZone))
+    problems.push({
+      severity: 'error',
+      file: '--time-zone',
+      row: null,
+      column: null,
+      value: options.timeZone,
+      message: 'is not a time zone. Give its IANA name, such as America/Los_Angeles or America/New_York.',
     });
   for (const name of ignored)
     problems.push({
@@ -370,6 +386,7 @@ export async function runImport(
       const { file } = read;
       fileList.push({ name: file.name, sha256: read.sha256, bytes: read.bytes });
       problems.push(...read.problems);
+      for (const [type, count] of Object.entries(read.setAside ?? {})) setAside[type] = (setAside[type] ?? 0) + count;
       const fileKind = KIND_OF_FILE[file.kind];
       // An Open Civic Data file's refused documents are counted by the problems listed for them.
       if (fileKind) skipped[fileKind] += read.refused;
@@ -467,6 +484,7 @@ export async function runImport(
       read.rows.length = 0;
     }
     await Promise.all(inFlight.splice(0));
+    if (Object.keys(setAside).length) problems.push(setAsideProblem(setAside));
 
     const refused = errorCount() > 0 && !options.skipInvalid;
     const empty = Object.fromEntries(
@@ -525,6 +543,23 @@ export async function runImport(
     await Promise.allSettled(inFlight);
     if (!committed) await transport.end(false).catch(() => undefined);
   }
+}
+
+/** The one line of the report that lists a scrape's objects that are neither meetings nor votes. */
+export function setAsideProblem(setAside: Record<string, number>): ImportProblem {
+  const list = Object.entries(setAside)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, count]) => `${count} ${type}`)
+    .join(', ');
+  return {
+    severity: 'warning',
+    file: 'Open Civic Data objects',
+    row: null,
+    column: null,
+    value: list,
+    message:
+      'are set aside: the site shows meetings (events) and votes (vote events). People name voters and bills name votes where a vote refers to them.',
+  };
 }
 
 function spellingsOf(spellings: Map<number, Map<string, { name: string; where: string }>>, district: number) {
