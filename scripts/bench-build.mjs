@@ -1,4 +1,4 @@
-// `npm run bench:build -- [N] [--languages=en|all] [--preset=english|languages]`: builds the site from N generated
+// `npm run bench:build -- [N] [--languages en|all] [--preset english|languages]`: builds the site from N generated
 // districts three times (a first
 // build with nothing kept, a rebuild with nothing changed, and a nightly rebuild after 1% of the districts
 // changed), and two bare Astro sites in the same run: one of as many trivial pages as the site has HTML pages, one of
@@ -10,9 +10,9 @@
 // own Astro cache folder. At a preset's size or more it judges that preset's goals (scripts/lib/buildGoals.mjs: each
 // build's ratio to the bare build of as many HTML pages, the first and the nightly build's seconds, and every build's
 // peak memory) and exits 1 when one is missed (scripts/lib/goals.mjs).
-// Languages: `--languages=en` builds the English pages alone (SITE_LOCALES=en), `--languages=all` every language
+// Languages: `--languages en` builds the English pages alone (SITE_LOCALES=en), `--languages all` every language
 // (English, /es/ and /zh/: three pages per district page). The two sizes the budgets are set for are presets:
-// `--preset=english` is 20,000 districts in English (the default), `--preset=languages` 13,500 districts (about every
+// `--preset english` is 20,000 districts in English (the default), `--preset languages` 13,500 districts (about every
 // regular US school district) in all three languages; the budgets are judged at those sizes or more.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,23 +27,26 @@ import { countOutputs, renderedSince } from './lib/buildOutputs.mjs';
 import { Goals } from './lib/goals.mjs';
 import { BUILD_GOALS, buildMisses } from './lib/buildGoals.mjs';
 import { root } from './lib/stackConfig.mjs';
+import { commandLine, refuse, wholeNumberOf } from './lib/commandLine.mjs';
 
 const PRESETS = { english: { districts: 20_000, languages: 'en' }, languages: { districts: 13_500, languages: 'all' } };
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=')),
-);
-const positional = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
-const presetName = flags.preset ?? 'english';
+const { values: flags, positionals } = commandLine({
+  usage: `Usage: npm run bench:build -- [N] [--preset english|languages] [--languages en|all]
+  N            districts to generate (default: the preset's, or BENCH_DISTRICTS)
+  --preset     english: 20,000 districts in English (default); languages: 13,500 districts in en, es and zh
+  --languages  en: the English pages alone; all: every language (default: the preset's)
+Each option takes its value after a space or after '='.`,
+  options: { preset: { type: 'string', default: 'english' }, languages: { type: 'string' } },
+  positionals: 1,
+});
+const presetName = String(flags.preset);
 if (!(presetName in PRESETS))
-  throw new Error(`--preset must be one of ${Object.keys(PRESETS).join(', ')}; got ${presetName}.`);
+  refuse(`--preset must be one of ${Object.keys(PRESETS).join(', ')}; got '${presetName}'.`);
 const presetKey = /** @type {keyof typeof PRESETS} */ (presetName);
 const preset = PRESETS[presetKey];
-const n = Number.parseInt(positional ?? process.env.BENCH_DISTRICTS ?? String(preset.districts), 10);
+const n = wholeNumberOf(positionals[0] ?? process.env.BENCH_DISTRICTS ?? String(preset.districts), 'N', 1);
 const languages = flags.languages ?? preset.languages;
-if (languages !== 'en' && languages !== 'all') throw new Error(`--languages must be en or all; got ${languages}.`);
+if (languages !== 'en' && languages !== 'all') refuse(`--languages must be en or all; got '${languages}'.`);
 // The build's SITE_LOCALES: English alone, or every language (unset).
 const localeEnv = languages === 'en' ? { SITE_LOCALES: 'en' } : {};
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);

@@ -9,20 +9,24 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startStack } from './lib/embeddedStack.mjs';
 import { loadScaleFixtures } from './lib/scaleFixtures.mjs';
 import { connect } from './lib/postgres.mjs';
 import { median, percentile, printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
+const { values: options, positionals } = commandLine({
+  usage: `Usage: npm run bench:search -- [N] [--years Y]
+  N        districts to generate (default 20,000, or BENCH_DISTRICTS)
+  --years  school years of meetings and votes (default 1)
+BENCH_RUNS (50) sets the runs per case, BENCH_PORT_BASE (26100) its ports.`,
   options: { years: { type: 'string', default: '1' } },
+  positionals: 1,
 });
-const n = Number.parseInt(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
-const years = Number.parseInt(options.years, 10);
+const n = wholeNumberOf(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 'N', 1);
+const years = wholeNumberOf(options.years, '--years', 1);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
