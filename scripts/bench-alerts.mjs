@@ -10,19 +10,24 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { connect, prepareDatabase, startPostgres } from './lib/postgres.mjs';
 import { printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
+const { values: options, positionals } = commandLine({
+  usage: `Usage: npm run bench:alerts -- [N] [--alerts M] [--records K]
+  N          districts to generate (default 20,000)
+  --alerts   alerts of confirmed addresses (default 100,000)
+  --records  new or changed records to match (default 2,000)
+BENCH_PORT_BASE (26100) sets its ports.`,
   options: { alerts: { type: 'string', default: '100000' }, records: { type: 'string', default: '2000' } },
+  positionals: 1,
 });
-const districts = Number.parseInt(positionals[0] ?? '20000', 10);
-const alerts = Number.parseInt(options.alerts, 10);
-const records = Number.parseInt(options.records, 10);
+const districts = wholeNumberOf(positionals[0] ?? '20000', 'N', 1);
+const alerts = wholeNumberOf(options.alerts, '--alerts', 1);
+const records = wholeNumberOf(options.records, '--records', 1);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const GOAL_SECONDS = 60;
 const GOAL_MB = 1024;

@@ -20,6 +20,15 @@ import { buildSite } from './lib/site.mjs';
 import { serveStatic } from './lib/staticServer.mjs';
 import { median, printTable } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run bench:pages
+Builds and serves the site and measures every route's bytes, Lighthouse scores and slow-phone times.
+Settings (environment): BENCH_RUNS (3), BENCH_PORT_BASE (26200), BENCH_LIGHTHOUSE=0 (skip Lighthouse),
+BENCH_ROUTES (a comma-separated list of routes), CHROMIUM_PATH.
+It takes no arguments.`,
+});
 
 // Every kind of page: the district page on each tab (and in Spanish and Chinese), a member's page, a state's list, the
 // record search, the email links' pages, and the site's own.

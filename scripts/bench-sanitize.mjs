@@ -5,10 +5,17 @@
 import { JSDOM } from 'jsdom';
 import { districtRows } from './lib/scaleFixtures.mjs';
 import { median, printTable } from './lib/measure.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 import { createSanitizer } from '../src/lib/sanitize.ts';
 import { createJsdomSanitizer, richTextProblem } from '../src/lib/node/sanitizeJsdom.ts';
 
-const districts = Number.parseInt(process.argv[2] ?? '300', 10);
+const { positionals } = commandLine({
+  usage: `Usage: npm run bench:sanitize -- [N]
+  N  generated districts whose rich text is sanitised (default 300)
+BENCH_RUNS (3) sets the runs of each measurement.`,
+  positionals: 1,
+});
+const districts = wholeNumberOf(positionals[0] ?? '300', 'N', 1);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
 
 /**

@@ -3,33 +3,40 @@
 // votes; --years 5: 1.2 million meetings and 1.5 million votes): database time and round trip through the gateway for
 // typical queries, median and p95, the plans of the statements the record search runs (caught with auto_explain) and
 // the size of its indexes. Its goals: each plan using the index it should, no plan of the record search reading
-// meetings, topics or votings whole (a sequential scan), and a record search's database p95 within 50 ms (the
-// costliest it serves, which it bounds, within 100 ms); it exits 1 when one is missed (scripts/lib/goals.mjs). Uses
+// meetings, topics or votings whole (a sequential scan), a record search's recall 100 % (every record a full scan
+// matches reached by paging to the end), and its database and gateway p95 within 50 ms (the costliest it serves within
+// 100 ms; at five years or more 100 and 200 ms); it exits 1 when one is missed (scripts/lib/goals.mjs). It prints the
+// load average, and says a run above the core count is not a measurement. Uses
 // its own embedded stack on BENCH_PORT_BASE (26100) ports.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startStack } from './lib/embeddedStack.mjs';
 import { loadScaleFixtures } from './lib/scaleFixtures.mjs';
 import { connect } from './lib/postgres.mjs';
 import { median, percentile, printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
+const { values: options, positionals } = commandLine({
+  usage: `Usage: npm run bench:search -- [N] [--years Y]
+  N        districts to generate (default 20,000, or BENCH_DISTRICTS)
+  --years  school years of meetings and votes (default 1)
+BENCH_RUNS (50) sets the runs per case, BENCH_PORT_BASE (26100) its ports.`,
   options: { years: { type: 'string', default: '1' } },
+  positionals: 1,
 });
-const n = Number.parseInt(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
-const years = Number.parseInt(options.years, 10);
+const n = wholeNumberOf(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 'N', 1);
+const years = wholeNumberOf(options.years, '--years', 1);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
 const goals = new Goals();
-const RECORD_GOAL_MS = 50;
-// The costliest searches the record search serves: bounded, so that one visitor's cannot hold the database.
-const BOUNDED_GOAL_MS = 100;
+// A typical record search's p95, at the database and through the gateway (what a visitor waits for): 50 ms at one
+// school year, 100 ms at five or more; the costliest it serves within 100 ms, and 200 ms at five years or more.
+const RECORD_GOAL_MS = years >= 5 ? 100 : 50;
+const BOUNDED_GOAL_MS = years >= 5 ? 200 : 100;
 // Typical things a parent types: 2, 3, 5 and 10 characters, with and without a state.
 /** @type {[text: string, state: string | null][]} */
 const QUERIES = [
@@ -269,6 +276,12 @@ async function benchRecordSearch(db, stack) {
       args: { q: 'budget', district_id: middle },
       indexes: ['meetings_district_date_idx'],
     },
+    // A site-wide search for a three-word phrase a parent or reporter types.
+    {
+      label: 'three-word phrase',
+      args: { q: '"cell phone policy"' },
+      indexes: [],
+    },
     // Both words in every meeting summary, together in none: the walk reads its whole bound of newest rows.
     {
       label: 'phrase of common words',
@@ -313,6 +326,9 @@ async function benchRecordSearch(db, stack) {
     }
     const plan = await nestedPlans(db, 'select * from public.search_records($1, $2)', params);
     plans.push({ label, plan });
+    const found = await pagedToTheEnd(db, args.q, args.district_id ?? null);
+    const every = await fullScanMatches(db, args.q, args.district_id ?? null);
+    const recall = every === 0 ? 1 : found / every;
     rows.push({
       case: label,
       query: JSON.stringify(args.q) + (args.district_id ? ` in district ${args.district_id}` : ''),
@@ -322,12 +338,23 @@ async function benchRecordSearch(db, stack) {
       'db CPU median ms': cpuTimes.length ? median(cpuTimes).toFixed(2) : 'n/a',
       'gateway median ms': median(apiTimes).toFixed(2),
       'gateway p95 ms': percentile(apiTimes, 95).toFixed(2),
-      'goal: db p95 within': `${goalMs} ms`,
+      'reached by paging': found,
+      'full scan': every,
+      recall: `${(recall * 100).toFixed(1)} %`,
+      'goal: p95 within': `${goalMs} ms`,
       'indexes used': usedIndexes(plan).join(' ') || '-',
     });
     goals.check(
       percentile(dbTimes, 95) <= goalMs,
       `${label}: database p95 ${percentile(dbTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
+    );
+    goals.check(
+      percentile(apiTimes, 95) <= goalMs,
+      `${label}: gateway p95 ${percentile(apiTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
+    );
+    goals.check(
+      found === every,
+      `${label}: paging to the end reaches ${found} of the ${every} records a full scan matches (recall ${(recall * 100).toFixed(1)} %, goal 100 %)`,
     );
     const missing = indexes.filter((index) => !plan.includes(index));
     goals.check(missing.length === 0, `${label}: the search's plans do not use ${missing.join(', ')}`);
@@ -346,6 +373,14 @@ async function benchRecordSearch(db, stack) {
     `\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs (db CPU: the time the database's process ran, whatever else the machine ran):\n`,
   );
   printTable(rows);
+  const load = loadavg()[0];
+  if (load > availableParallelism())
+    console.log(
+      `\nThe load average (${load.toFixed(1)}) is above the ${availableParallelism()} CPUs: these times are not a measurement; run again on a quiet machine.`,
+    );
+  console.log(
+    '\nRecall: the records the search reaches, paged to the end (50 a page, by its cursor), over the records a full scan of the three tables (no index) matches.',
+  );
   for (const { label, plan } of plans) {
     console.log(`\nEXPLAIN, record search, ${label}, each statement the function ran:`);
     for (const line of plan.split('\n')) console.log(`  ${line}`);
@@ -358,6 +393,51 @@ async function benchRecordSearch(db, stack) {
      order by t.relname`);
   console.log("\nThe record search's GIN indexes:\n");
   printTable(sizes);
+}
+
+/**
+ * The records search_records reaches for `q`, paged to the end by its cursor, 50 a page.
+ * @param {import('pg').Client} db
+ * @param {string} q
+ * @param {number | null} district
+ */
+async function pagedToTheEnd(db, q, district) {
+  const seen = new Set();
+  /** @type {string | null} */
+  let cursor = null;
+  for (;;) {
+    /** @type {{ rows: { kind: string, item_id: string, cursor: string }[] }} */
+    const { rows } = await db.query(
+      'select kind, item_id, cursor from public.search_records($1, $2, page_size => 50, cursor => $3)',
+      [q, district, cursor],
+    );
+    for (const row of rows) seen.add(`${row.kind} ${row.item_id}`);
+    if (rows.length < 50) return seen.size;
+    cursor = rows[rows.length - 1].cursor;
+  }
+}
+
+/**
+ * The records of meetings, topics and votings that match `q`, by a full scan of each table (no index): the reference
+ * the search's recall is judged against.
+ * @param {import('pg').Client} db
+ * @param {string} q
+ * @param {number | null} district
+ */
+async function fullScanMatches(db, q, district) {
+  await db.query('begin');
+  try {
+    await db.query('set local enable_indexscan = off; set local enable_bitmapscan = off');
+    const { rows } = await db.query(
+      `select (select count(*) from public.meetings x where x.search_vector @@ websearch_to_tsquery('english', $1) and ($2::bigint is null or x."districtId" = $2::bigint))
+            + (select count(*) from public.topics x where x.search_vector @@ websearch_to_tsquery('english', $1) and ($2::bigint is null or x."districtId" = $2::bigint))
+            + (select count(*) from public.votings x where x.search_vector @@ websearch_to_tsquery('english', $1) and ($2::bigint is null or x."districtId" = $2::bigint)) as n`,
+      [q, district],
+    );
+    return Number(rows[0].n);
+  } finally {
+    await db.query('commit');
+  }
 }
 
 /**

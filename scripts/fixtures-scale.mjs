@@ -2,9 +2,17 @@
 // local embedded one, which must be running: `npm run stack`) with N generated districts (default 20,000).
 import { loadScaleFixtures } from './lib/scaleFixtures.mjs';
 import { stackConfig } from './lib/stackConfig.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 
-const n = Number.parseInt(process.argv[2] ?? '20000', 10);
-const seed = Number.parseInt(process.argv[3] ?? '1', 10);
+const { positionals } = commandLine({
+  usage: `Usage: npm run fixtures:scale -- [N] [seed]
+  N     districts to generate (default 20,000)
+  seed  the generator's seed (default 1)
+Replaces the data of the database at DATABASE_URL (default: the running local stack of \`npm run stack\`).`,
+  positionals: 2,
+});
+const n = wholeNumberOf(positionals[0] ?? '20000', 'N', 1);
+const seed = wholeNumberOf(positionals[1] ?? '1', 'seed');
 const dbUrl = process.env.DATABASE_URL ?? stackConfig().dbUrl;
 const started = Date.now();
 try {

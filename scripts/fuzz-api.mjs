@@ -23,6 +23,15 @@ import { prng } from './lib/scaleFixtures.mjs';
 import { signJwt } from './lib/jwt.mjs';
 import { JWT_SECRET } from './lib/stackConfig.mjs';
 import { printTable } from './lib/measure.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run fuzz:api
+Hostile traffic against a fresh embedded stack; exits 1 on any 5xx, crash, leak or lost write.
+Settings (environment): FUZZ_REQUESTS (10000), FUZZ_CONCURRENCY (20), FUZZ_SECONDS (900), FUZZ_SEED (19),
+BENCH_PORT_BASE or FUZZ_PORT_BASE (26900).
+It takes no arguments.`,
+});
 
 /**
  * @param {string} name

@@ -14,6 +14,15 @@ import { startStack } from './lib/embeddedStack.mjs';
 import { connect, liftWriteLimits } from './lib/postgres.mjs';
 import { prng } from './lib/scaleFixtures.mjs';
 import { printTable } from './lib/measure.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run load:writes
+Concurrent votes and subscriptions against a fresh embedded stack, every write checked.
+Settings (environment): LOAD_CONCURRENCY (50), LOAD_TOPIC_VISITORS (400), LOAD_AGENDA_VOTES (600),
+LOAD_SUBSCRIPTIONS (400), LOAD_SECONDS (120), LOAD_PORT_BASE (BENCH_PORT_BASE, else 26300).
+It takes no arguments.`,
+});
 
 /**
  * @param {string} name

@@ -17,6 +17,14 @@ import {
   queueDigests,
   sendDueEmails,
 } from '../src/alerts/node/mailSender.ts';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run mail:send
+Matches new records against the alerts, queues the digests and alert emails due, and sends the outbox.
+Settings (environment): see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY).
+It takes no arguments.`,
+});
 
 const local = stackConfig();
 const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });

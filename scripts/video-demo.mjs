@@ -16,6 +16,14 @@ import { root } from './lib/stackConfig.mjs';
 import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { serveStatic } from './lib/staticServer.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run video:demo
+Records the home page's demo clip from the real site into public/media/.
+Settings (environment): VIDEO_PORT_BASE (55700), FFMPEG_PATH (ffmpeg), CHROMIUM_PATH.
+It takes no arguments.`,
+});
 
 const WIDTH = 960;
 const HEIGHT = 540;

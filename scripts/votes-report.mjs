@@ -3,6 +3,14 @@
 // Postgres directly: DATABASE_URL (for a hosted project, its Supabase connection string with ?sslmode=require),
 // or the local embedded database of `npm start` (postgres://postgres:postgres@127.0.0.1:54322/postgres).
 import pg from 'pg';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run votes:report
+Per agenda item, the residents' support, oppose and neutral answers and the total submissions.
+Settings (environment): DATABASE_URL (default: the local embedded database of \`npm start\`).
+It takes no arguments.`,
+});
 
 const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const MEETING_DATE = '2025-06-17';
