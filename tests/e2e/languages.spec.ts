@@ -174,6 +174,14 @@ test("the board's votes, outcomes and categories read in the page's language, no
   expect(chineseCells.filter((text) => englishOrNo.test(text.trim()))).toEqual([]);
   await expect(page.locator('.voting-tables td.vote', { hasText: /^赞成$/ }).first()).toBeVisible();
 
+  // On a phone each cell is labelled, after a full-width colon in Chinese.
+  await page.setViewportSize({ width: 375, height: 740 });
+  const label = await page
+    .locator('.voting-table td.cell-date')
+    .first()
+    .evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(label).toContain('日期：');
+
   await page.goto('/es/votingPAUSD');
   await expect(page.locator('.board-decision').first()).toContainText('Aprobada (4-1). Sí: ');
 });
