@@ -82,6 +82,14 @@ export default function AlertForm({ locale, messages, target }: Props) {
     return box instanceof HTMLInputElement ? box.value.trim() : '';
   };
 
+  /** The topic the page's topic bar shows (null when there is none, or it is not one of the form's). */
+  const topicOnScreen = (): number | null => {
+    if (target.kind !== 'topic') return null;
+    const tab = document.querySelector('.topic-bar [role="tab"][aria-selected="true"]');
+    const shown = tab ? Number(tab.id.replace('topic-tab-', '')) : Number.NaN;
+    return target.topics.some((topic) => topic.id === shown) ? shown : null;
+  };
+
   /** The form as it stands: what the reader did before the island woke (opened the form, typed, chose) included. */
   const shownValues = (): Values => {
     const current: Values = { words, email, scope, state, kinds, topicId, minorityOnly, frequency };
@@ -117,7 +125,9 @@ export default function AlertForm({ locale, messages, target }: Props) {
       setScope(shown.scope);
       setState(shown.state);
       setKinds(shown.kinds);
-      setTopicId(shown.topicId);
+      // Opened before the island woke, with its topic as the server drew it: the topic on screen.
+      const first = target.kind === 'topic' ? (target.topics[0]?.id ?? 0) : 0;
+      setTopicId(detailsRef.current?.open && shown.topicId === first ? (topicOnScreen() ?? first) : shown.topicId);
       setMinorityOnly(shown.minorityOnly);
       setFrequency(shown.frequency);
     }
@@ -127,6 +137,9 @@ export default function AlertForm({ locale, messages, target }: Props) {
   // The words typed in the search box beside it, when the form is opened.
   const onToggle = (open: boolean) => {
     if (open && !words) setWords(searchBoxWords());
+    // The topic form follows the topic on screen.
+    const shown = open ? topicOnScreen() : null;
+    if (shown !== null) setTopicId(shown);
   };
 
   const summary: AlertSummary = {

@@ -124,3 +124,14 @@ test('without JavaScript the alert forms and the subscribe box say that they nee
   expect(district).toMatch(note(t('subscribe.noscript')));
   expect(district.match(new RegExp(note(t('alerts.form.noscript')), 'g'))).toHaveLength(2);
 });
+
+test("'Email me when this topic is discussed' is set to the topic on screen", async ({ page }) => {
+  await page.goto('/1?tab=topics');
+  await page.getByRole('tablist', { name: 'Topics' }).getByRole('tab', { name: 'Student Mental Health' }).click();
+  await page.getByText('Email me when this topic is discussed').click();
+  const form = page.locator('.alert-form', { hasText: 'Email me when this topic is discussed' });
+  await expect(form.getByRole('combobox', { name: 'Topic' }).locator('option:checked')).toHaveText(
+    'Student Mental Health',
+  );
+  await expect(form.getByText(/the topic "Student Mental Health"/)).toBeVisible();
+});
