@@ -1,8 +1,8 @@
 // 'Email me when this comes up': an alert for the words of a record search (this district, a state or every
 // district; optionally only summaries, topics or votes), for a topic, or for a board member's votes. Drawn on the
 // server inside a <details>, so it opens without script; its island loads when the reader first touches it (or with
-// its host's island, client:demand), takes the form over as the reader left it, and until then its button stays
-// disabled. It says in plain words what
+// its host's island, client:demand) and takes the form over as the reader left it; an alert sent before it woke is
+// held and sent once it is, as the form then shows. It says in plain words what
 // it will send and how often, goes through the confirmed-email flow (create_alert), and shows bad input and failed
 // writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
 import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
@@ -43,10 +43,23 @@ const SEND_TIMEOUT_MS = 20_000;
 
 type Status = 'idle' | 'submitting' | 'sent' | 'failed';
 
+/** What the form holds. */
+interface Values {
+  words: string;
+  email: string;
+  scope: AlertScope;
+  state: string;
+  kinds: AlertRecordKind[];
+  topicId: number;
+  minorityOnly: boolean;
+  frequency: AlertFrequency;
+}
+
 export default function AlertForm({ locale, messages, target }: Props) {
   const t = translator(locale, messages);
-  const id = useId();
-  const [hydrated, setHydrated] = useState(false);
+  // Each island is a React root of its own, whose useId starts afresh: the target's kind keeps two forms on one page
+  // (the record search's and the topic's) apart.
+  const id = `alert-${target.kind}${useId()}`;
   const [email, setEmail] = useState('');
   const [words, setWords] = useState('');
   const [scope, setScope] = useState<AlertScope>(
@@ -69,27 +82,64 @@ export default function AlertForm({ locale, messages, target }: Props) {
     return box instanceof HTMLInputElement ? box.value.trim() : '';
   };
 
-  // Until hydration the button stays disabled: without script the form would only reload the page. What the reader
-  // did before (opened the form, typed, chose) is kept: the island takes the form over as it stands.
+  /** The topic the page's topic bar shows (null when there is none, or it is not one of the form's). */
+  const topicOnScreen = (): number | null => {
+    if (target.kind !== 'topic') return null;
+    const tab = document.querySelector('.topic-bar [role="tab"][aria-selected="true"]');
+    const shown = tab ? Number(tab.id.replace('topic-tab-', '')) : Number.NaN;
+    return target.topics.some((topic) => topic.id === shown) ? shown : null;
+  };
+
+  /** The form as it stands: what the reader did before the island woke (opened the form, typed, chose) included. */
+  const shownValues = (): Values => {
+    const current: Values = { words, email, scope, state, kinds, topicId, minorityOnly, frequency };
+    if (!formRef.current) return current;
+    const shown = alertFormValues(new FormData(formRef.current), radios);
+    return {
+      words: shown.words || (detailsRef.current?.open ? searchBoxWords() : ''),
+      email: shown.email,
+      scope: shown.scope ?? current.scope,
+      state: shown.state ?? current.state,
+      kinds: target.kind === 'search' ? shown.kinds : current.kinds,
+      topicId: shown.topicId ?? current.topicId,
+      minorityOnly: shown.minorityOnly,
+      frequency: shown.frequency ?? current.frequency,
+    };
+  };
+  const takeValues = (values: Values) => {
+    setWords(values.words);
+    setEmail(values.email);
+    setScope(values.scope);
+    setState(values.state);
+    setKinds(values.kinds);
+    setTopicId(values.topicId);
+    setMinorityOnly(values.minorityOnly);
+    setFrequency(values.frequency);
+  };
+  // The island takes the form over as it stands.
   const takeOverForm = useEffectEvent(() => {
     if (formRef.current) {
-      const shown = alertFormValues(new FormData(formRef.current), radios);
-      setWords(shown.words || (detailsRef.current?.open ? searchBoxWords() : ''));
+      const shown = shownValues();
+      setWords(shown.words);
       setEmail(shown.email);
-      if (shown.scope) setScope(shown.scope);
-      if (shown.state !== null) setState(shown.state);
-      if (target.kind === 'search') setKinds(shown.kinds);
-      if (shown.topicId !== null) setTopicId(shown.topicId);
+      setScope(shown.scope);
+      setState(shown.state);
+      setKinds(shown.kinds);
+      // Opened before the island woke, with its topic as the server drew it: the topic on screen.
+      const first = target.kind === 'topic' ? (target.topics[0]?.id ?? 0) : 0;
+      setTopicId(detailsRef.current?.open && shown.topicId === first ? (topicOnScreen() ?? first) : shown.topicId);
       setMinorityOnly(shown.minorityOnly);
-      if (shown.frequency) setFrequency(shown.frequency);
+      setFrequency(shown.frequency);
     }
-    setHydrated(true);
   });
   useEffect(() => takeOverForm(), []);
 
   // The words typed in the search box beside it, when the form is opened.
   const onToggle = (open: boolean) => {
     if (open && !words) setWords(searchBoxWords());
+    // The topic form follows the topic on screen.
+    const shown = open ? topicOnScreen() : null;
+    if (shown !== null) setTopicId(shown);
   };
 
   const summary: AlertSummary = {
@@ -108,7 +158,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
     frequency,
   };
 
-  const alert = (): NewAlert => {
+  const alert = ({ email, frequency, topicId, minorityOnly, words, scope, state, kinds }: Values): NewAlert => {
     const base = { email, frequency, language: locale };
     if (target.kind === 'topic') return { ...base, kind: 'topic', topic_id: topicId };
     if (target.kind === 'member')
@@ -132,7 +182,11 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting') return;
-    if (target.kind === 'search' && kinds.length === 0) {
+    // What the form shows is what is sent: an alert sent before the island woke (held by client:demand and sent again
+    // once hydrated) arrives before what was typed meanwhile has reached the state.
+    const values = shownValues();
+    takeValues(values);
+    if (target.kind === 'search' && values.kinds.length === 0) {
       setStatus('failed');
       setMessage(t('alerts.form.noKinds'));
       return;
@@ -140,10 +194,10 @@ export default function AlertForm({ locale, messages, target }: Props) {
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await createAlert(rpcApi(), alert(), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await createAlert(rpcApi(), alert(values), { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result.ok) {
         setStatus('sent');
-        setMessage(t('alerts.form.sent', { email: email.trim() }));
+        setMessage(t('alerts.form.sent', { email: values.email.trim() }));
       } else {
         setStatus('failed');
         setMessage(refusalText(result, t));
@@ -312,7 +366,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
           })}
         </p>
         <p className="alert-form-feed">{t('alerts.form.feed')}</p>
-        <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
+        <button className="button" type="submit" disabled={status === 'submitting'}>
           {status === 'submitting' ? t('alerts.form.sending') : t('alerts.form.submit')}
         </button>
         {/* Both live regions are always in the page, so what appears in them is announced. */}

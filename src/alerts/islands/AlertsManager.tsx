@@ -126,7 +126,7 @@ export default function AlertsManager({ locale, messages }: Props) {
     <div className="alerts-manager" aria-busy={busy}>
       <p>{t('alerts.manage.for', { email: loaded.email })}</p>
       {!loaded.confirmed && !loaded.unsubscribed && <p>{t('alerts.manage.notConfirmed')}</p>}
-      {loaded.unsubscribed && <p>{t('alerts.manage.unsubscribed')}</p>}
+      {/* Once unsubscribed, the status line below says so (once). */}
       {loaded.alerts.length === 0 && !loaded.unsubscribed && <p>{t('alerts.manage.none')}</p>}
       <ul className="alerts-list">
         {loaded.alerts.map((alert) => {
@@ -155,16 +155,14 @@ export default function AlertsManager({ locale, messages }: Props) {
                   type="button"
                   className="button"
                   disabled={busy}
-                  onClick={() =>
+                  onClick={() => {
+                    const frequency = alert.frequency === 'daily' ? 'weekly' : 'daily';
+                    // The sentence names the alert as it is now, with its new frequency.
                     change(
-                      {
-                        name: 'set_alert_frequency',
-                        alert_id: alert.id,
-                        frequency: alert.frequency === 'daily' ? 'weekly' : 'daily',
-                      },
-                      t('alerts.manage.changedDone', { alert: what }),
-                    )
-                  }
+                      { name: 'set_alert_frequency', alert_id: alert.id, frequency },
+                      t('alerts.manage.changedDone', { alert: describeAlert({ ...alert, frequency }, t, locale) }),
+                    );
+                  }}
                 >
                   {t(alert.frequency === 'daily' ? 'alerts.manage.makeWeekly' : 'alerts.manage.makeDaily')}
                 </button>

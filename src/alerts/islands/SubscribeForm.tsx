@@ -1,5 +1,7 @@
 // 'Get Summaries In Your Email': the subscribe form of the district page, sent to subscribe(email, district_id) with
-// the page's language. Rendered on the server; hydration adds sending and the visible confirmation or error. Its words
+// the page's language. Rendered on the server; its island wakes at the reader's first touch (client:demand), which
+// adds sending and the visible confirmation or error. An address sent before it woke is held and sent once it is
+// (the address is read from the box when sent). Its words
 // come as props, in the page's one language (SUBSCRIBE_KEYS); the server's refusals are worded by src/i18n/serverText.ts.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
@@ -50,33 +52,34 @@ function refusalText(result: Pick<FormResult, 'errors' | 'form_errors'>, t: Tran
 
 export default function SubscribeForm({ districtId, locale, messages }: Props) {
   const t = translator(locale, messages);
-  const [hydrated, setHydrated] = useState(false);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
 
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Until hydration the button stays disabled: without script the form would only reload the page.
   // An address typed before hydration is kept.
   useEffect(() => {
     setEmail(inputRef.current?.value ?? '');
-    setHydrated(true);
   }, []);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'submitting') return;
+    // What the box shows is what is sent: an address sent before the island woke (held by client:demand and sent
+    // again once hydrated) arrives before it has reached the state.
+    const address = inputRef.current?.value ?? email;
+    setEmail(address);
     setStatus('submitting');
     setMessage('');
     try {
-      const result = await subscribe(rpcApi(), email, districtId, {
+      const result = await subscribe(rpcApi(), address, districtId, {
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         language: locale,
       });
       if (result.ok) {
         setStatus('subscribed');
-        setMessage(t('subscribe.subscribed', { email: email.trim() }));
+        setMessage(t('subscribe.subscribed', { email: address.trim() }));
         setEmail('');
       } else {
         setStatus('failed');
@@ -108,7 +111,7 @@ export default function SubscribeForm({ districtId, locale, messages }: Props) {
           aria-describedby={failed ? 'subscribe-error' : undefined}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button className="button" type="submit" disabled={!hydrated || status === 'submitting'}>
+        <button className="button" type="submit" disabled={status === 'submitting'}>
           {status === 'submitting' ? t('subscribe.sending') : t('subscribe.submit')}
         </button>
       </div>

@@ -16,6 +16,7 @@ import {
   answerKey,
   asleep,
   markBarEnds,
+  markScrolled,
   placeTopicBars,
   revealTopic,
 } from './islandsAsleep';
@@ -146,13 +147,16 @@ export default function boardScript(win: BoardWindow = window): void {
     );
   }
 
-  // A sleeping topic bar scrolled (its arrows, a swipe): each arrow disabled at its end, as the island does.
+  // A sleeping topic bar scrolled (its arrows, a swipe): each arrow disabled at its end, as the island does, and the
+  // bar marked scrolled, so that the island keeps it where it is when it wakes.
   document.addEventListener(
     'scroll',
     (event) => {
       const target = elementOf(event);
-      if (target instanceof win.HTMLElement && target.matches('.topic-bar[role="tablist"]') && asleep(target))
+      if (target instanceof win.HTMLElement && target.matches('.topic-bar[role="tablist"]') && asleep(target)) {
         markBarEnds(target);
+        markScrolled(target);
+      }
     },
     { capture: true, passive: true },
   );

@@ -71,7 +71,7 @@ export function answerClick(target: Element): boolean {
   if (header && table) return (showSort(table, nextSort(shownSort(table), header.dataset.sortKey as SortKey)), true);
   const scroll = target.closest<HTMLElement>('button[data-scroll-step]');
   const bar = scroll && target.ownerDocument.getElementById(scroll.getAttribute('aria-controls') ?? '');
-  if (scroll && bar) return (scrollBar(bar, Number(scroll.dataset.scrollStep)), true);
+  if (scroll && bar) return (scrollBar(bar, Number(scroll.dataset.scrollStep)), markScrolled(bar), true);
   return false;
 }
 
@@ -118,6 +118,14 @@ export function revealTopic(document: Document, hash: string): boolean {
 function centerInBar(tab: HTMLElement): void {
   const bar = tab.closest<HTMLElement>('[role="tablist"]');
   if (bar) centerTopic(bar, tab);
+}
+
+/**
+ * Marks a sleeping topic bar as scrolled by the reader (its arrows, a swipe): the island, waking, keeps the bar where
+ * the reader left it instead of bringing the selected topic back to its middle.
+ */
+export function markScrolled(bar: HTMLElement): void {
+  bar.dataset.scrolled = 'true';
 }
 
 /** Disables each arrow of a topic bar at its end of the bar (nothing further to scroll that way), as the island does. */

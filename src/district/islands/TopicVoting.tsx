@@ -142,8 +142,9 @@ export default function TopicVoting({
     pressedBeforeWaking.current = pressed;
     const fromHash = shown ?? initialTopicId(topics, location.hash, defaultTitle);
     setSelected(fromHash);
+    // A bar the reader scrolled before the island woke (an arrow, a swipe) stays where the reader left it.
     if (shown === null && fromHash !== null) {
-      showInBar(fromHash);
+      if (!bar.current?.dataset.scrolled) showInBar(fromHash);
       // A #topic-{id} link brings its topic into view, not only into the bar, once it is shown (effect above).
       if (location.hash === `#${topicAnchor(fromHash)}`) scrollToTopic.current = fromHash;
     }

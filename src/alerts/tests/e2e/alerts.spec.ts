@@ -98,6 +98,14 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('status')).toHaveText(`Paused: "${word}" in every district, daily.`);
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  // A change is reported with the alert as it is now.
+  await page.getByRole('button', { name: 'Make it weekly' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Changed: "${word}" in every district, weekly.`);
+  await expect(page.getByRole('button', { name: 'Make it daily' })).toBeVisible();
+  // Unsubscribing says so once.
+  await page.getByRole('button', { name: 'Unsubscribe from all alerts' }).click();
+  await expect(page.getByRole('status')).toHaveText(useTranslations('en')('alerts.manage.unsubscribed'));
+  await expect(page.getByText(useTranslations('en')('alerts.manage.unsubscribed'))).toHaveCount(1);
 
   // A link with one character changed gets a clear answer and changes nothing.
   const manage = new URL(linkIn(alert.text, `${siteUrl()}/alerts?token=`));

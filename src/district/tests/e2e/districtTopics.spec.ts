@@ -85,6 +85,35 @@ test('the arrows scroll the bar by 120 px a click', async ({ page }) => {
   await expect.poll(scrollLeft).toBe(start - 120);
 });
 
+test('at 375 px the first tap on an arrow scrolls the bar, though the selected topic sits at its end and the island wakes on it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The island's script is held back until the tap has been answered, so that it wakes after it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/TopicVoting.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openTopics(page);
+  await expect(bar(page).getByRole('tab', { selected: true })).toHaveText('Budget 2025-26');
+  const scrollLeft = () => bar(page).evaluate((el) => Math.round(el.scrollLeft));
+  const end = await bar(page).evaluate((el) => el.scrollWidth - el.clientWidth);
+  await expect.poll(scrollLeft).toBe(end);
+  await page.getByRole('button', { name: 'Scroll topics left' }).click();
+  await expect.poll(scrollLeft).toBe(end - 120);
+  release();
+  await islandHydrated(page, 'TopicVoting');
+  // The island keeps the bar where the tap left it: the next tap scrolls on from there.
+  await page.getByRole('button', { name: 'Scroll topics left' }).click();
+  await expect.poll(scrollLeft).toBe(end - 240);
+  await expect(bar(page).getByRole('tab', { selected: true })).toHaveText('Budget 2025-26');
+});
+
 test("the share icon copies page URL + ?tab=topics#topic-{id} and alerts 'Link copied to clipboard!'", async ({
   browser,
   baseURL,
