@@ -15,6 +15,7 @@ import { printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
 import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
+import { ALERT_GOALS } from './lib/benchGoals.mjs';
 
 const { values: options, positionals } = commandLine({
   usage: `Usage: npm run bench:alerts -- [N] [--alerts M] [--records K]
@@ -29,8 +30,7 @@ const districts = wholeNumberOf(positionals[0] ?? '20000', 'N', 1);
 const alerts = wholeNumberOf(options.alerts, '--alerts', 1);
 const records = wholeNumberOf(options.records, '--records', 1);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
-const GOAL_SECONDS = 60;
-const GOAL_MB = 1024;
+const { seconds: GOAL_SECONDS, peakMB: GOAL_MB } = ALERT_GOALS;
 const goals = new Goals();
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-alerts-'));
 const port = base + 23;

@@ -15,11 +15,12 @@ import { writeScaleFixtures } from './lib/scaleFixtures.mjs';
 import { measure, printTable, processTreeCpu } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
 import { root } from './lib/stackConfig.mjs';
+import { IMPORT_GOALS } from './lib/benchGoals.mjs';
 
 const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-import-'));
-const GOALS = { first: 300, unchanged: 120, changed: 120, big: 300, peakMB: 1024 };
+const GOALS = IMPORT_GOALS;
 const bigOnly = process.env.BENCH_CASES === 'big';
 
 /**

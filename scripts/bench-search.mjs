@@ -18,6 +18,7 @@ import { median, percentile, printTable } from './lib/measure.mjs';
 import { sequentialScans, usedIndexes } from './lib/plans.mjs';
 import { Goals } from './lib/goals.mjs';
 import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
+import { SEARCH_GOALS } from './lib/benchGoals.mjs';
 
 const { values: options, positionals } = commandLine({
   usage: `Usage: npm run bench:search -- [N] [--years Y]
@@ -35,8 +36,8 @@ const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
 const goals = new Goals();
 // A typical record search's p95, at the database and through the gateway (what a visitor waits for): 50 ms at one
 // school year, 100 ms at five or more; the costliest it serves within 100 ms, and 200 ms at five years or more.
-const RECORD_GOAL_MS = years >= 5 ? 100 : 50;
-const BOUNDED_GOAL_MS = years >= 5 ? 200 : 100;
+const { typicalMs: RECORD_GOAL_MS, costliestMs: BOUNDED_GOAL_MS } =
+  years >= 5 ? SEARCH_GOALS.fiveYears : SEARCH_GOALS.oneYear;
 // Typical things a parent types: 2, 3, 5 and 10 characters, with and without a state.
 /** @type {[text: string, state: string | null][]} */
 const QUERIES = [
@@ -165,7 +166,7 @@ goals.end();
  * @param {Awaited<ReturnType<typeof startStack>>} stack
  */
 async function benchDistrictWords(db, stack) {
-  const DISTRICT_GOAL_MS = 20;
+  const DISTRICT_GOAL_MS = SEARCH_GOALS.districtMs;
   const middle = Math.ceil(n / 2);
   /** @type {{ name: string, state: string, county: string, state_name: string, zip: string | null }} */
   const district = (

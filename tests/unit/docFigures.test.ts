@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
 import { stackConfig } from '../../scripts/lib/stackConfig.mjs';
 import { testPorts } from '../../scripts/lib/testStack.mjs';
+import { ALERT_GOALS, IMPORT_GOALS, PAGE_GOALS, SEARCH_GOALS } from '../../scripts/lib/benchGoals.mjs';
+import { BUILD_GOALS } from '../../scripts/lib/buildGoals.mjs';
 import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
@@ -129,5 +131,69 @@ describe('the codes the database answers', () => {
     const answered = new Set<string>(SERVER_CODES);
     expect([...answered].filter((code) => !listed.has(code))).toEqual([]);
     expect([...listed].filter((code) => !answered.has(code))).toEqual([]);
+  });
+});
+
+describe('the goals table of docs/performance.md', () => {
+  const text = read('docs/performance.md');
+  const rows = text
+    .slice(text.indexOf('## Goals'), text.indexOf('\n## ', text.indexOf('## Goals') + 1))
+    .split('\n')
+    .filter((line) => /^\| bench:/.test(line));
+  const row = (bench: string) =>
+    rows
+      .filter((line) => line.startsWith(`| ${bench} `))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+  const n = (value: number) => value.toLocaleString('en-US');
+  const english = BUILD_GOALS.english;
+
+  it.each([
+    [
+      'bench:pages',
+      [
+        `/about under ${PAGE_GOALS.jsKB.about} KB`,
+        `every other route under ${PAGE_GOALS.jsKB.other} KB`,
+        `within ${PAGE_GOALS.tapMs} ms`,
+        `performance ${PAGE_GOALS.scores.performance}`,
+        `accessibility ${PAGE_GOALS.scores.accessibility}`,
+        `best practices ${PAGE_GOALS.scores['best-practices']}`,
+        `SEO ${PAGE_GOALS.scores.seo}`,
+      ],
+    ],
+    [
+      'bench:build',
+      [
+        `within ${english.ratio.first}x a bare build's wall time`,
+        `${english.cpuRatio.first}x its CPU seconds`,
+        `and ${english.seconds.first / 60} minutes`,
+        `unchanged rebuild within ${english.ratio.unchanged}x`,
+        `nightly within ${english.ratio.nightly}x and ${english.seconds.nightly / 60} minutes`,
+        `within ${n(english.peakMB)} MB (English`,
+        `or ${n(BUILD_GOALS.languages.peakMB)} MB (three languages`,
+      ],
+    ],
+    [
+      'bench:import',
+      [
+        `empty database within ${IMPORT_GOALS.first} s`,
+        `unchanged and 1% changed within ${IMPORT_GOALS.unchanged} s each`,
+        `votes.csv within ${IMPORT_GOALS.big} s`,
+        `peak memory within ${n(IMPORT_GOALS.peakMB)} MB`,
+      ],
+    ],
+    [
+      'bench:search',
+      [
+        `database p95 within ${SEARCH_GOALS.districtMs} ms`,
+        `within ${SEARCH_GOALS.oneYear.typicalMs} ms (${SEARCH_GOALS.oneYear.costliestMs} ms for the costliest`,
+        `five school years ${SEARCH_GOALS.fiveYears.typicalMs} and ${SEARCH_GOALS.fiveYears.costliestMs} ms`,
+        `recall ${SEARCH_GOALS.recallPercent} %`,
+      ],
+    ],
+    ['bench:alerts', [`within ${ALERT_GOALS.seconds} s and ${n(ALERT_GOALS.peakMB)} MB`]],
+  ])('%s states the goals its benchmark judges', (bench, phrases) => {
+    expect(IMPORT_GOALS.changed).toBe(IMPORT_GOALS.unchanged);
+    for (const phrase of phrases) expect(row(bench)).toContain(phrase);
   });
 });
