@@ -13,11 +13,10 @@ import {
   meetingDay,
   meetingsCalendar,
   meetingUid,
-  stateTimeZone,
-  STATE_TIME_ZONES,
   summariesFeed,
   type FeedMeeting,
 } from '../follow/feeds';
+import { stateTimeZone, STATE_TIME_ZONES } from '../../lib/stateTimeZones';
 
 const SITE = 'https://boards.example.org';
 const district = {

@@ -10,7 +10,6 @@ import {
   looksLikeFormula,
   memberName,
   meetingKey,
-  STATE_TIME_ZONES,
   ocdStart,
   outcomeMismatch,
   parseDate,
@@ -21,6 +20,7 @@ import {
   type CellResult,
 } from '../importChecks.ts';
 import { outcomeFromOcd, resultWord, voteFromOcd } from '../../lib/record/ocdVotes.ts';
+import { stateTimeZone } from '../../lib/stateTimeZones.ts';
 import {
   checkRich,
   meetingRules,
@@ -279,11 +279,7 @@ export function readOcd(file: ImportFile, text: string, read: FileRead): void {
 /** The time zone a district's times are in when an event gives none: districts.csv, --time-zone, else its state's. */
 function districtZone(districtId: number): string | null {
   const state = readContext.districtStates.get(districtId);
-  return (
-    readContext.districtZones.get(districtId) ??
-    readContext.timeZone ??
-    (state ? (STATE_TIME_ZONES[state] ?? null) : null)
-  );
+  return readContext.districtZones.get(districtId) ?? readContext.timeZone ?? stateTimeZone(state);
 }
 
 function readEvent(
