@@ -73,10 +73,18 @@ function refuse(res, status, message) {
 }
 
 /**
- * The request's URL, or null when it cannot be read (a path like '//a:b').
+ * A logged request line, answer or error cut to 1 KB, so a visitor's long address or body cannot fill the log.
+ * @param {string} text
+ */
+const cut = (text) => (text.length > 1024 ? `${text.slice(0, 1024)}… (${text.length} characters)` : text);
+
+/**
+ * The request's URL, or null when it cannot be read (a path like '//a:b') or is not a path on this host: an
+ * absolute-form target ('http://evil/…', which only a proxy is sent) is refused, not read as another host's.
  * @param {string | undefined} raw
  */
 function parseUrl(raw) {
+  if (raw !== undefined && (!raw.startsWith('/') || raw.startsWith('//'))) return null;
   try {
     return new URL(raw ?? '/', 'http://gateway');
   } catch {
@@ -217,7 +225,7 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
           length > MAX_ERROR_BYTES
             ? JSON.stringify({ code: null, message: UNREACHABLE_MESSAGE, details: null, hint: null })
             : publicErrorBody(status, text);
-        if (plain !== null) log(`gateway: ${req.method} ${path} answered ${status}: ${text.slice(0, 2000)}`);
+        if (plain !== null) log(`gateway: ${req.method} ${cut(path)} answered ${status}: ${cut(text)}`);
         const body = plain ?? text;
         delete answerHeaders['content-length'];
         res.writeHead(status, { ...answerHeaders, 'content-length': String(Buffer.byteLength(body)) });
@@ -225,7 +233,7 @@ function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
       });
     });
     upstream.on('error', (error) => {
-      log(`gateway: ${req.method} ${path}: PostgREST on 127.0.0.1:${restPort} failed: ${error.message}`);
+      log(`gateway: ${req.method} ${cut(path)}: PostgREST on 127.0.0.1:${restPort} failed: ${cut(error.message)}`);
       refuse(res, 502, UNREACHABLE_MESSAGE);
     });
     res.on('close', () => upstream.destroy());
@@ -322,7 +330,9 @@ export function startGateway({
         handle(req, res);
       } catch (error) {
         // A request the checks above did not foresee: it is answered, and the gateway lives on.
-        log(`gateway: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`);
+        log(
+          `gateway: ${req.method} ${cut(req.url ?? '')}: ${cut(String(error instanceof Error ? error.stack : error))}`,
+        );
         refuse(res, 400, 'The request could not be handled.');
       }
     },

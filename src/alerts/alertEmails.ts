@@ -54,7 +54,12 @@ export interface AlertEmailPayload {
   manage_token: string;
   unsubscribe_token: string;
   language?: string;
-  alerts: (AlertSummary & { id: number; feed_token: string; matches: AlertMatch[] })[];
+  alerts: (AlertSummary & { id: number; feed_token: string; matches: AlertMatch[]; more?: number })[];
+}
+
+/** An alert's feed: where every match of it is, also those an email leaves out (at most 20 an alert, 100 an email). */
+export function alertFeedUrl(links: MailLinks, feedToken: string): string {
+  return `${trimSlash(links.apiUrl)}/functions/v1/alert-feed?token=${encodeURIComponent(feedToken)}`;
 }
 
 /** The page that lists an address's alerts and changes them (its link is the signed token). */
@@ -153,6 +158,8 @@ export function alertEmail(
   const groups = payload.alerts.map((alert) => ({
     title: describeAlert(alert, t, locale),
     items: alert.matches.map((match) => alertMatchItem(match, links, readSnippet, locale)),
+    more: alert.more && alert.more > 0 ? t('mail.alert.more', { count: alert.more }) : null,
+    feed: alertFeedUrl(links, alert.feed_token),
   }));
   const text = [
     t('mail.alert.intro'),
@@ -169,6 +176,7 @@ export function alertEmail(
           `  ${t('mail.alert.readIt')}: ${item.url}`,
         ];
       }),
+      ...(group.more ? ['', `  ${group.more}: ${group.feed}`] : []),
     ]),
     '',
     `${t('mail.alert.manage')} ${manage}`,
@@ -193,7 +201,8 @@ export function alertEmail(
                 `<p style="margin-top:0">${link(item.url, t('mail.alert.readIt'))}</p>`
               );
             })
-            .join(''),
+            .join('') +
+          (group.more ? `<p>${link(group.feed, group.more)}</p>` : ''),
       ),
       `<p>${link(manage, t('mail.alert.manageLink'))}: ${escapeHtml(t('mail.alert.manageWhat'))}</p>`,
       `<p style="font-size:small">${escapeHtml(t('mail.alert.why'))} ${link(leave, t('mail.alert.unsubscribeAll'))}</p>`,

@@ -813,6 +813,18 @@ begin
           else a.last_sent_at is null or a.last_sent_at <= now() - interval '20 hours'
         end
   ),
+  -- Every email bounded: at most 20 matches of each alert and 100 in all are listed (the newest); the rest are counted
+  -- (each alert's 'more') and marked sent with them, to be read on the site's search or the alert's feed.
+  ranked as materialized (
+    select dm.*, row_number() over (partition by dm.alert_id order by dm.matched_at desc, dm.match_id desc) as in_alert,
+      count(*) over (partition by dm.alert_id) as of_alert
+    from due_matches dm
+  ),
+  listed as materialized (
+    select r.*, row_number() over (partition by r.subscription_id order by a.created_at, a.id, r.in_alert) as in_email
+    from ranked r join private.alerts a on a.id = r.alert_id
+    where r.in_alert <= 20
+  ),
   described as (
     select dm.match_id, dm.alert_id, dm.subscription_id, dm.record_kind, dm.record_id, dm.district_id, d.name as district_name,
       case dm.record_kind when 'meeting' then m.date when 'vote' then v."voteDate" end as record_date,
@@ -835,7 +847,7 @@ begin
         when 'topic' then '/' || dm.district_id || '?tab=topics#topic-' || dm.record_id
         else '/' || dm.district_id || '?tab=voting#vote-' || dm.record_id
       end as href
-    from due_matches dm
+    from (select l.* from listed l where l.in_email <= 100) dm
     join private.alerts a on a.id = dm.alert_id
     join public.districts d on d.id = dm.district_id
     left join public.meetings m on dm.record_kind = 'meeting' and m.id = dm.record_id
@@ -856,7 +868,9 @@ begin
         'id', a.id, 'kind', a.kind, 'text', a.search_text, 'district_id', a.district_id,
         'district_name', private.district_name(a.district_id), 'state', a.state, 'kinds', to_jsonb(a.kinds),
         'member', a.member, 'minority_only', a.minority_only, 'frequency', a.frequency, 'feed_token', a.feed_token,
-        'matches', p.matches) order by a.created_at, a.id) as alerts
+        'matches', p.matches,
+        'more', (select max(r.of_alert) from ranked r where r.alert_id = p.alert_id) - jsonb_array_length(p.matches))
+        order by a.created_at, a.id) as alerts
     from per_alert p join private.alerts a on a.id = p.alert_id
     group by p.subscription_id
   ),
@@ -871,7 +885,10 @@ begin
     update private.alerts a set last_sent_at = now() where a.id in (select p.alert_id from per_alert p)
   ),
   marked as (
-    update private.alert_matches m set sent_at = now() where m.id in (select dm.match_id from due_matches dm)
+    -- The matches of the alerts listed, those beyond an alert's 20 counted in its 'more'; an alert none of whose
+    -- matches fit in this email's 100 keeps them for the next.
+    update private.alert_matches m set sent_at = now()
+    where m.id in (select r.match_id from ranked r where r.alert_id in (select p.alert_id from per_alert p))
   )
   select (select count(*) from inserted), (select count(*) from described) into queued, listed;
 

@@ -281,3 +281,41 @@ describe("the subscriber's language", () => {
     expect(await sql('select 1 from public.subscriptions where lower(email) = lower($1)', [email])).toEqual([]);
   });
 });
+
+describe('every email bounded', () => {
+  it('50 alerts with 100,000 matches between them: one email of at most 100 matches, under 500 KB, with "and N more"', async () => {
+    const district = await newDistrict();
+    const email = await subscriber([{ q: 'boundedword', district_id: district }]);
+    // 49 more alerts of the address, confirmed, and 2,000 meetings each of them matched: 100,000 matches.
+    await sql(
+      `insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, kinds, confirmed_at)
+       select a.subscription_id, 'search', 'boundedword ' || n, a.query, a.anchors, a.district_id, a.kinds, now()
+       from private.alerts a join public.subscriptions s on s.id = a.subscription_id, generate_series(1, 49) n
+       where lower(s.email) = lower($1)`,
+      [email],
+    );
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+       select $1, date '2026-01-01' + (n % 300), 'Meeting ' || n, '<p>' || repeat('The boundedword came up again. ', 40) || '</p>'
+       from generate_series(1, 2000) n`,
+      [district],
+    );
+    await sql(
+      `insert into private.alert_matches (alert_id, record_kind, record_id, district_id, run_id)
+       select a.id, 'meeting', m.id, m."districtId", (select max(id) from private.alert_runs)
+       from private.alerts a join public.subscriptions s on s.id = a.subscription_id
+       join public.meetings m on m."districtId" = $2
+       where lower(s.email) = lower($1)`,
+      [email, district],
+    );
+    await sql("update private.record_changes set changed_at = changed_at - interval '1 day' where kind = 'meeting'");
+    await mailRun();
+    const [mail] = await alertMails(email);
+    expect(mail.subject).toMatch(/100/);
+    expect(Buffer.byteLength(mail.html) + Buffer.byteLength(mail.text)).toBeLessThan(500 * 1024);
+    expect((mail.text.match(/Read it: /g) ?? []).length).toBe(100);
+    // Five alerts of 20 fill the email; each says how many more its feed holds.
+    expect(mail.text.match(/And 1,980 more matches of this alert, all in its feed/g)).toHaveLength(5);
+    expect(mail.text).toContain('/functions/v1/alert-feed?token=');
+  }, 120_000);
+});

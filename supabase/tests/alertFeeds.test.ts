@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, newClientAddress, newClients, rpc, sql } from './helpers';
 import { addMeetingSummary, confirmationToken, newDistrict } from './mailHelpers';
-import { FEED_REQUESTS_PER_MINUTE } from '../functions/_shared/alertFeed';
+import { FEED_REQUESTS_PER_MINUTE, feedClientKey } from '../functions/_shared/alertFeed';
 
 /** A GET of the API from a local address of the caller's choosing, as a visitor at that address would make it. */
 function getFrom(localAddress: string, path: string): Promise<{ status: number; type: string; body: string }> {
@@ -101,5 +101,15 @@ describe("an alert's feed", () => {
     );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(answers.every((answer) => answer.body.includes('raingarden'))).toBe(true);
+  });
+});
+
+describe('the hosted feed function keys clients as the database does', () => {
+  it.each([
+    [{ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }, '203.0.113.7'],
+    [{ 'x-forwarded-for': '198.51.100.1, 203.0.113.7' }, 'unknown'],
+    [{}, 'unknown'],
+  ])('%j is counted as %s', (headers, key) => {
+    expect(feedClientKey(new Headers(headers))).toBe(key);
   });
 });

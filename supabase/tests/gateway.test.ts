@@ -39,6 +39,12 @@ async function stillAnswers() {
 describe('a request cannot bring the gateway down', () => {
   it.each([
     ['an unparseable path (//a:b)', `GET //a:b HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
+    [
+      'an absolute-form target naming another host',
+      `GET http://evil/functions/v1/alert-feed?token=${'a'.repeat(64)} HTTP/1.1\r\nhost: x\r\n\r\n`,
+      400,
+    ],
+    ['an absolute-form target to the API', `GET http://evil/rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
     ['an unknown method', `BREW /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 400],
     ['a method Node knows but the API does not', `PROPFIND /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],
     ["CONNECT, a proxy's tunnel", `CONNECT /rest/v1/districts HTTP/1.1\r\nhost: x\r\n\r\n`, 405],

@@ -62,6 +62,15 @@ function text(status: number, body: string, headers: Record<string, string> = {}
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** Text made safe inside XML (and without the control characters XML 1.0 forbids). */
+/**
+ * The key a hosted feed request's client is counted under, as the database keys clients (private.client_address):
+ * the address Supabase's platform gives in cf-connecting-ip (Cloudflare overwrites a client's own), else one shared
+ * 'unknown'. Never the first X-Forwarded-For entry, which the client writes itself.
+ */
+export function feedClientKey(headers: Headers): string {
+  return headers.get('cf-connecting-ip')?.trim() || 'unknown';
+}
+
 export function escapeXml(value: string): string {
   // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold are removed on purpose
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);

@@ -2,7 +2,7 @@
 // Deploy with `supabase functions deploy alert-feed --no-verify-jwt` (feed readers send no key) and set SITE_URL with
 // `supabase secrets set SITE_URL=https://your-site`. SUPABASE_URL and SUPABASE_ANON_KEY are set by Supabase. Answers
 // are kept per token for a minute in each running instance, and say so to caches (Cache-Control).
-import { createFeedServer } from '../_shared/alertFeed.ts';
+import { createFeedServer, feedClientKey } from '../_shared/alertFeed.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };
@@ -15,12 +15,5 @@ const serveFeed = createFeedServer({
   siteUrl: Deno.env.get('SITE_URL') ?? '',
 });
 
-// The client's address as Supabase's platform gives it (Cloudflare sets cf-connecting-ip, overwriting a client's own).
-Deno.serve((request) =>
-  serveFeed(
-    request,
-    request.headers.get('cf-connecting-ip') ??
-      request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
-      'unknown',
-  ),
-);
+// The client's address as Supabase's platform gives it, keyed as the database keys clients (feedClientKey).
+Deno.serve((request) => serveFeed(request, feedClientKey(request.headers)));
