@@ -27,7 +27,12 @@ It takes no arguments.`,
 });
 
 const local = stackConfig();
-const config = mailConfigFromEnv(process.env, { apiUrl: local.apiUrl, serviceKey: local.serviceRoleKey });
+const config = mailConfigFromEnv(process.env, {
+  apiUrl: local.apiUrl,
+  serviceKey: local.serviceRoleKey,
+  smtpPort: local.smtpPort,
+  siteUrl: local.siteUrl,
+});
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {

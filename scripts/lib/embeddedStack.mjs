@@ -118,8 +118,8 @@ export async function startStack(options = {}) {
     parts.push(() => catcher.stop());
     // The worker always talks to this stack and its catcher, whatever hosted settings the environment holds.
     const mail = mailConfigFromEnv(
-      { SITE_URL: config.siteUrl, SMTP_PORT: String(config.smtpPort), MAIL_FROM: process.env.MAIL_FROM },
-      { apiUrl: config.apiUrl, serviceKey: config.serviceRoleKey },
+      { MAIL_FROM: process.env.MAIL_FROM },
+      { apiUrl: config.apiUrl, serviceKey: config.serviceRoleKey, smtpPort: config.smtpPort, siteUrl: config.siteUrl },
     );
     const worker = startMailWorker(mail, { log: options.quiet ? () => {} : log });
     parts.push(() => worker.stop());

@@ -97,19 +97,23 @@ export function missingMailSettings(env: Record<string, string | undefined>): st
   );
 }
 
-/** The settings from the environment; `defaults` are the local stack's (see scripts/lib/stackConfig.mjs). */
+/**
+ * The settings from the environment; `defaults` are the local stack's (scripts/lib/stackConfig.mjs: its API, its mail
+ * catcher's SMTP port and the site npm start serves, all moved together by API_PORT and PORT), so a second stack never
+ * mails through the first one's catcher or with its links.
+ */
 export function mailConfigFromEnv(
   env: Record<string, string | undefined>,
-  defaults: { apiUrl: string; serviceKey: string },
+  defaults: { apiUrl: string; serviceKey: string; smtpPort: number; siteUrl: string },
 ): MailConfig {
   const apiUrl = env.PUBLIC_SUPABASE_URL || defaults.apiUrl;
   return {
     apiUrl,
     serviceKey: env.SUPABASE_SERVICE_ROLE_KEY || defaults.serviceKey,
-    links: { siteUrl: env.SITE_URL || 'http://localhost:4321', apiUrl },
+    links: { siteUrl: env.SITE_URL || defaults.siteUrl, apiUrl },
     smtp: {
       host: env.SMTP_HOST || '127.0.0.1',
-      port: Number.parseInt(env.SMTP_PORT || '54325', 10),
+      port: env.SMTP_PORT ? Number.parseInt(env.SMTP_PORT, 10) : defaults.smtpPort,
       secure: env.SMTP_SECURE === 'true',
       user: env.SMTP_USER || undefined,
       pass: env.SMTP_PASS || undefined,
