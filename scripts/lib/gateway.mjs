@@ -22,8 +22,12 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** How long a kept-alive connection may sit idle between requests. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** After a body over the cap, how much more is read and dropped so the client is still listening for the 413. */
-const DRAIN_BYTES = 1024 * 1024;
+/**
+ * A body over the cap is read and dropped, up to this many bytes past the cap, before the 413 is sent: a client that
+ * is still writing when the socket closes gets EPIPE instead of the answer. Past it (or past REQUEST_TIMEOUT_MS) the
+ * client is not waiting for an answer, and the connection is cut.
+ */
+const DRAIN_BYTES = 16 * 1024 * 1024;
 /** The largest error body from PostgREST that is read to be put in plain words (its errors are a few hundred bytes). */
 const MAX_ERROR_BYTES = 64 * 1024;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
@@ -70,6 +74,18 @@ function refuse(res, status, message) {
   const close = status === 413 || status === 400;
   res.writeHead(status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}), ...CORS });
   res.end(JSON.stringify({ message }));
+}
+
+/**
+ * Reads off a body over the cap whose length is declared (within DRAIN_BYTES past it), then answers 413: the client
+ * finishes sending and always reads the answer.
+ * @param {Request} req
+ * @param {Response} res
+ */
+function drainThenRefuse(req, res) {
+  req.on('error', () => res.destroy());
+  req.on('end', () => refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  req.resume();
 }
 
 /**
@@ -277,8 +293,9 @@ export function startGateway({
     }
     const length = declaredLength(req);
     if (Number.isNaN(length)) return refuse(res, 400, 'The Content-Length header is malformed.');
-    if (length !== null && length > MAX_BODY_BYTES)
+    if (length !== null && length > MAX_BODY_BYTES + DRAIN_BYTES)
       return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (length !== null && length > MAX_BODY_BYTES) return drainThenRefuse(req, res);
     if (url.pathname === ONE_CLICK_PATH) {
       serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch((error) => {
         log(`gateway: one-click unsubscribe failed: ${error instanceof Error ? error.message : error}`);

@@ -85,6 +85,38 @@ describe('a request cannot bring the gateway down', () => {
     await stillAnswers();
   });
 
+  it('a 2 MB body, 60 times: each client reads its 413 (the body is read off first, never cut off under the sender)', async () => {
+    const body = Buffer.alloc(2 * 1024 * 1024, 'a');
+    const post = () =>
+      new Promise<number | string>((resolve) => {
+        const req = request(
+          `${apiUrl()}/rest/v1/rpc/submit_agenda_vote`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: { apikey: anonKey(), 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        // Written in pieces, as a phone's upload arrives.
+        let at = 0;
+        const next = () => {
+          if (at >= body.length) return req.end();
+          const piece = body.subarray(at, (at += 64 * 1024));
+          if (req.write(piece)) setImmediate(next);
+          else req.once('drain', next);
+        };
+        next();
+      });
+    const statuses = await Promise.all(Array.from({ length: 60 }, post));
+    expect(statuses).toEqual(Array(60).fill(413));
+    await stillAnswers();
+  });
+
   it('a bad token with a large body, 40 times: each answered 401 (never a 502), and the stack lives on', async () => {
     const body = JSON.stringify({ q: 'x'.repeat(30_000) });
     for (let i = 0; i < 40; i += 1) {
