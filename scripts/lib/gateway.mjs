@@ -1,5 +1,5 @@
 // The API gateway: serves PostgREST under /rest/v1 and checks the apikey the way Supabase's gateway does. No request
-// may bring it down: every malformed URL, header, method or body gets a 4xx, a body over MAX_BODY_BYTES gets 413
+// may bring it down: every malformed URL, header, method or body gets a 4xx, a body over MAX_BODY_BYTES (SERVICE_MAX_BODY_BYTES for the service role) gets 413
 // before it is read, and an upstream failure after the answer started ends that one connection only. No visitor's
 // request touches another's: connection headers stay on their own hop, and slow or idle connections are closed.
 import { Agent, createServer, request } from 'node:http';
@@ -14,6 +14,12 @@ import { createFeedServer } from '../../supabase/functions/_shared/alertFeed.ts'
  * most 254 characters and a comment of at most 2,000 (about 12 KB even if every character were escaped).
  */
 export const MAX_BODY_BYTES = 32 * 1024;
+/**
+ * The cap for the service role (the importer's API mode, the mail sender): its calls carry batches of rows, as they do
+ * to a hosted project, whose API takes bodies of megabytes. Only a request whose bearer token verifies as the service
+ * role gets it.
+ */
+export const SERVICE_MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** The longest request address passed on (PostgREST repeats it in a response header, which Node reads up to 16 KB). */
 export const MAX_URL_BYTES = 8 * 1024;
 /** How long a client may take to send a request's headers, counted from when it connected or its last answer. */
@@ -77,14 +83,27 @@ function refuse(res, status, message) {
 }
 
 /**
+ * The role a request's bearer token (else its apikey) verifies as, or null: it chooses the body cap before the body is
+ * read. The token is verified again, as always, before the request is passed on.
+ * @param {Request} req
+ * @param {string} jwtSecret
+ */
+function callerRole(req, jwtSecret) {
+  const bearer = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  const token = bearer ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : null);
+  return token ? verifiedRole(token, jwtSecret) : null;
+}
+
+/**
  * Reads off a body over the cap whose length is declared (within DRAIN_BYTES past it), then answers 413: the client
  * finishes sending and always reads the answer.
  * @param {Request} req
  * @param {Response} res
+ * @param {number} cap
  */
-function drainThenRefuse(req, res) {
+function drainThenRefuse(req, res, cap) {
   req.on('error', () => res.destroy());
-  req.on('end', () => refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  req.on('end', () => refuse(res, 413, `The request body is larger than ${cap} bytes.`));
   req.resume();
 }
 
@@ -168,32 +187,32 @@ async function serveAlertFeed(req, res, serveFeed, origin) {
 }
 
 /**
- * Reads the body (at most MAX_BODY_BYTES: a longer one is answered 413 once the client has finished sending, so it
+ * Reads the body (at most `cap`: a longer one is answered 413 once the client has finished sending, so it
  * reads the answer, and the connection closed), then passes the request to PostgREST whole and its answer back. A
  * whole body means PostgREST is never cut off mid-upload, so an early answer of its own (a 401 for a bad token) is
  * the answer the client gets; a failure on either side ends this exchange only. An error answer to anyone but the
  * service role is put in plain words (publicErrorBody), its detail logged.
  * @param {Request} req
  * @param {Response} res
- * @param {{ restPort: number, path: string, headers: import('node:http').OutgoingHttpHeaders, plainErrors: boolean, log: (line: string) => void }} options
+ * @param {{ restPort: number, path: string, headers: import('node:http').OutgoingHttpHeaders, plainErrors: boolean, cap: number, log: (line: string) => void }} options
  */
-function proxy(req, res, { restPort, path, headers, plainErrors, log }) {
+function proxy(req, res, { restPort, path, headers, plainErrors, cap, log }) {
   /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   let tooLarge = false;
-  const refuseTooLarge = () => refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const refuseTooLarge = () => refuse(res, 413, `The request body is larger than ${cap} bytes.`);
   req.on('data', (/** @type {Buffer} */ chunk) => {
     size += chunk.length;
     if (tooLarge) {
       // A client that keeps sending far past the cap is not waiting for an answer.
-      if (size > MAX_BODY_BYTES + DRAIN_BYTES) {
+      if (size > cap + DRAIN_BYTES) {
         refuseTooLarge();
         req.destroy();
       }
       return;
     }
-    if (size > MAX_BODY_BYTES) {
+    if (size > cap) {
       tooLarge = true;
       chunks.length = 0;
       return;
@@ -293,9 +312,10 @@ export function startGateway({
     }
     const length = declaredLength(req);
     if (Number.isNaN(length)) return refuse(res, 400, 'The Content-Length header is malformed.');
-    if (length !== null && length > MAX_BODY_BYTES + DRAIN_BYTES)
-      return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    if (length !== null && length > MAX_BODY_BYTES) return drainThenRefuse(req, res);
+    const cap = callerRole(req, jwtSecret) === 'service_role' ? SERVICE_MAX_BODY_BYTES : MAX_BODY_BYTES;
+    if (length !== null && length > cap + DRAIN_BYTES)
+      return refuse(res, 413, `The request body is larger than ${cap} bytes.`);
+    if (length !== null && length > cap) return drainThenRefuse(req, res, cap);
     if (url.pathname === ONE_CLICK_PATH) {
       serveOneClick(req, res, { apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl }).catch((error) => {
         log(`gateway: one-click unsubscribe failed: ${error instanceof Error ? error.message : error}`);
@@ -332,7 +352,7 @@ export function startGateway({
       return refuse(res, 401, 'The Authorization token is not valid: its signature or expiry is wrong.');
     }
     const path = url.pathname.slice('/rest/v1'.length) || '/';
-    proxy(req, res, { restPort, path: path + url.search, headers, plainErrors: role !== 'service_role', log });
+    proxy(req, res, { restPort, path: path + url.search, headers, plainErrors: role !== 'service_role', cap, log });
   };
   const server = createServer(
     {
@@ -357,8 +377,9 @@ export function startGateway({
   // Expect: 100-continue: a body over the cap is refused before the client sends it.
   server.on('checkContinue', (req, res) => {
     const length = declaredLength(req);
-    if (length !== null && !Number.isNaN(length) && length > MAX_BODY_BYTES)
-      return refuse(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    const cap = callerRole(req, jwtSecret) === 'service_role' ? SERVICE_MAX_BODY_BYTES : MAX_BODY_BYTES;
+    if (length !== null && !Number.isNaN(length) && length > cap)
+      return refuse(res, 413, `The request body is larger than ${cap} bytes.`);
     res.writeContinue();
     server.emit('request', req, res);
   });

@@ -249,6 +249,22 @@ describe('a board loaded from files', () => {
     expect(run.status).toBe('dry-run');
     expect(run.counts.topics).toEqual({ added: 0, changed: 0, unchanged: 1, removed: 0 });
   });
+
+  it("through the API, batches far over the anonymous body cap pass the gateway as they pass a hosted project's", async () => {
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) => `Topic ${i} of the API run,<p>${'A paragraph the board discussed at length. '.repeat(12)}</p>`,
+    );
+    const transport = await apiTransport(apiUrl(), process.env.TEST_SERVICE_ROLE_KEY!);
+    const run = await runImport(
+      [folder({ '9102/topics.csv': `title,description\r\n${rows.join('\r\n')}\r\n` })],
+      { ...WRITE, dryRun: true },
+      transport,
+    );
+    expect(run.problems).toEqual([]);
+    expect(run.status).toBe('dry-run');
+    expect(run.counts.topics.added).toBe(400);
+  });
 });
 
 describe('each bad input gets a clear message, and the database is exactly as before the run', () => {

@@ -14,6 +14,7 @@ import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   MAX_BODY_BYTES,
+  SERVICE_MAX_BODY_BYTES,
   MAX_URL_BYTES,
   REQUEST_TIMEOUT_MS,
 } from '../../scripts/lib/gateway.mjs';
@@ -114,6 +115,7 @@ describe('the gateway’s caps and timeouts in docs/security.md', () => {
   it.each([
     ['an address over', `${MAX_URL_BYTES / 1024} KB`],
     ['a body over', `${MAX_BODY_BYTES / 1024} KB`],
+    ['a body over', `${SERVICE_MAX_BODY_BYTES / 1024 / 1024} MB for the service role`],
     ['sends no request', `${HEADERS_TIMEOUT_MS / 1000} s`],
     ['body arrives too slowly', `${REQUEST_TIMEOUT_MS / 1000} s`],
     ['kept-alive connection', `${KEEP_ALIVE_TIMEOUT_MS / 1000} s`],

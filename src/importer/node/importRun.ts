@@ -154,7 +154,9 @@ export async function apiTransport(url: string, serviceRoleKey: string): Promise
   };
   return {
     target: `the Supabase project at ${new URL(url).host}`,
-    batchBytes: 1024 * 1024,
+    // Within the API's body cap for the service role (the local gateway's SERVICE_MAX_BODY_BYTES, 2 MB), with room for
+    // the fingerprints and the one row that passes the mark.
+    batchBytes: 512 * 1024,
     call,
     async history(limit) {
       const { data, error } = await db
