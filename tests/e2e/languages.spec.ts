@@ -200,8 +200,9 @@ test("a record search in Spanish or Chinese is searched in the record's English 
   await expect(page.locator('.record-search-status')).not.toHaveText(/No hay resultados/);
   await expect(page.locator('.record-search-words')).toHaveText('Buscamos «budget».');
   await islandAsleep(page, 'RecordSearch');
-  await page.getByRole('searchbox').scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, -120));
+  // The shot shows the intro's end, the box, the count, the words searched and the first results.
+  await page.locator('.record-search-hint').evaluate((hint) => hint.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, 150));
   await page.screenshot({ path: '/work/shots/i46d-es-record-search.png' });
 
   // Typed into the box once the island is awake: a phrase, and a word the glossary lacks left out, with the advice.
@@ -226,6 +227,16 @@ test("a record search in Spanish or Chinese is searched in the record's English 
 
   await page.goto('/zh/search/records?q=预算');
   await expect(page.locator('.record-search-words')).toHaveText('已按英文搜索“budget”。');
+  await expect(page.locator('.record-results li').first()).toBeVisible();
+
+  // A district page's own box turns the reader's words the same way.
+  await page.goto('/es/1');
+  const board = page.getByRole('searchbox', { name: 'Buscar en el registro de esta junta' });
+  await board.focus();
+  await islandHydrated(page, 'RecordSearch');
+  await board.fill('presupuesto');
+  await board.press('Enter');
+  await expect(page.locator('.record-search-words')).toHaveText('Buscamos «budget».');
   await expect(page.locator('.record-results li').first()).toBeVisible();
 
   // English is searched as typed, with no such line.
