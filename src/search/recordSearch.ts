@@ -6,6 +6,7 @@ import type { Locale } from '../i18n/locales';
 import { formatDate } from '../i18n/dates';
 import type { Translator } from '../i18n/translate';
 import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
+import { readerWords } from './readerWords';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -37,6 +38,55 @@ export function checkSearchText(typed: string, t: Translator): { text: string; p
       ),
     };
   return { text, problem: null };
+}
+
+/** The search page's own examples of English search words (its intro shows them; the advice to search in English names them). */
+export const RECORD_SEARCH_EXAMPLES: readonly string[] = ['"cell phones"', 'budget -bond'];
+
+/** What a search sends and why: the reader's text, the English terms its words became, the words the glossary lacks. */
+export interface SearchWords {
+  /** The text sent to the search: the glossary's English terms when any of the reader's words were turned, else as typed. */
+  sent: string;
+  /** The English terms searched for the reader's words, in the order typed (none on an English page). */
+  english: string[];
+  /** The reader's words the glossary lacks (left out of the search when others were turned). */
+  unknown: string[];
+}
+
+/**
+ * The search to send for the typed text, in the page's language: on a Spanish or Chinese page the reader's
+ * school-board words become the record's English ones (readerWords); a text none of whose words the glossary knows
+ * (English typed on a Spanish page) is searched as typed, and so is every search on an English page.
+ */
+export function searchWords(locale: Locale, text: string): SearchWords {
+  const turned = readerWords(locale, text);
+  return { sent: turned.search ?? text, english: turned.english, unknown: turned.unknown };
+}
+
+/**
+ * The line under the results that says what was searched: which English words the reader's were searched as
+ * ('Buscamos «budget».'), and, for a word the glossary lacks, the advice to type the search in English with the page's
+ * own examples. The advice is given when such a word was left out of the search, or when the text searched as typed
+ * found nothing; an English page, and English typed that found something, get no line ('').
+ */
+export function searchWordsNotice(words: SearchWords, count: number, t: Translator, locale: Locale): string {
+  const list = (items: readonly string[], type: Intl.ListFormatType) =>
+    new Intl.ListFormat(locale, { type }).format(items);
+  const quoted = (items: string[]) =>
+    list(
+      items.map((text) => t('records.word', { text })),
+      'conjunction',
+    );
+  const lines: string[] = [];
+  if (words.english.length) lines.push(t('records.searchedFor', { words: quoted(words.english) }));
+  if (words.unknown.length && (words.english.length || count === 0))
+    lines.push(
+      t('records.searchInEnglish', {
+        words: quoted(words.unknown),
+        examples: list(RECORD_SEARCH_EXAMPLES, 'disjunction'),
+      }),
+    );
+  return lines.join(' ');
 }
 
 /** A part of a snippet: text, marked (a matching word) or not. */

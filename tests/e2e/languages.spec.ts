@@ -2,7 +2,7 @@
 // for search engines, a translated page shows no English words of the interface (the record and names are data), and
 // axe finds nothing on the translated routes (the English ones are swept by accessibility.spec).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './siteHelpers';
+import { expectNoAxeViolations, islandAsleep, islandHydrated } from './siteHelpers';
 
 /** Every kind of page: the site's own, the agenda vote form, a district page's three tabs and a member's page. */
 const OWN_ROUTES = [
@@ -184,4 +184,63 @@ test("the board's votes, outcomes and categories read in the page's language, no
 
   await page.goto('/es/votingPAUSD');
   await expect(page.locator('.board-decision').first()).toContainText('Aprobada (4-1). Sí: ');
+});
+
+test("a record search in Spanish or Chinese is searched in the record's English and says which words", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  // A search link: the page's own script searches the glossary's English before React has loaded.
+  await page.goto('/es/search/records?q=presupuesto');
+  await expect(page.locator('.record-search-hint')).toContainText('("cell phones"); ponga un signo de menos');
+  await expect(page.getByRole('searchbox')).toHaveValue('presupuesto');
+  await expect(
+    page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(page.locator('.record-search-status')).not.toHaveText(/No hay resultados/);
+  await expect(page.locator('.record-search-words')).toHaveText('Buscamos «budget».');
+  await islandAsleep(page, 'RecordSearch');
+  // The shot shows the intro's end, the box, the count, the words searched and the first results.
+  await page.locator('.record-search-hint').evaluate((hint) => hint.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, 150));
+  await page.screenshot({ path: '/work/shots/i46d-es-record-search.png' });
+
+  // Typed into the box once the island is awake: a phrase, and a word the glossary lacks left out, with the advice.
+  await page.getByRole('searchbox').focus();
+  await islandHydrated(page, 'RecordSearch');
+  await page.getByRole('searchbox').fill('vivienda para maestros zapatos');
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/q=vivienda/);
+  await expect(page.locator('.record-search-words')).toHaveText(
+    'Buscamos «teacher housing». No sabemos traducir «zapatos»: escriba en inglés lo que busca, por ejemplo "cell phones" o budget -bond.',
+  );
+  await expect(
+    page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('listitem').first(),
+  ).toBeVisible();
+
+  // A word the glossary lacks alone: nothing found, and the advice with the page's own examples.
+  await page.goto('/es/search/records?q=zapatos');
+  await expect(page.locator('.record-search-status')).toHaveText('No hay resultados para «zapatos».');
+  await expect(page.locator('.record-search-words')).toHaveText(
+    'No sabemos traducir «zapatos»: escriba en inglés lo que busca, por ejemplo "cell phones" o budget -bond.',
+  );
+
+  await page.goto('/zh/search/records?q=预算');
+  await expect(page.locator('.record-search-words')).toHaveText('已按英文搜索“budget”。');
+  await expect(page.locator('.record-results li').first()).toBeVisible();
+
+  // A district page's own box turns the reader's words the same way.
+  await page.goto('/es/1');
+  const board = page.getByRole('searchbox', { name: 'Buscar en el registro de esta junta' });
+  await board.focus();
+  await islandHydrated(page, 'RecordSearch');
+  await board.fill('presupuesto');
+  await board.press('Enter');
+  await expect(page.locator('.record-search-words')).toHaveText('Buscamos «budget».');
+  await expect(page.locator('.record-results li').first()).toBeVisible();
+
+  // English is searched as typed, with no such line.
+  await page.goto('/search/records?q=presupuesto');
+  await expect(page.locator('.record-search-status')).toHaveText('No results for “presupuesto”.');
+  await expect(page.locator('.record-search-words')).toBeHidden();
 });

@@ -14,7 +14,10 @@ import {
   checkSearchText,
   resultsStatus,
   searchFailure,
+  searchWords,
+  searchWordsNotice,
   type AddressQuery,
+  type SearchWords,
 } from '../recordSearch';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
 import { localeOf, type Locale } from '../../i18n/locales';
@@ -25,6 +28,8 @@ export type FirstResults =
   | {
       status: 'loading' | 'done' | 'failed';
       query: AddressQuery;
+      /** What the search sent for the address's text (the reader's words in the record's English). */
+      words: SearchWords;
       results: RecordResult[];
       more: boolean;
       reason: string;
@@ -44,14 +49,14 @@ export function firstResultsAttached(): boolean {
   return !detached && $firstResults.get().status !== 'idle';
 }
 
-/** Searches one page of the address's results, after `cursor` (kept results stay above it). */
-export async function searchFirstResults(query: AddressQuery, cursor?: string): Promise<void> {
+/** Searches one page of the address's results (sent as `words`), after `cursor` (kept results stay above it). */
+export async function searchFirstResults(query: AddressQuery, words: SearchWords, cursor?: string): Promise<void> {
   const before = $firstResults.get();
   const kept = cursor && before.status !== 'idle' ? before.results : [];
-  $firstResults.set({ status: 'loading', query, results: kept, more: false, reason: '' });
+  $firstResults.set({ status: 'loading', query, words, results: kept, more: false, reason: '' });
   try {
     const page = await searchRecords(rpcApi(), {
-      q: query.text,
+      q: words.sent,
       district_id: query.district,
       kinds: query.kind ? [query.kind] : null,
       page_size: RECORD_PAGE_SIZE,
@@ -61,6 +66,7 @@ export async function searchFirstResults(query: AddressQuery, cursor?: string): 
       $firstResults.set({
         status: 'done',
         query,
+        words,
         results: [...kept, ...page],
         more: page.length === RECORD_PAGE_SIZE,
         reason: '',
@@ -71,6 +77,7 @@ export async function searchFirstResults(query: AddressQuery, cursor?: string): 
       $firstResults.set({
         status: 'failed',
         query,
+        words,
         results: kept,
         more: false,
         reason: error instanceof Error ? error.message : String(error),
@@ -82,7 +89,7 @@ export async function searchFirstResults(query: AddressQuery, cursor?: string): 
 export function moreFirstResults(): void {
   const state = $firstResults.get();
   if (detached || state.status !== 'done' || !state.more) return;
-  void searchFirstResults(state.query, state.results.at(-1)?.cursor);
+  void searchFirstResults(state.query, state.words, state.results.at(-1)?.cursor);
 }
 
 /** The status line's words for the first results, as the island words its own. */
@@ -100,6 +107,9 @@ export function writeFirstResults(root: ParentNode, state: FirstResults, t: Tran
     status.textContent = firstResultsStatus(state, t);
     status.classList.toggle('is-error', state.status === 'failed');
   }
+  const words = root.querySelector<HTMLElement>('.record-search-words');
+  if (words)
+    words.textContent = state.status === 'done' ? searchWordsNotice(state.words, state.results.length, t, locale) : '';
   const list = root.querySelector<HTMLElement>('.record-results');
   if (list) {
     drawRecordResults(list, state.results, t, locale, true);
@@ -142,7 +152,10 @@ export function showFirstResults(section: HTMLElement, search: string, wake: () 
   kind?.addEventListener('change', () => {
     const state = $firstResults.get();
     if (asleep() && firstResultsAttached() && state.status !== 'idle')
-      void searchFirstResults({ ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' });
+      void searchFirstResults(
+        { ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' },
+        state.words,
+      );
   });
-  void searchFirstResults({ ...query, text });
+  void searchFirstResults({ ...query, text }, searchWords(locale, text));
 }

@@ -16,7 +16,10 @@ import {
   recordSearchUrl,
   resultsStatus,
   searchFailure,
+  searchWords,
+  searchWordsNotice,
   RECORD_KINDS,
+  type SearchWords,
 } from '../recordSearch';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
@@ -56,8 +59,11 @@ export const RECORD_SEARCH_KEYS = [
   'records.resultsLabel',
   'records.resultsMore',
   'records.search',
+  'records.searchInEnglish',
+  'records.searchedFor',
   'records.searching',
   'records.show',
+  'records.word',
 ];
 
 interface Props {
@@ -119,6 +125,8 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const sequence = useRef(0);
   // The last search answered, which 'Show more results' continues and a filter's change runs again.
   const [last, setLast] = useState<{ text: string; district: number | null; kind: RecordKind | '' } | null>(null);
+  // What the last search answered sent: the reader's words in the record's English, on a Spanish or Chinese page.
+  const [words, setWords] = useState<SearchWords | null>(null);
 
   const inputId = `${idPrefix}-text`;
   const problemId = `${idPrefix}-problem`;
@@ -127,9 +135,10 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     detachFirstResults();
     const turn = ++sequence.current;
     setStatus({ state: 'loading', text });
+    const sent = searchWords(locale, text);
     try {
       const page = await searchRecords(rpcApi(), {
-        q: text,
+        q: sent.sent,
         district_id: options.district,
         kinds: options.kind ? [options.kind] : null,
         page_size: RECORD_PAGE_SIZE,
@@ -137,6 +146,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       });
       if (turn !== sequence.current) return;
       setLast({ text, district: options.district, kind: options.kind });
+      setWords(sent);
       setResults((before) => (options.cursor ? [...before, ...page] : page));
       setMore(page.length === RECORD_PAGE_SIZE);
       setDistrictNames((before) => {
@@ -187,6 +197,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     setDistrict(query.district);
     setKind(query.kind);
     setLast(query);
+    setWords(first.words);
     setResults(shown);
     setMore(first.more);
     setDistrictNames(
@@ -233,6 +244,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         : status.state === 'failed' || status.state === 'invalid'
           ? status.message
           : '';
+  const wordsText = status.state === 'done' && words ? searchWordsNotice(words, results.length, t, locale) : '';
   const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));
   if (district !== null && !districtNames.has(district))
     districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
@@ -317,6 +329,10 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         suppressHydrationWarning
       >
         {statusText}
+      </p>
+      {/* Which English words a search in the reader's language was sent as, and the advice for a word not turned. */}
+      <p className="record-search-words" aria-live="polite" suppressHydrationWarning>
+        {wordsText}
       </p>
       {/* Drawn by drawRecordResults, not by React: React neither hydrates nor replaces its items (an empty
           dangerouslySetInnerHTML), so the page's script may draw them before the island wakes. */}

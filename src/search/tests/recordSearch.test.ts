@@ -10,6 +10,8 @@ import {
   resultMeta,
   resultsStatus,
   searchFailure,
+  searchWords,
+  searchWordsNotice,
   snippetParts,
 } from '../recordSearch';
 import { drawRecordResults } from '../browser/recordResults';
@@ -17,9 +19,13 @@ import type { RecordResult } from '../data/records';
 import { translator } from '../../i18n/translate';
 import en from '../../i18n/messages/en.json';
 import es from '../../i18n/messages/es.json';
+import zh from '../../i18n/messages/zh.json';
+import type { Locale } from '../../i18n/locales';
 
 const tEn = translator('en', en);
 const tEs = translator('es', es);
+const tZh = translator('zh', zh);
+const translators = { en: tEn, es: tEs, zh: tZh };
 
 describe('checkSearchText', () => {
   it.each([
@@ -222,5 +228,41 @@ describe('drawRecordResults: the list the page script and the island both draw',
     );
     drawRecordResults(list, [], tEs, 'es', true);
     expect(list.children).toHaveLength(0);
+  });
+});
+
+describe("searchWords and searchWordsNotice: a search in the reader's language, and the line that says what was searched", () => {
+  it.each<[Locale, string, number, string, string]>([
+    // English pages search as typed and say nothing more.
+    ['en', 'presupuesto', 0, 'presupuesto', ''],
+    ['en', 'budget -bond', 3, 'budget -bond', ''],
+    // The reader's words become the record's, and the page names them.
+    ['es', 'presupuesto', 4, 'budget', 'Buscamos «budget».'],
+    ['es', 'vivienda para maestros', 0, '"teacher housing"', 'Buscamos «teacher housing».'],
+    ['es', 'Presupuesto y celulares', 2, 'budget "cell phones"', 'Buscamos «budget» y «cell phones».'],
+    ['zh', '预算', 4, 'budget', '已按英文搜索“budget”。'],
+    // A word the glossary lacks is left out of the search when others were turned, and gets the advice.
+    [
+      'es',
+      'presupuesto zapatos',
+      4,
+      'budget',
+      'Buscamos «budget». No sabemos traducir «zapatos»: escriba en inglés lo que busca, por ejemplo "cell phones" o budget -bond.',
+    ],
+    // Nothing turned: searched as typed (English on a Spanish page finds what it finds, and says nothing) …
+    ['es', 'budget', 5, 'budget', ''],
+    // … and when that finds nothing, the advice.
+    [
+      'es',
+      'zapatos',
+      0,
+      'zapatos',
+      'No sabemos traducir «zapatos»: escriba en inglés lo que busca, por ejemplo "cell phones" o budget -bond.',
+    ],
+    ['zh', '鞋子', 0, '鞋子', '我们无法翻译“鞋子”：请用英文输入要找的内容，例如 "cell phones"或budget -bond。'],
+  ])('%s %j (%d found) sends %j and says %j', (locale, typed, count, sent, notice) => {
+    const words = searchWords(locale, typed);
+    expect(words.sent).toBe(sent);
+    expect(searchWordsNotice(words, count, translators[locale], locale)).toBe(notice);
   });
 });
