@@ -19,6 +19,7 @@ import {
 import { FIELD_NAMES, alertFormValues, type AlertScope } from '../formValues';
 import { translator, type Catalogue } from '../../i18n/translate';
 import { recordLang, type Locale } from '../../i18n/locales';
+import { searchWords } from '../../search/recordSearch';
 
 /** What the alert is for: the host page says. */
 export type AlertTarget =
@@ -76,10 +77,14 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const radios = { scope: `${id}-scope`, frequency: `${id}-frequency` };
 
-  /** The words typed in the search box beside the form ('' when there is none). */
+  /**
+   * The words of the search box beside the form as the search sent them ('' when there is none): a Spanish or Chinese
+   * reader's words turned into the record's English, which is what an alert is matched against.
+   */
   const searchBoxWords = () => {
     const box = target.kind === 'search' && target.searchInputId ? document.getElementById(target.searchInputId) : null;
-    return box instanceof HTMLInputElement ? box.value.trim() : '';
+    const typed = box instanceof HTMLInputElement ? box.value.trim() : '';
+    return typed ? searchWords(locale, typed).sent : '';
   };
 
   /** The topic the page's topic bar shows (null when there is none, or it is not one of the form's). */
