@@ -1,9 +1,26 @@
 // `npm run stack` starts the embedded Supabase stack and keeps it running; `npm run db:reset` starts over.
 //   --reset  delete the local database first (it is created again with the migrations and the demo seed)
 //   --exit   stop again once the database is ready (for db:reset)
+//   --then COMMAND…  once the stack is ready, run COMMAND (an npm binary: `npm run dev` gives `astro dev`) against it,
+//            and stop the stack when it ends
+import { join } from 'node:path';
 import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
+import { run, siteEnv } from './lib/site.mjs';
+import { root } from './lib/stackConfig.mjs';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const thenAt = argv.indexOf('--then');
+const then = thenAt === -1 ? [] : argv.slice(thenAt + 1);
+const args = new Set(thenAt === -1 ? argv : argv.slice(0, thenAt));
+const unknown = [...args].filter((arg) => arg !== '--reset' && arg !== '--exit');
+if (unknown.length || (thenAt !== -1 && then.length === 0)) {
+  console.error(
+    unknown.length
+      ? `Unknown option '${unknown[0]}'. It takes --reset, --exit and --then COMMAND.`
+      : '--then needs a command (npm run dev gives it astro dev).',
+  );
+  process.exit(2);
+}
 try {
   const stack = await startStack({ reset: args.has('--reset') });
   if (args.has('--exit')) {
@@ -17,6 +34,12 @@ try {
   console.log(`anon key:  ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);
   console.log(`Inbox:     ${stack.inboxUrl}  (every email the site sends; SMTP at 127.0.0.1:${stack.smtpPort})`);
+  if (then.length) {
+    // The command's binary from node_modules/.bin, with the stack's address and key as a build would have them.
+    const [command, ...rest] = then;
+    await run(join(root, 'node_modules', '.bin', command), rest, { env: siteEnv(stack) }).finally(() => stack.stop());
+    process.exit(0);
+  }
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : error}`);
