@@ -246,6 +246,9 @@ describe('paging', () => {
       cursor = rows.at(-1)!.cursor;
     }
     expect(ids(paged)).toEqual(ids(all));
+    // Every match ranked: the first page says so, with the exact count; later pages carry neither.
+    expect(all[0]).toMatchObject({ ordered: 'relevance', matches: all.length, more_matches: false });
+    expect(paged[2]).toMatchObject({ ordered: null, matches: null });
   });
 
   it('answers 20 rows unless asked for fewer', async () => {
@@ -330,8 +333,7 @@ describe('hostile and heavy text', () => {
   });
 });
 
-// A word in more records of a kind than are ranked (3,000) costs what a rare one does: only its newest matches are
-// ranked, and a date range reaches the older ones.
+// A word in more records of a kind than are ranked (3,000): answered newest first, and paging reaches every match.
 describe('a word in more than 3,000 records of a kind', () => {
   const WIDE = 990303;
   let oldest = 0;
@@ -355,14 +357,38 @@ describe('a word in more than 3,000 records of a kind', () => {
     await sql('delete from public.districts where id = $1', [WIDE]);
   });
 
-  it('ranks its newest matches, and finds an older one in a date range', async () => {
+  it('answers its newest matches first, and finds an older one in a date range', async () => {
     const rows = await search({ q: 'quokkafest', page_size: 50 });
     expect(rows).toHaveLength(50);
     expect(ids(rows)).not.toContain(`meeting:${oldest}`);
-    // Among the newest 100 (all equal in rank, so newest first).
+    // Newest first.
     expect(rows.every((row) => row.date! > '2089-01-01')).toBe(true);
     const older = await search({ q: 'quokkafest', date_to: '2079-12-31' });
     expect(ids(older)).toEqual([`meeting:${oldest}`]);
+  });
+
+  it('pages a phrase of common words to its oldest match, newest first, finding every one once', async () => {
+    const [{ n }] = await sql<{ n: number }>(
+      `select count(*)::int as n from public.meetings where search_vector @@ websearch_to_tsquery('english', '"quokkafest report"')`,
+    );
+    expect(n).toBe(3500);
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page += 1) {
+      const rows: Result[] = await search({ q: '"quokkafest report"', page_size: 50, ...(cursor ? { cursor } : {}) });
+      if (page === 0) {
+        // The first page says how the results are ordered and how many there are (counted up to 1,000 a kind).
+        expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
+      }
+      if (rows.length === 0) break;
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(paged).toHaveLength(3500);
+    expect(new Set(ids(paged)).size).toBe(3500);
+    const dates = paged.map((row) => row.date!);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates.at(-1)).toBe('2080-01-02');
   });
 
   it('answers a phrase whose words are each in every one of them but never together, with nothing', async () => {

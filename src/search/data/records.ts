@@ -29,7 +29,14 @@ export interface RecordResult {
   snippet: string;
   href: string;
   cursor: string;
+  /** On the first page: 'relevance' when every match is ranked, 'newest' when there were more than are ranked. */
+  ordered: SearchOrder | null;
+  /** On the first page: the count of matches; with more_matches, there are more than this. */
+  matches: number | null;
+  more_matches: boolean | null;
 }
+
+export type SearchOrder = 'relevance' | 'newest';
 
 export interface RecordSearch {
   q: string;

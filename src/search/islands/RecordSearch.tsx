@@ -50,6 +50,9 @@ export const RECORD_SEARCH_KEYS = [
   'records.kind.vote',
   'records.kind.votes',
   'records.label.board',
+  'records.matches.newest',
+  'records.matches.newestMore',
+  'records.matches.relevance',
   'records.more',
   'records.noResults',
   'records.results',
@@ -229,7 +232,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     status.state === 'loading'
       ? t('records.searching', { text: status.text })
       : status.state === 'done'
-        ? resultsStatus(results.length, status.text, more, t)
+        ? resultsStatus(results.length, status.text, more, t, results[0])
         : status.state === 'failed' || status.state === 'invalid'
           ? status.message
           : '';
