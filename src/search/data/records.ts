@@ -46,7 +46,7 @@ export interface RecordSearch {
   cursor?: string | null;
 }
 
-/** One page of results, ranked by relevance, then newest; the last one's cursor asks for the next page. */
+/** One page of results, ranked by relevance, or newest first for a search with more matches than are ranked (the first row's `ordered`); the last one's cursor asks for the next page. */
 export async function searchRecords(db: RpcDb, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
   let call = db.rpc('search_records', search);
   if (signal) call = call.abortSignal(signal);
