@@ -397,6 +397,60 @@ describe('a word in more than 3,000 records of a kind', () => {
   });
 });
 
+// Newest first across the three kinds: meetings and votes by date together, a vote without a date and the topics
+// (no date) after every dated record, each reached once by paging.
+describe('a common word answered newest first, across meetings, votes and topics', () => {
+  const MIXED = 990304;
+  let expected: string[] = [];
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [MIXED, 'Wombatvale School District']);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2070-01-01' + n, 'Regular Board Meeting', '<p>The wombatfair was planned.</p>' from generate_series(1, 3100) as n`,
+      [MIXED],
+    );
+    const votes = await sql<{ id: number; day: string | null }>(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome)
+      values ($1, 'past', '2070-01-05', 'Events', 'Wombatfair budget', 'Passed'), ($1, 'past', null, 'Events', 'Wombatfair date', 'Passed')
+      returning id::int, "voteDate"::text as day`,
+      [MIXED],
+    );
+    const topics = await sql<{ id: number }>(
+      `insert into public.topics ("districtId", title, description) values ($1, 'Wombatfair', 'The fair.'), ($1, 'Wombatfair volunteers', 'Help.') returning id::int`,
+      [MIXED],
+    );
+    const meetings = await sql<{ id: number; day: string }>(
+      `select id::int, date::text as day from public.meetings where "districtId" = $1`,
+      [MIXED],
+    );
+    // date desc (none last), then kind desc (vote, topic, meeting), then id desc.
+    const rank = { vote: 3, topic: 2, meeting: 1 } as const;
+    const all = [
+      ...meetings.map((m) => ({ key: `meeting:${m.id}`, day: m.day, kind: 'meeting' as const, id: m.id })),
+      ...votes.map((v) => ({ key: `vote:${v.id}`, day: v.day, kind: 'vote' as const, id: v.id })),
+      ...topics.map((t) => ({ key: `topic:${t.id}`, day: null, kind: 'topic' as const, id: t.id })),
+    ];
+    all.sort((a, b) => (b.day ?? '').localeCompare(a.day ?? '') || rank[b.kind] - rank[a.kind] || b.id - a.id);
+    expected = all.map((row) => row.key);
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [MIXED]);
+  });
+
+  it('pages through every meeting, vote and topic in that order, each once', async () => {
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page += 1) {
+      const rows: Result[] = await search({ q: 'wombatfair', page_size: 50, ...(cursor ? { cursor } : {}) });
+      if (page === 0) expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1004, more_matches: true });
+      if (rows.length === 0) break;
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(ids(paged)).toEqual(expected);
+  });
+});
+
 // One client once held every database connection with searches of 28 excluded words and nothing to look for (each
 // read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
 describe('a bounded cost, and a limit on searches at once per client', () => {
