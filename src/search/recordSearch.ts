@@ -110,9 +110,28 @@ export function snippetParts(snippet: string): SnippetPart[] {
   return parts;
 }
 
-/** What the page announces once results arrive: how many, for what, and whether more can be shown. */
-export function resultsStatus(count: number, text: string, more: boolean, t: Translator): string {
+/**
+ * What the page announces once results arrive: for what, how many matches and how they are ordered, as the first
+ * page's first result says (most relevant first, or newest first when there are more than are ranked; 'More than'
+ * when the count was capped); without those, the count shown and whether more can be shown.
+ */
+export function resultsStatus(
+  count: number,
+  text: string,
+  more: boolean,
+  t: Translator,
+  first?: Pick<RecordResult, 'ordered' | 'matches' | 'more_matches'>,
+): string {
   if (count === 0) return t('records.noResults', { text });
+  if (first?.ordered && first.matches !== null) {
+    const key =
+      first.ordered === 'relevance'
+        ? 'records.matches.relevance'
+        : first.more_matches
+          ? 'records.matches.newestMore'
+          : 'records.matches.newest';
+    return t(key, { count: first.matches, text });
+  }
   return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
 }
 

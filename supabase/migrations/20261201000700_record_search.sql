@@ -11,14 +11,14 @@
 --   * At most 3 searches at once from one client address (private.client_address(), as the write limits use): a
 --     fourth answers 429 (limit.searches) at once, so one client cannot hold every database connection while other
 --     visitors wait.
---   * Each kind's candidates cost a bounded amount of work: at most 3,001 rows gathered through the GIN index and
---     the 2,000 newest rows walked; never every row holding a common word. What a search gives up for it is in
---     docs/search.md.
+--   * Every match is reachable: a search whose matches can all be ranked (at most 3,000 rows of a kind holding its
+--     words) is ranked by relevance; one with more is answered newest first, paging through all of them. Why, and
+--     the alternatives, are in docs/search.md.
 
 create index meetings_search_idx on public.meetings using gin (search_vector);
 create index topics_search_idx on public.topics using gin (search_vector);
 create index votings_search_idx on public.votings using gin (search_vector);
--- A word found in most of the record (a common word) is served newest first from these, not from the GIN index.
+-- A search with more matches than are ranked (a common word) is served newest first from these.
 create index meetings_date_idx on public.meetings (date desc nulls last, id desc);
 create index votings_date_idx on public.votings ("voteDate" desc nulls last, id desc);
 
@@ -103,33 +103,29 @@ end;
 $$;
 comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
 
--- The search, in two steps.
+-- The search, in two steps, in one of two orders decided on its first page (the cursor carries it on):
 --
--- 1. Candidates, table by table, each at a bounded cost. The rows holding every word looked for (search_candidates)
---    are found exactly by the GIN index; the search's own rows among them (a phrase's words side by side, nothing
---    left out) only by reading each row's words. A kind's candidates are either all its matches, ranked (gathered),
---    or its newest matches (walked):
---    a. the planner's estimate of the rows holding every word: right about one word; several it takes as
---       independent, and the words of a phrase seldom are;
---    b. one word in at most 3,000 rows: gathered, that is those rows counted through the index up to 3,001 and, when
---       there are at most 3,000, the matches among them ranked; more after all: walked;
---    c. words in more than 3,000 rows: walked, newest first through the date index (the primary key for topics),
---       over at most the 2,000 newest rows, until 100 matches; fewer found where the planner expects at most 30,000
---       rows holding the words: gathered instead when there are at most 3,000 (the planner may have misjudged);
---    d. several words the planner expects in few rows: the 500 newest rows walked first, where the words show how
---       often they stand together; often enough to expect 100 among the 2,000 newest: walked on to them; seldom:
---       gathered, and more than 3,000 rows holding the words walked on.
---    So a kind costs at most 2,000 rows walked and 3,001 gathered, whatever the words; never a read of every row
---    holding a common word.
--- 2. The page: candidates ranked (ts_rank_cd: how often and how close the words are, title above topics above body),
---    newest first among equals, the page after the cursor taken; only its rows get a snippet.
+-- 1. Relevance, where every match can be ranked. The rows holding every word looked for (search_candidates) are
+--    found exactly by the GIN index; the search's own rows among them (a phrase's words side by side, nothing left
+--    out) only by reading each row's words. When each kind has at most 3,000 such rows (counted through the index up
+--    to 3,001; the planner's estimate first, so a word it expects in more than 30,000 rows is not counted), all of
+--    them are gathered, the matches among them ranked (ts_rank_cd: how often and how close the words are, title above
+--    topics above body), newest first among equals, and the page after the cursor taken.
+-- 2. Newest first, where a kind has more: every match, newest first (date, then kind, then id; topics, which have
+--    no date, after every dated record), each kind walked through its date index (the primary key for topics) from
+--    the cursor with the search as a filter, until a page is found. No match is out of reach: paging goes on to the
+--    oldest.
+-- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
+-- first counted up to 1,000 a kind, with more_matches saying there are more than it says.
+-- Only the page's rows get a snippet.
 --
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
 -- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
 -- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
 create function private.search_records(
   search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
-returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
+returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text,
+               ordered text, matches integer, more_matches boolean)
 language plpgsql
 -- volatile because it asks the planner for its estimate (EXPLAIN) and takes a lock per search; it writes nothing,
 -- and the public wrapper is stable.
@@ -139,9 +135,7 @@ set search_path = ''
 as $$
 declare
   gather_limit constant integer := 3000;
-  sample_limit constant integer := 500;
-  walk_limit constant integer := 2000;
-  newest_limit constant integer := 100;
+  count_limit constant integer := 1000;
   most_looked_for constant integer := 10;
   most_left_out constant integer := 5;
   searches_at_once constant integer := 3;
@@ -153,6 +147,7 @@ declare
   slot integer;
   chosen text[] := coalesce(only_kinds, array['meeting', 'topic', 'vote']);
   size integer := coalesce(wanted, 20);
+  newest boolean := false;
   after_rank real;
   after_date date;
   after_kind text;
@@ -160,13 +155,13 @@ declare
   parts text[];
   source record;
   counted integer;
-  first_found integer;
   expected numeric;
   day_column text;
   slice text;
-  walk text;
   gather text;
   plan json;
+  total integer := 0;
+  capped boolean := false;
   kinds text[] := '{}';
   ids bigint[] := '{}';
   districts bigint[] := '{}';
@@ -176,10 +171,6 @@ declare
   more_districts bigint[];
   more_days date[];
   more_ranks real[];
-  gathered_ids bigint[];
-  gathered_districts bigint[];
-  gathered_days date[];
-  gathered_ranks real[];
   seq_scans text;
 begin
   if length(needle) > 200 then
@@ -195,12 +186,14 @@ begin
     raise exception 'search.dates' using errcode = '22023';
   end if;
   if after is not null then
+    -- A relevance page's cursor starts with the last row's rank, a newest-first page's with 'new'.
     parts := string_to_array(after, '|');
-    if array_length(parts, 1) is distinct from 4 or parts[1] !~ '^[0-9.e+-]+$' or parts[2] !~ '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$'
+    if array_length(parts, 1) is distinct from 4 or parts[1] !~ '^([0-9.e+-]+|new)$' or parts[2] !~ '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$'
        or parts[3] not in ('meeting', 'topic', 'vote') or parts[4] !~ '^[0-9]{1,18}$' then
       raise exception 'search.cursor' using errcode = '22023';
     end if;
-    after_rank := parts[1]::real;
+    newest := parts[1] = 'new';
+    after_rank := case when newest then null else parts[1]::real end;
     after_date := nullif(parts[2], '')::date;
     after_kind := parts[3];
     after_id := parts[4]::bigint;
@@ -237,129 +230,135 @@ begin
     end loop;
   end if;
 
-  for source in
-    select * from (values
-      ('meeting', 'meetings', 'date'),
-      ('topic', 'topics', null),   -- topics have no date: a date filter keeps only dated records
-      ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
-    where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
-  loop
-    -- The table's date column (none for topics), and the rows the filters leave (district and dates).
-    day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
-    slice := format('($3::bigint is null or x."districtId" = $3)%s',
-      case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
-    -- The walk: the newest matches (at most $8) among the newest rows after the first $7, $6 of them, through the
-    -- date index (the primary key for topics), in the same order inside and out so it stops at the last match wanted
-    -- (topics by id alone: ordered by their null day too, the planner would sort every row walked).
-    walk := format(
-      'select array_agg(id), array_agg(district), array_agg(day), array_agg(rank) from (
-         select w.id, w.district, w.day, ts_rank_cd(w.search_vector, $1) as rank
-           from (select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
-                  where %3$s
-                  order by %4$s x.id desc limit $6 offset $7) w
-          where w.search_vector @@ $1
-          order by %5$s w.id desc limit $8) c',
-      day_column, source.tab, slice,
-      case when source.day is null then '' else day_column || ' desc nulls last,' end,
-      case when source.day is null then '' else 'w.day desc nulls last,' end);
-    -- The gathering: the rows holding every word looked for, counted up to one more than are ranked, through the GIN
-    -- index, which answers the loosened search exactly, so counting reads no row's words; when there are at most
-    -- 3,000, the search's matches among them, ranked.
-    gather := format(
-      'with c as materialized (
-         select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
-          where x.search_vector @@ $2 and %3$s limit %4$s),
-       n as (select count(*)::integer as n from c)
-       select n.n, r.ids, r.districts, r.days, r.ranks from n left join lateral (
-         select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
-                array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
-           from c where n.n <= %5$s%6$s) r on true',
-      day_column, source.tab, slice, gather_limit + 1, gather_limit,
-      -- Every row holding the words is a match when the search is only words (no phrase, nothing left out).
-      case when query = candidates then '' else ' and c.search_vector @@ $1' end);
-    -- a. How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
-    --    independent, and the words of a phrase seldom are.
-    execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
-      into plan using query, candidates, only_district, from_date, to_date;
-    expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
-    more_ids := null;
-    -- The gathering reads only through the GIN index (or the district's), never the whole table, which the planner
-    -- could pick for words it expects in many rows.
-    seq_scans := current_setting('enable_seqscan');
-    perform set_config('enable_seqscan', 'off', true);
-    if expected <= gather_limit and numnode(candidates) = 1 then
-      -- b. One word in few rows: gathered; more than 3,000 after all are walked.
-      execute gather into counted, more_ids, more_districts, more_days, more_ranks using query, candidates, only_district, from_date, to_date;
-      if counted > gather_limit then
-        execute walk into more_ids, more_districts, more_days, more_ranks
-          using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
-      end if;
-    elsif expected > gather_limit then
-      -- c. Words in many rows: walked; fewer than 100 found where the planner may have misjudged: gathered.
-      execute walk into more_ids, more_districts, more_days, more_ranks
-        using query, candidates, only_district, from_date, to_date, walk_limit, 0, newest_limit;
-      if coalesce(cardinality(more_ids), 0) < newest_limit and expected <= 10 * gather_limit then
-        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
-          using query, candidates, only_district, from_date, to_date;
-        if counted <= gather_limit then
-          more_ids := gathered_ids;
-          more_districts := gathered_districts;
-          more_days := gathered_days;
-          more_ranks := gathered_ranks;
-        end if;
-      end if;
-    else
-      -- d. Several words the planner expects in few rows, which a phrase's words may well be in many: the 500 newest
-      --    rows walked first, where they show how often they stand together.
-      execute walk into more_ids, more_districts, more_days, more_ranks
-        using query, candidates, only_district, from_date, to_date, sample_limit, 0, newest_limit;
-      first_found := coalesce(cardinality(more_ids), 0);
-      if first_found < newest_limit and first_found * walk_limit >= newest_limit * sample_limit then
-        -- Often enough to expect 100 among the 2,000 newest rows: walked on from where the first walk stopped.
-        execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
-          using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
-        more_ids := more_ids || gathered_ids;
-        more_districts := more_districts || gathered_districts;
-        more_days := more_days || gathered_days;
-        more_ranks := more_ranks || gathered_ranks;
-      elsif first_found < newest_limit then
-        -- Seldom: gathered; more than 3,000 rows holding the words: walked on.
-        execute gather into counted, gathered_ids, gathered_districts, gathered_days, gathered_ranks
-          using query, candidates, only_district, from_date, to_date;
-        if counted <= gather_limit then
-          more_ids := gathered_ids;
-          more_districts := gathered_districts;
-          more_days := gathered_days;
-          more_ranks := gathered_ranks;
-        else
-          execute walk into gathered_ids, gathered_districts, gathered_days, gathered_ranks
-            using query, candidates, only_district, from_date, to_date, walk_limit - sample_limit, sample_limit, newest_limit - first_found;
-          more_ids := more_ids || gathered_ids;
-          more_districts := more_districts || gathered_districts;
-          more_days := more_days || gathered_days;
-          more_ranks := more_ranks || gathered_ranks;
-        end if;
-      end if;
-    end if;
-    perform set_config('enable_seqscan', seq_scans, true);
-    if more_ids is null then
-      continue;
-    end if;
-    kinds := kinds || array_fill(source.kind, array[cardinality(more_ids)]);
-    ids := ids || more_ids;
-    districts := districts || more_districts;
-    days := days || more_days;
-    ranks := ranks || more_ranks;
-  end loop;
+  -- Every statement reads through an index (GIN, date or primary key, or the district's), never the whole table,
+  -- which the planner could pick for words it expects in many rows.
+  seq_scans := current_setting('enable_seqscan');
+  perform set_config('enable_seqscan', 'off', true);
 
-  -- A statement of its own (not EXECUTE), so its plan is kept from one search to the next.
+  -- 1. Relevance while every kind's matches can be ranked: gathered, kind by kind; a kind with more turns the search
+  --    to newest first.
+  if not newest then
+    for source in
+      select * from (values
+        ('meeting', 'meetings', 'date'),
+        ('topic', 'topics', null),   -- topics have no date: a date filter keeps only dated records
+        ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
+      where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
+    loop
+      day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
+      slice := format('($3::bigint is null or x."districtId" = $3)%s',
+        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
+      -- How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
+      -- independent, so it seldom expects too many.
+      execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
+        into plan using query, candidates, only_district, from_date, to_date;
+      expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+      if expected > 10 * gather_limit then
+        newest := true;
+        exit;
+      end if;
+      -- The gathering: the rows holding every word looked for, counted up to one more than are ranked, through the
+      -- GIN index, which answers the loosened search exactly, so counting reads no row's words; when there are at
+      -- most 3,000, the search's matches among them, ranked.
+      gather := format(
+        'with c as materialized (
+           select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+            where x.search_vector @@ $2 and %3$s limit %4$s),
+         n as (select count(*)::integer as n from c)
+         select n.n, r.ids, r.districts, r.days, r.ranks from n left join lateral (
+           select array_agg(c.id) as ids, array_agg(c.district) as districts, array_agg(c.day) as days,
+                  array_agg(ts_rank_cd(c.search_vector, $1)) as ranks
+             from c where n.n <= %5$s%6$s) r on true',
+        day_column, source.tab, slice, gather_limit + 1, gather_limit,
+        -- Every row holding the words is a match when the search is only words (no phrase, nothing left out).
+        case when query = candidates then '' else ' and c.search_vector @@ $1' end);
+      execute gather into counted, more_ids, more_districts, more_days, more_ranks
+        using query, candidates, only_district, from_date, to_date;
+      if counted > gather_limit then
+        newest := true;
+        exit;
+      end if;
+      if more_ids is null then
+        continue;
+      end if;
+      kinds := kinds || array_fill(source.kind, array[cardinality(more_ids)]);
+      ids := ids || more_ids;
+      districts := districts || more_districts;
+      days := days || more_days;
+      ranks := ranks || more_ranks;
+    end loop;
+    total := cardinality(ids);
+  end if;
+
+  -- 2. Newest first: each kind's next page of matches after the cursor, through its date index (dated rows newest
+  --    first, then a vote without a date by id) or the primary key (topics), the search a filter on the rows walked.
+  if newest then
+    kinds := '{}';
+    ids := '{}';
+    districts := '{}';
+    days := '{}';
+    ranks := '{}';
+    total := 0;
+    for source in
+      select * from (values
+        ('meeting', 'meetings', 'date'),
+        ('topic', 'topics', null),
+        ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
+      where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
+    loop
+      day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
+      slice := format('($3::bigint is null or x."districtId" = $3)%s',
+        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
+      -- The order is (date, kind, id), newest first, a row without a date after every dated one: after the cursor are
+      -- the dated rows before its date, or on it of a kind or id below it; and the rows without a date, all of them
+      -- when the cursor is dated, else those of a kind or id below it.
+      execute format(
+        'select array_agg(id), array_agg(district), array_agg(day) from (
+           (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
+             where %1$s is not null and x.search_vector @@ $1 and %3$s%4$s
+             order by %1$s desc, x.id desc limit $9)
+           union all
+           (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
+             where %1$s is null and x.search_vector @@ $1 and %3$s%5$s
+             order by x.id desc limit $9)) c',
+        day_column, source.tab, slice,
+        case when after_kind is null then ''
+             when after_date is null then ' and false'
+             else format(' and %1$s <= $6 and (%1$s < $6 or %2$L < $7 or (%2$L = $7 and x.id < $8))', day_column, source.kind) end,
+        case when after_kind is null or after_date is not null then ''
+             else format(' and (%1$L < $7 or (%1$L = $7 and x.id < $8))', source.kind) end)
+        into more_ids, more_districts, more_days
+        using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, size;
+      if after is null then
+        -- The count of matches on the first page, up to 1,000 a kind.
+        execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
+                       source.tab, slice, count_limit + 1)
+          into counted using query, candidates, only_district, from_date, to_date;
+        total := total + least(counted, count_limit);
+        capped := capped or counted > count_limit;
+      end if;
+      if more_ids is null then
+        continue;
+      end if;
+      kinds := kinds || array_fill(source.kind, array[cardinality(more_ids)]);
+      ids := ids || more_ids;
+      districts := districts || more_districts;
+      days := days || more_days;
+      ranks := ranks || array_fill(0::real, array[cardinality(more_ids)]);
+    end loop;
+  end if;
+  perform set_config('enable_seqscan', seq_scans, true);
+
+  -- A statement of its own (not EXECUTE), so its plan is kept from one search to the next. Newest first, every rank is
+  -- 0, so the order is (date, kind, id).
   return query
     with hits as (
       select * from unnest(kinds, ids, districts, days, ranks) as h(kind, id, district, day, rank)
     ),
     page as (
       select h.* from hits h
-       where after_rank is null
+       where after is null
+          or newest
           or (h.rank, coalesce(h.day, '-infinity'::date), h.kind, h.id)
              < (after_rank, coalesce(after_date, '-infinity'::date), after_kind, after_id)
        order by h.rank desc, coalesce(h.day, '-infinity'::date) desc, h.kind desc, h.id desc
@@ -399,7 +398,10 @@ begin
              when 'topic' then '/' || s.district || '?tab=topics#topic-' || s.id
              else '/' || s.district || '?tab=voting#vote-' || s.id
            end,
-           s.rank::text || '|' || coalesce(s.day::text, '') || '|' || s.kind || '|' || s.id
+           case when newest then 'new' else s.rank::text end || '|' || coalesce(s.day::text, '') || '|' || s.kind || '|' || s.id,
+           case when after is not null then null when newest then 'newest' else 'relevance' end,
+           case when after is null then total end,
+           case when after is null then capped end
       from shown s
       join public.districts d on d.id = s.district
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
@@ -418,7 +420,8 @@ create function public.search_records(
   date_to date default null,
   page_size integer default 20,
   cursor text default null)
-returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text)
+returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text,
+               ordered text, matches integer, more_matches boolean)
 language sql
 stable
 security invoker
@@ -426,7 +429,7 @@ set search_path = ''
 as $$
   select * from private.search_records(q, district_id, kinds, date_from, date_to, page_size, cursor)
 $$;
-comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, then newest; page_size rows (at most 50) after cursor.';
+comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, or newest first when it has more matches than are ranked (ordered says which; matches, on the first page, how many); page_size rows (at most 50) after cursor.';
 revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text) from public, anon, authenticated;
 grant execute on function public.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
 revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery), private.topics_text(jsonb), private.votes_by_choice(jsonb) from public;

@@ -246,6 +246,9 @@ describe('paging', () => {
       cursor = rows.at(-1)!.cursor;
     }
     expect(ids(paged)).toEqual(ids(all));
+    // Every match ranked: the first page says so, with the exact count; later pages carry neither.
+    expect(all[0]).toMatchObject({ ordered: 'relevance', matches: all.length, more_matches: false });
+    expect(paged[2]).toMatchObject({ ordered: null, matches: null });
   });
 
   it('answers 20 rows unless asked for fewer', async () => {
@@ -330,8 +333,7 @@ describe('hostile and heavy text', () => {
   });
 });
 
-// A word in more records of a kind than are ranked (3,000) costs what a rare one does: only its newest matches are
-// ranked, and a date range reaches the older ones.
+// A word in more records of a kind than are ranked (3,000): answered newest first, and paging reaches every match.
 describe('a word in more than 3,000 records of a kind', () => {
   const WIDE = 990303;
   let oldest = 0;
@@ -355,19 +357,97 @@ describe('a word in more than 3,000 records of a kind', () => {
     await sql('delete from public.districts where id = $1', [WIDE]);
   });
 
-  it('ranks its newest matches, and finds an older one in a date range', async () => {
+  it('answers its newest matches first, and finds an older one in a date range', async () => {
     const rows = await search({ q: 'quokkafest', page_size: 50 });
     expect(rows).toHaveLength(50);
     expect(ids(rows)).not.toContain(`meeting:${oldest}`);
-    // Among the newest 100 (all equal in rank, so newest first).
+    // Newest first.
     expect(rows.every((row) => row.date! > '2089-01-01')).toBe(true);
     const older = await search({ q: 'quokkafest', date_to: '2079-12-31' });
     expect(ids(older)).toEqual([`meeting:${oldest}`]);
   });
 
+  it('pages a phrase of common words to its oldest match, newest first, finding every one once', async () => {
+    const [{ n }] = await sql<{ n: number }>(
+      `select count(*)::int as n from public.meetings where search_vector @@ websearch_to_tsquery('english', '"quokkafest report"')`,
+    );
+    expect(n).toBe(3500);
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page += 1) {
+      const rows: Result[] = await search({ q: '"quokkafest report"', page_size: 50, ...(cursor ? { cursor } : {}) });
+      if (page === 0) {
+        // The first page says how the results are ordered and how many there are (counted up to 1,000 a kind).
+        expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
+      }
+      if (rows.length === 0) break;
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(paged).toHaveLength(3500);
+    expect(new Set(ids(paged)).size).toBe(3500);
+    const dates = paged.map((row) => row.date!);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates.at(-1)).toBe('2080-01-02');
+  });
+
   it('answers a phrase whose words are each in every one of them but never together, with nothing', async () => {
     expect(await search({ q: '"report quokkafest"' })).toEqual([]);
     expect(await search({ q: 'quokkafest -report -hearing' })).toEqual([]);
+  });
+});
+
+// Newest first across the three kinds: meetings and votes by date together, a vote without a date and the topics
+// (no date) after every dated record, each reached once by paging.
+describe('a common word answered newest first, across meetings, votes and topics', () => {
+  const MIXED = 990304;
+  let expected: string[] = [];
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [MIXED, 'Wombatvale School District']);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2070-01-01' + n, 'Regular Board Meeting', '<p>The wombatfair was planned.</p>' from generate_series(1, 3100) as n`,
+      [MIXED],
+    );
+    const votes = await sql<{ id: number; day: string | null }>(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome)
+      values ($1, 'past', '2070-01-05', 'Events', 'Wombatfair budget', 'Passed'), ($1, 'past', null, 'Events', 'Wombatfair date', 'Passed')
+      returning id::int, "voteDate"::text as day`,
+      [MIXED],
+    );
+    const topics = await sql<{ id: number }>(
+      `insert into public.topics ("districtId", title, description) values ($1, 'Wombatfair', 'The fair.'), ($1, 'Wombatfair volunteers', 'Help.') returning id::int`,
+      [MIXED],
+    );
+    const meetings = await sql<{ id: number; day: string }>(
+      `select id::int, date::text as day from public.meetings where "districtId" = $1`,
+      [MIXED],
+    );
+    // date desc (none last), then kind desc (vote, topic, meeting), then id desc.
+    const rank = { vote: 3, topic: 2, meeting: 1 } as const;
+    const all = [
+      ...meetings.map((m) => ({ key: `meeting:${m.id}`, day: m.day, kind: 'meeting' as const, id: m.id })),
+      ...votes.map((v) => ({ key: `vote:${v.id}`, day: v.day, kind: 'vote' as const, id: v.id })),
+      ...topics.map((t) => ({ key: `topic:${t.id}`, day: null, kind: 'topic' as const, id: t.id })),
+    ];
+    all.sort((a, b) => (b.day ?? '').localeCompare(a.day ?? '') || rank[b.kind] - rank[a.kind] || b.id - a.id);
+    expected = all.map((row) => row.key);
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [MIXED]);
+  });
+
+  it('pages through every meeting, vote and topic in that order, each once', async () => {
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page += 1) {
+      const rows: Result[] = await search({ q: 'wombatfair', page_size: 50, ...(cursor ? { cursor } : {}) });
+      if (page === 0) expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1004, more_matches: true });
+      if (rows.length === 0) break;
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(ids(paged)).toEqual(expected);
   });
 });
 

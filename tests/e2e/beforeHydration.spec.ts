@@ -115,7 +115,7 @@ test('a search link shows its results without a touch and without React, in ever
     ).toHaveCount(3);
     await expect(page.getByRole('searchbox')).toHaveValue('solar');
     await expect(page.getByRole('status')).toHaveText(
-      useTranslations(locale)('records.results', { count: '3', text: 'solar' }),
+      useTranslations(locale)('records.matches.relevance', { count: 3, text: 'solar' }),
     );
     await islandAsleep(page, 'RecordSearch');
   }
@@ -167,16 +167,16 @@ test.describe('a search link with more than one page of results', () => {
     await page.goto(`/search/records?q=${WORD}`);
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
     await expect(results).toHaveCount(20);
-    await expect(page.getByRole('status')).toHaveText(`20 results for “${WORD}”. More are available.`);
+    await expect(page.getByRole('status')).toHaveText(`23 matches for “${WORD}”, best matches first.`);
     await page.getByRole('button', { name: 'Show more results' }).click();
     await expect(results).toHaveCount(23);
-    await expect(page.getByRole('status')).toHaveText(`23 results for “${WORD}”.`);
+    await expect(page.getByRole('status')).toHaveText(`23 matches for “${WORD}”, best matches first.`);
     await expect(page.getByRole('button', { name: 'Show more results' })).toBeHidden();
     await islandAsleep(page, 'RecordSearch');
     release();
     await islandHydrated(page, 'RecordSearch');
     await expect(results).toHaveCount(23);
-    await expect(page.getByRole('status')).toHaveText(`23 results for “${WORD}”.`);
+    await expect(page.getByRole('status')).toHaveText(`23 matches for “${WORD}”, best matches first.`);
     await expect(page.getByRole('button', { name: 'Show more results' })).toBeHidden();
   });
 });

@@ -96,7 +96,7 @@ export function moreFirstResults(): void {
 export function firstResultsStatus(state: Exclude<FirstResults, { status: 'idle' }>, t: Translator): string {
   if (state.status === 'loading') return t('records.searching', { text: state.query.text });
   if (state.status === 'failed') return searchFailure(state.reason, t);
-  return resultsStatus(state.results.length, state.query.text, state.more, t);
+  return resultsStatus(state.results.length, state.query.text, state.more, t, state.results[0]);
 }
 
 /** Writes the first results into the island's markup inside `root`: the status line, the list, the button. */

@@ -29,7 +29,14 @@ export interface RecordResult {
   snippet: string;
   href: string;
   cursor: string;
+  /** On the first page: 'relevance' when every match is ranked, 'newest' when there were more than are ranked. */
+  ordered: SearchOrder | null;
+  /** On the first page: the count of matches; with more_matches, there are more than this. */
+  matches: number | null;
+  more_matches: boolean | null;
 }
+
+export type SearchOrder = 'relevance' | 'newest';
 
 export interface RecordSearch {
   q: string;
@@ -39,7 +46,7 @@ export interface RecordSearch {
   cursor?: string | null;
 }
 
-/** One page of results, ranked by relevance, then newest; the last one's cursor asks for the next page. */
+/** One page of results, ranked by relevance, or newest first for a search with more matches than are ranked (the first row's `ordered`); the last one's cursor asks for the next page. */
 export async function searchRecords(db: RpcDb, search: RecordSearch, signal?: AbortSignal): Promise<RecordResult[]> {
   let call = db.rpc('search_records', search);
   if (signal) call = call.abortSignal(signal);

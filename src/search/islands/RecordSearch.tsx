@@ -53,6 +53,9 @@ export const RECORD_SEARCH_KEYS = [
   'records.kind.vote',
   'records.kind.votes',
   'records.label.board',
+  'records.matches.newest',
+  'records.matches.newestMore',
+  'records.matches.relevance',
   'records.more',
   'records.noResults',
   'records.results',
@@ -240,7 +243,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     status.state === 'loading'
       ? t('records.searching', { text: status.text })
       : status.state === 'done'
-        ? resultsStatus(results.length, status.text, more, t)
+        ? resultsStatus(results.length, status.text, more, t, results[0])
         : status.state === 'failed' || status.state === 'invalid'
           ? status.message
           : '';

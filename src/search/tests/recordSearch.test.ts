@@ -89,6 +89,31 @@ describe('resultsStatus', () => {
   ])('%i for %j (more: %s) → %j', (count, text, more, expected) => {
     expect(resultsStatus(count, text, more, tEn)).toBe(expected);
   });
+
+  // The first page's first result says how the results are ordered and how many match.
+  it.each([
+    ['en', { ordered: 'relevance', matches: 5, more_matches: false }, '5 matches for “budget”, best matches first.'],
+    ['en', { ordered: 'newest', matches: 1234, more_matches: false }, '1,234 matches for “budget”, newest first.'],
+    [
+      'en',
+      { ordered: 'newest', matches: 1000, more_matches: true },
+      'More than 1,000 matches for “budget”, newest first.',
+    ],
+    [
+      'es',
+      { ordered: 'newest', matches: 1234, more_matches: false },
+      '1.234 coincidencias para «budget», de la más reciente a la más antigua.',
+    ],
+    ['es', { ordered: 'relevance', matches: 1, more_matches: false }, '1 coincidencia para «budget».'],
+    [
+      'zh',
+      { ordered: 'newest', matches: 1000, more_matches: true },
+      '“budget”有超过 1,000 条匹配结果，按日期从新到旧排列。',
+    ],
+  ] as const)('%s %j', (locale, first, expected) => {
+    const t = locale === 'en' ? tEn : locale === 'es' ? tEs : tZh;
+    expect(resultsStatus(20, 'budget', true, t, first)).toBe(expected);
+  });
 });
 
 describe('searchFailure', () => {
@@ -195,6 +220,9 @@ const RESULT: RecordResult = {
   snippet: 'adopted the <mark>budget</mark> &lt;script&gt;',
   href: '/2?tab=meetings#meeting-7',
   cursor: 'c1',
+  ordered: 'relevance',
+  matches: 1,
+  more_matches: false,
 };
 
 describe('resultMeta: the line above a result', () => {
