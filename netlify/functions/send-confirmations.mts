@@ -14,7 +14,8 @@ export default async function sendConfirmations(): Promise<Response> {
     console.error(`send-confirmations: not configured, set ${missing.join(', ')}`);
     return new Response(`not configured: ${missing.join(', ')}\n`, { status: 500 });
   }
-  const config = mailConfigFromEnv(process.env, { apiUrl: '', serviceKey: '' });
+  // Hosted, every setting comes from the environment (missingMailSettings above): these defaults are never used.
+  const config = mailConfigFromEnv(process.env, { apiUrl: '', serviceKey: '', smtpPort: 587, siteUrl: '' });
   // A scheduled function has 30 seconds: stop claiming after 20 and leave the rest to the next minute.
   const deadline = Date.now() + 20_000;
   // A sent email whose record fails is tried again for the rest of the function's time, never sent again.

@@ -261,7 +261,7 @@ describe("the subscriber's language", () => {
     await mailRun();
     const digest = (await inboxOf(email)).at(-1) as CaughtEmail;
     expect(digest.subject).toBe('Test Unified：1 份新的会议摘要');
-    expect(digest.text).toContain('2026/11/16');
+    expect(digest.text).toContain('2026年11月16日');
     expect(digest.text).toContain(`${site()}/zh/unsubscribe?token=`);
   });
 
