@@ -116,7 +116,7 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   );
 });
 
-test('at 375 px every control of the record search alert form is a 44 px target, its fields in 16 px text', async ({
+test('at 375 px every control of the record search alert form is a 44 px target, its fields in 16 px text, an error at its field', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -150,4 +150,23 @@ test('at 375 px every control of the record search alert form is a 44 px target,
   for (const control of [summary, form.getByRole('button', { name: t('alerts.form.submit') })]) {
     expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
+
+  // An error stands at its field, above it, is the field's description, and the reader is taken there.
+  await form.getByRole('searchbox', { name: t('alerts.form.words') }).fill('budget');
+  const email = `alert-${crypto.randomUUID()}@example.org`;
+  await form.getByRole('textbox', { name: t('alerts.form.email') }).fill(email);
+  const kinds = form.getByRole('group', { name: t('alerts.form.kinds') });
+  for (const kind of await kinds.getByRole('checkbox').all()) await kind.uncheck();
+  await form.getByRole('button', { name: t('alerts.form.submit') }).click();
+  const error = kinds.getByText(t('alerts.form.noKinds'));
+  await expect(error).toBeVisible();
+  await expect(kinds).toHaveAccessibleDescription(t('alerts.form.noKinds'));
+  await expect(kinds.getByRole('checkbox').first()).toBeFocused();
+  expect((await error.boundingBox())!.y).toBeLessThan((await kinds.getByRole('checkbox').first().boundingBox())!.y);
+  // Not repeated below the button.
+  await expect(form.getByRole('alert')).toHaveText('');
+  await kinds.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: t('alerts.form.submit') }).click();
+  await expect(form.getByRole('status')).toHaveText(t('alerts.form.sent', { email }));
+  await expect(error).toBeHidden();
 });
