@@ -44,6 +44,12 @@ const SEND_TIMEOUT_MS = 20_000;
 
 type Status = 'idle' | 'submitting' | 'sent' | 'failed';
 
+/** The errors shown at their field (the rest are the form's, below its button). */
+interface FieldErrors {
+  email?: string;
+  kinds?: string;
+}
+
 /** What the form holds. */
 interface Values {
   words: string;
@@ -73,6 +79,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const radios = { scope: `${id}-scope`, frequency: `${id}-frequency` };
@@ -191,9 +198,13 @@ export default function AlertForm({ locale, messages, target }: Props) {
     // once hydrated) arrives before what was typed meanwhile has reached the state.
     const values = shownValues();
     takeValues(values);
+    setFieldErrors({});
     if (target.kind === 'search' && values.kinds.length === 0) {
       setStatus('failed');
-      setMessage(t('alerts.form.noKinds'));
+      setMessage('');
+      setFieldErrors({ kinds: t('alerts.form.noKinds') });
+      // Its error is read with the field it is about, as the reader lands on it.
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="${FIELD_NAMES.kinds}"]`)?.focus();
       return;
     }
     setStatus('submitting');
@@ -204,8 +215,14 @@ export default function AlertForm({ locale, messages, target }: Props) {
         setStatus('sent');
         setMessage(t('alerts.form.sent', { email: values.email.trim() }));
       } else {
+        // The address's problems at the address; what concerns the whole alert below the button.
+        const { email: emailProblems = [], ...others } = result.errors;
         setStatus('failed');
-        setMessage(refusalText(result, t));
+        setMessage(refusalText({ errors: others, form_errors: result.form_errors }, t));
+        if (emailProblems.length > 0) {
+          setFieldErrors({ email: refusalText({ errors: { email: emailProblems }, form_errors: [] }, t) });
+          document.getElementById(`${id}-email`)?.focus();
+        }
       }
     } catch (error) {
       console.error('The alert could not be sent', error);
@@ -292,8 +309,13 @@ export default function AlertForm({ locale, messages, target }: Props) {
                 {t('alerts.form.everywhere')}
               </label>
             </fieldset>
-            <fieldset>
+            <fieldset aria-describedby={fieldErrors.kinds ? `${id}-kinds-error` : undefined}>
               <legend>{t('alerts.form.kinds')}</legend>
+              {fieldErrors.kinds && (
+                <p id={`${id}-kinds-error`} className="field-error">
+                  {fieldErrors.kinds}
+                </p>
+              )}
               {ALL_RECORD_KINDS.map((kind) => (
                 <label key={kind}>
                   <input
@@ -353,6 +375,11 @@ export default function AlertForm({ locale, messages, target }: Props) {
           ))}
         </fieldset>
         <label htmlFor={`${id}-email`}>{t('alerts.form.email')}</label>
+        {fieldErrors.email && (
+          <p id={`${id}-email-error`} className="field-error">
+            {fieldErrors.email}
+          </p>
+        )}
         <input
           id={`${id}-email`}
           name={FIELD_NAMES.email}
@@ -361,8 +388,8 @@ export default function AlertForm({ locale, messages, target }: Props) {
           autoComplete="email"
           spellCheck={false}
           value={email}
-          aria-invalid={failed ? true : undefined}
-          aria-describedby={`${id}-what ${id}-error`}
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={fieldErrors.email ? `${id}-email-error ${id}-what` : `${id}-what`}
           onChange={(event) => setEmail(event.target.value)}
         />
         <p id={`${id}-what`} className="alert-form-what">
@@ -374,7 +401,8 @@ export default function AlertForm({ locale, messages, target }: Props) {
         <button className="button" type="submit" disabled={status === 'submitting'}>
           {status === 'submitting' ? t('alerts.form.sending') : t('alerts.form.submit')}
         </button>
-        {/* Both live regions are always in the page, so what appears in them is announced. */}
+        {/* Both live regions are always in the page, so what appears in them is announced: the alert's answer and the
+            errors that are not one field's (a field's own error stands above it, and the field is focused). */}
         <p className="alert-form-sent" role="status">
           {status === 'sent' ? message : ''}
         </p>

@@ -115,3 +115,58 @@ test('set up an alert on the record search, confirm it, get the alert email and 
     'This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.',
   );
 });
+
+test('at 375 px every control of the record search alert form is a 44 px target, its fields in 16 px text, an error at its field', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${RECORD_SEARCH_PATH}?q=budget`);
+  const summary = page.getByText('Email me when this comes up');
+  await summary.click();
+  const form = page.locator('.alert-form');
+  const fields = [
+    form.getByRole('searchbox', { name: t('alerts.form.words') }),
+    form.getByRole('combobox', { name: t('alerts.form.stateName') }),
+    form.getByRole('textbox', { name: t('alerts.form.email') }),
+  ];
+  for (const field of fields) {
+    await expect(field).toBeVisible();
+    const box = (await field.boundingBox())!;
+    expect(box.height, await field.evaluate((node) => node.outerHTML)).toBeGreaterThanOrEqual(44);
+    // iPhones zoom into a field whose text is under 16 px.
+    expect(await field.evaluate((node) => getComputedStyle(node).fontSize)).toBe('16px');
+  }
+  // Each radio button and checkbox is pressed through its whole label row, 44 px tall, inside the screen.
+  const choices = form.locator('label:has(> input[type="radio"]), label:has(> input[type="checkbox"])');
+  await expect(choices).toHaveCount(2 + 2 + 3);
+  for (const choice of await choices.all()) {
+    const box = (await choice.boundingBox())!;
+    expect(box.height, await choice.innerText()).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  // The label's text, not only its box, sets the choice.
+  await form.getByText(t('alerts.form.weekly'), { exact: true }).click();
+  await expect(form.getByRole('radio', { name: t('alerts.form.weekly') })).toBeChecked();
+  for (const control of [summary, form.getByRole('button', { name: t('alerts.form.submit') })]) {
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+
+  // An error stands at its field, above it, is the field's description, and the reader is taken there.
+  await form.getByRole('searchbox', { name: t('alerts.form.words') }).fill('budget');
+  const email = `alert-${crypto.randomUUID()}@example.org`;
+  await form.getByRole('textbox', { name: t('alerts.form.email') }).fill(email);
+  const kinds = form.getByRole('group', { name: t('alerts.form.kinds') });
+  for (const kind of await kinds.getByRole('checkbox').all()) await kind.uncheck();
+  await form.getByRole('button', { name: t('alerts.form.submit') }).click();
+  const error = kinds.getByText(t('alerts.form.noKinds'));
+  await expect(error).toBeVisible();
+  await expect(kinds).toHaveAccessibleDescription(t('alerts.form.noKinds'));
+  await expect(kinds.getByRole('checkbox').first()).toBeFocused();
+  expect((await error.boundingBox())!.y).toBeLessThan((await kinds.getByRole('checkbox').first().boundingBox())!.y);
+  // Not repeated below the button.
+  await expect(form.getByRole('alert')).toHaveText('');
+  await kinds.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: t('alerts.form.submit') }).click();
+  await expect(form.getByRole('status')).toHaveText(t('alerts.form.sent', { email }));
+  await expect(error).toBeHidden();
+});
