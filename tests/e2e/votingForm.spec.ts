@@ -339,6 +339,28 @@ test('an unexpected answer from the server is shown, never taken for success', a
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
 });
 
+test('the comment box counts down to the limit the database keeps, and stops there', async ({ browser, page }) => {
+  // Without JavaScript the box already holds no more than the database takes, and says how many characters are left.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto('/votingPAUSD');
+  await expect(bare.getByRole('textbox', { name: 'Comments' })).toHaveAttribute('maxlength', '2000');
+  await expect(bare.getByText('2,000 characters left')).toBeVisible();
+  await context.close();
+
+  await openForm(page);
+  const comments = page.getByRole('textbox', { name: 'Comments' });
+  await comments.fill('a'.repeat(1990));
+  const left = page.locator('#vote-comments-left');
+  await expect(left).toHaveText('10 characters left');
+  await expect(left).toHaveAttribute('aria-live', 'polite');
+  await comments.pressSequentially('b'.repeat(9));
+  await expect(left).toHaveText('1 character left');
+  await comments.pressSequentially('c'.repeat(5));
+  await expect(left).toHaveText('0 characters left');
+  await expect(comments).toHaveValue('a'.repeat(1990) + 'b'.repeat(9) + 'c');
+});
+
 test('the vote page has no axe violations, with or without errors shown', async ({ page }) => {
   await openForm(page);
   const scan = () =>
