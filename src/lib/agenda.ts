@@ -157,6 +157,14 @@ export function meetingHasPassed(today: Date, meetingDate: string = MEETING_DATE
 }
 
 /**
+ * The page's opening sentence: before the meeting it asks for a preference before the Board votes; once the Board's
+ * outcome is known (the decisions are given), it says the Board has voted and that each item shows how.
+ */
+export function introKey(decisions: unknown | null): 'vote.intro.beforeMeeting' | 'vote.intro.afterMeeting' {
+  return decisions ? 'vote.intro.afterMeeting' : 'vote.intro.beforeMeeting';
+}
+
+/**
  * Words of a Board record's issue that name each agenda item; null for an information item, on which the Board
  * takes no vote. Whole words, any letter case: 'budget' does not name the LCAP ('…Accountability Plan (LCAP)').
  */

@@ -438,6 +438,9 @@ test('after the meeting, each item shows how the Board voted, in the HTML before
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/votingPAUSD');
+  // Beside how the Board voted, the page no longer asks for a preference "before the Board votes".
+  await expect(page.getByText('The Board voted on these items at its 17 June 2025 meeting.')).toBeVisible();
+  await expect(page.getByText(/before the Board votes/i)).toHaveCount(0);
   for (const [item, words] of VOTED) {
     const record = records.find((candidate) => words.test(candidate.issue));
     expect(record, `a Board record of 17 June 2025 names ${item}`).toBeTruthy();
