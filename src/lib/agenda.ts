@@ -18,10 +18,10 @@ import { answerText } from '../i18n/serverText';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 import type { Translator } from '../i18n/translate';
 import { districtPath, voteAnchor } from './paths';
-import { MEETING_DISTRICT_ID } from './agendaDistrict';
+import { MEETING_DATE, MEETING_DISTRICT_ID } from './agendaDistrict';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
-export const MEETING_DATE = '2025-06-17';
+export { MEETING_DATE };
 
 /** Fields the resident can see and fix; their errors show beside them. */
 export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
