@@ -59,7 +59,8 @@ test('the page and the whole form are in the HTML before any script runs', async
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' }),
   ).toBeVisible();
-  await expect(page.getByText(/review each agenda item below and tell the Board your preference/)).toBeVisible();
+  // The meeting is over: the opening says so, and that a preference can still be given.
+  await expect(page.getByText(/you can still tell the Board your preference/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Cast Your Vote' })).toBeVisible();
   await expect(page.getByText('Indicate your position on each agenda item below.')).toBeVisible();
   await expect(page.getByRole('group')).toHaveCount(5);
