@@ -18,10 +18,10 @@ import { answerText } from '../i18n/serverText';
 import { LOCALE_FACTS, type Locale } from '../i18n/locales';
 import type { Translator } from '../i18n/translate';
 import { districtPath, voteAnchor } from './paths';
-import { MEETING_DISTRICT_ID } from './agendaDistrict';
+import { MEETING_DATE, MEETING_DISTRICT_ID } from './agendaDistrict';
 
 /** The board meeting the form is for (the hidden meeting_date field). */
-export const MEETING_DATE = '2025-06-17';
+export { MEETING_DATE };
 
 /** Fields the resident can see and fix; their errors show beside them. */
 export const VISIBLE_FIELDS = [...AGENDA_FIELDS, 'email', 'comments'] as const;
@@ -154,6 +154,14 @@ export const BOARD_VOTES_HREF = `${districtPath(MEETING_DISTRICT_ID)}?tab=voting
 /** Whether the meeting is over on the given day: the day after it, read in UTC, and every day later. */
 export function meetingHasPassed(today: Date, meetingDate: string = MEETING_DATE): boolean {
   return today.toISOString().slice(0, 10) > meetingDate;
+}
+
+/**
+ * The page's opening sentence: before the meeting it asks for a preference before the Board votes; once the Board's
+ * outcome is known (the decisions are given), it says the Board has voted and that each item shows how.
+ */
+export function introKey(decisions: unknown | null): 'vote.intro.beforeMeeting' | 'vote.intro.afterMeeting' {
+  return decisions ? 'vote.intro.afterMeeting' : 'vote.intro.beforeMeeting';
 }
 
 /**

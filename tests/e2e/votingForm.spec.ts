@@ -59,7 +59,8 @@ test('the page and the whole form are in the HTML before any script runs', async
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' }),
   ).toBeVisible();
-  await expect(page.getByText(/review each agenda item below and tell the Board your preference/)).toBeVisible();
+  // The meeting is over: the opening says so, and that a preference can still be given.
+  await expect(page.getByText(/you can still tell the Board your preference/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Cast Your Vote' })).toBeVisible();
   await expect(page.getByText('Indicate your position on each agenda item below.')).toBeVisible();
   await expect(page.getByRole('group')).toHaveCount(5);
@@ -339,6 +340,28 @@ test('an unexpected answer from the server is shown, never taken for success', a
   await expect(page.getByRole('heading', { name: 'Thank you for voting!' })).toHaveCount(0);
 });
 
+test('the comment box counts down to the limit the database keeps, and stops there', async ({ browser, page }) => {
+  // Without JavaScript the box already holds no more than the database takes, and says how many characters are left.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto('/votingPAUSD');
+  await expect(bare.getByRole('textbox', { name: 'Comments' })).toHaveAttribute('maxlength', '2000');
+  await expect(bare.getByText('2,000 characters left')).toBeVisible();
+  await context.close();
+
+  await openForm(page);
+  const comments = page.getByRole('textbox', { name: 'Comments' });
+  await comments.fill('a'.repeat(1990));
+  const left = page.locator('#vote-comments-left');
+  await expect(left).toHaveText('10 characters left');
+  await expect(left).toHaveAttribute('aria-live', 'polite');
+  await comments.pressSequentially('b'.repeat(9));
+  await expect(left).toHaveText('1 character left');
+  await comments.pressSequentially('c'.repeat(5));
+  await expect(left).toHaveText('0 characters left');
+  await expect(comments).toHaveValue('a'.repeat(1990) + 'b'.repeat(9) + 'c');
+});
+
 test('the vote page has no axe violations, with or without errors shown', async ({ page }) => {
   await openForm(page);
   const scan = () =>
@@ -416,6 +439,9 @@ test('after the meeting, each item shows how the Board voted, in the HTML before
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/votingPAUSD');
+  // Beside how the Board voted, the page no longer asks for a preference "before the Board votes".
+  await expect(page.getByText('The Board voted on these items at its 17 June 2025 meeting.')).toBeVisible();
+  await expect(page.getByText(/before the Board votes/i)).toHaveCount(0);
   for (const [item, words] of VOTED) {
     const record = records.find((candidate) => words.test(candidate.issue));
     expect(record, `a Board record of 17 June 2025 names ${item}`).toBeTruthy();

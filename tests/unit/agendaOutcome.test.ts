@@ -8,6 +8,7 @@ import {
   boardDecisions,
   boardVoteHref,
   boardVoteLine,
+  introKey,
   issueNames,
   meetingHasPassed,
   residentTotalsParts,
@@ -17,6 +18,7 @@ import {
 import { pickMessages } from '../../src/i18n/translate';
 import { translator } from '../../src/i18n/translate';
 import en from '../../src/i18n/messages/en.json';
+import es from '../../src/i18n/messages/es.json';
 import zh from '../../src/i18n/messages/zh.json';
 import type { AgendaField, ResidentTotals } from '../../src/lib/data/agendaVotes';
 
@@ -68,6 +70,25 @@ describe('meetingHasPassed: the meeting is over from the day after it, read in U
 
   it('takes another meeting date', () => {
     expect(meetingHasPassed(new Date('2030-01-01T00:00:00Z'), '2031-01-01')).toBe(false);
+  });
+});
+
+describe("introKey: the page's opening sentence follows whether the Board's outcome is known", () => {
+  const before = { en: /Before the Board votes/, es: /Antes de que la Junta vote/, zh: /投票之前/ };
+  it.each([
+    ['before the meeting (no decisions)', null, 'vote.intro.beforeMeeting', true],
+    ['after the meeting (the decisions known)', {}, 'vote.intro.afterMeeting', false],
+  ])('%s: %s', (_, decisions, key, asksBeforeTheVote) => {
+    expect(introKey(decisions)).toBe(key);
+    for (const [lang, catalogue] of [
+      ['en', en],
+      ['es', es],
+      ['zh', zh],
+    ] as const) {
+      const text = String((catalogue as Record<string, unknown>)[key] ?? '');
+      expect(text, `${lang} ${key}`).toBeTruthy();
+      expect(before[lang].test(text), `${lang}: ${text}`).toBe(asksBeforeTheVote);
+    }
   });
 });
 

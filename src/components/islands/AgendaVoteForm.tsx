@@ -24,6 +24,7 @@ import {
 import {
   AGENDA_FIELDS,
   CHOICES,
+  COMMENTS_MAX,
   SUBMIT_ANSWERS,
   submitAgendaVote,
   type AgendaField,
@@ -41,6 +42,7 @@ export const AGENDA_VOTE_KEYS = [
   ...CHOICES.map((choice) => `vote.choice.${choice}`),
   'vote.comments',
   'vote.commentsHint',
+  'vote.commentsLeft',
   'vote.email',
   'vote.errorsHeading',
   'vote.field.meetingDate',
@@ -308,10 +310,20 @@ export default function AgendaVoteForm({ decisions = null, locale, messages }: P
           name="comments"
           rows={4}
           value={values.comments}
+          maxLength={COMMENTS_MAX}
           aria-invalid={errors.fields.comments ? true : undefined}
-          aria-describedby={describedBy(`${COMMENTS_ID}-hint`, !!errors.fields.comments && errorId('comments'))}
+          aria-describedby={describedBy(
+            `${COMMENTS_ID}-hint`,
+            `${COMMENTS_ID}-left`,
+            !!errors.fields.comments && errorId('comments'),
+          )}
           onChange={(event) => setValues((current) => ({ ...current, comments: event.target.value }))}
         />
+        {/* Counts down as the resident types, said politely by a screen reader; the box's maxlength, the database's
+            limit, stops the typing at zero. */}
+        <p id={`${COMMENTS_ID}-left`} className="hint" aria-live="polite">
+          {t('vote.commentsLeft', { count: Math.max(0, COMMENTS_MAX - values.comments.length) })}
+        </p>
       </div>
 
       <button className="button" type="submit" disabled={submitting}>

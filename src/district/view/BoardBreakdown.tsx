@@ -15,6 +15,7 @@ import OpenDataLinks from '../follow/OpenDataLinks';
 import { BOARD_BREAKDOWN_HEADING_ID, DEFAULT_TAB, TAB_KEYS, TABS, boardPanel, panelId, type TabName } from '../tabs';
 import { type Locale, type T } from '../words';
 import { localizedPath } from '../../i18n/locales';
+import { MEETING_DATE, MEETING_DISTRICT_ID } from '../../lib/agendaDistrict';
 
 /** What a tab says when its list of the page could not be read (the 'Error loading …' texts). */
 export const SECTION_ERROR_KEYS = {
@@ -84,7 +85,12 @@ export default function BoardBreakdown({
         <div className="board-panel" {...boardPanel('meetings', active)}>
           <h2 className="panel-heading">{t(TAB_KEYS.meetings)}</h2>
           <Section name="meetings" broken={broken} t={t}>
-            <MeetingList cards={content.cards} locale={locale} t={t} />
+            <MeetingList
+              cards={content.cards}
+              locale={locale}
+              t={t}
+              agendaVoteDate={district.id === MEETING_DISTRICT_ID ? MEETING_DATE : undefined}
+            />
           </Section>
         </div>
         <div className="board-panel" {...boardPanel('topics', active)}>

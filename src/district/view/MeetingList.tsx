@@ -6,7 +6,8 @@ import { FULL_VIDEO_LABEL, SUMMARY_SOURCE_LINES } from '../meetingSources';
 import { meetingShareUrl } from '../../lib/record/meetingLinks';
 import type { MeetingCardData } from '../meetingCards';
 import { formatDate, recordLang, type Locale, type MessageKey, type T } from '../words';
-import { LOCALE_FACTS } from '../../i18n/locales';
+import { LOCALE_FACTS, localizedPath } from '../../i18n/locales';
+import { AGENDA_VOTE_PATH } from '../../lib/agendaDistrict';
 import { ShareIcon } from '../../components/Icons';
 import './district.css';
 import './MeetingList.css';
@@ -45,7 +46,15 @@ export function localizeTimestampButtons(html: string, locale: Locale, t: T): st
   );
 }
 
-function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Locale; t: T }) {
+interface CardProps {
+  card: MeetingCardData;
+  locale: Locale;
+  t: T;
+  /** Whether this card's meeting is the one the agenda vote page asks about (its first card of that date). */
+  agendaVote: boolean;
+}
+
+function MeetingCard({ card, locale, t, agendaVote }: CardProps) {
   const titleId = `meeting-${card.id}-title`;
   const summaryId = `meeting-${card.id}-summary`;
   const lang = recordLang(locale);
@@ -109,6 +118,11 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
           ))}
         </ul>
       )}
+      {agendaVote && (
+        <p className="meeting-agenda-vote">
+          <a href={localizedPath(locale, AGENDA_VOTE_PATH)}>{t('district.meetings.agendaVote')}</a>
+        </p>
+      )}
       {/* Every card has its Expand/Minimize control; a meeting without a summary expands to say so. The board script
           reads the two verbs of the page's language from the control. */}
       <button
@@ -142,13 +156,32 @@ function MeetingCard({ card, locale, t }: { card: MeetingCardData; locale: Local
   );
 }
 
-export default function MeetingList({ cards, locale = 'en', t }: { cards: MeetingCardData[]; locale?: Locale; t: T }) {
+/**
+ * The district's meeting cards. `agendaVoteDate` is given on the district whose agenda the vote page asks about: the
+ * first card of that date links to the page.
+ */
+export default function MeetingList({
+  cards,
+  locale = 'en',
+  t,
+  agendaVoteDate,
+}: {
+  cards: MeetingCardData[];
+  locale?: Locale;
+  t: T;
+  agendaVoteDate?: string;
+}) {
   if (cards.length === 0) return <p className="empty-state">{t('district.meetings.empty')}</p>;
   return (
     <ol className="meeting-list">
       {cards.map((card) => (
         <li key={card.id}>
-          <MeetingCard card={card} locale={locale} t={t} />
+          <MeetingCard
+            card={card}
+            locale={locale}
+            t={t}
+            agendaVote={card.anchor !== null && card.isoDate === agendaVoteDate}
+          />
         </li>
       ))}
     </ol>

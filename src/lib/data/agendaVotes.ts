@@ -16,6 +16,9 @@ export type AgendaField = (typeof AGENDA_FIELDS)[number];
 export const CHOICES = ['support', 'oppose', 'neutral'] as const;
 export type Choice = (typeof CHOICES)[number];
 
+/** The most characters a comment may hold: the agenda_votes table's check on comments, which the form's box keeps to. */
+export const COMMENTS_MAX = 2000;
+
 /** One submission as submit_agenda_vote takes it. */
 export type AgendaVoteSubmission = Record<AgendaField, Choice> & {
   idempotency_key: string;

@@ -25,6 +25,30 @@ test('district 1 shows its 18 meetings as cards, newest first', async ({ page })
   expect(dates.at(-1)).toBe('08/13/24');
 });
 
+test("the 17 June 2025 card links to the agenda vote page, in the page's language; no other card does", async ({
+  page,
+}) => {
+  for (const [path, name, target] of [
+    ['/1', 'Tell the Board where you stand on this meeting’s agenda', '/votingPAUSD'],
+    ['/es/1', 'Dígale a la Junta qué opina de la agenda de esta reunión', '/es/votingPAUSD'],
+    ['/zh/1', '告诉教育委员会您对本次会议议程的立场', '/zh/votingPAUSD'],
+  ] as const) {
+    await page.goto(path);
+    const links = page.getByRole('tabpanel').getByRole('link', { name });
+    await expect(links).toHaveCount(1);
+    await expect(page.locator('#meeting-06-17-25').getByRole('link', { name })).toHaveAttribute('href', target);
+  }
+  await page.goto('/1');
+  await page
+    .locator('#meeting-06-17-25')
+    .getByRole('link', { name: /Tell the Board where you stand/ })
+    .click();
+  await expect(page).toHaveURL(/\/votingPAUSD$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vote on PAUSD Board Agenda — June 17th, 2025' }),
+  ).toBeVisible();
+});
+
 const cards = [
   // [anchor, title, topics line ('' for none)]
   ['meeting-08-13-24', 'Regular Board Meeting', 'Opening of School, Budget, Facilities'],
