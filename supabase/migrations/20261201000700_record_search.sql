@@ -201,6 +201,10 @@ begin
   -- websearch_to_tsquery takes any text without error: quotes make a phrase, -word excludes, 'or' means either, and
   -- every other operator or wildcard character is read as a separator.
   query := websearch_to_tsquery('english', needle);
+  -- Words, but every one too common to be indexed ('the', 'and of'): said, so the page can say why nothing is found.
+  if needle <> '' and numnode(query) = 0 and needle ~ '[[:alnum:]]' then
+    raise exception 'search.stop_words' using errcode = '22023';
+  end if;
   if needle = '' or numnode(query) = 0 then
     return;
   end if;

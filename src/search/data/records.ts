@@ -13,6 +13,7 @@ export const SEARCH_ANSWERS = [
   'search.dates',
   'search.cursor',
   'search.only_left_out',
+  'search.stop_words',
   'search.too_many_words',
   'search.too_many_left_out',
   'limit.searches',

@@ -137,6 +137,7 @@ describe('searchFailure', () => {
       'search.only_left_out',
       'Add a word to look for: a search only of words to leave out (-word) would list the whole record.',
     ],
+    ['search.stop_words', 'Add a word to look for: every word of this search is too common to be searched for.'],
     ['search.too_many_words {"max": 10, "count": 11}', 'Search for at most 10 words at a time; this search has 11.'],
     [
       'search.too_many_left_out {"max": 5, "count": 6}',
