@@ -283,7 +283,7 @@ test("a live district's record is searched too: a result lands on its vote row",
   await box.press('Enter');
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(page.getByRole('status').filter({ hasText: 'live budget' })).toHaveText(
-    /^\d+ results? for “live budget”\.$/,
+    /^\d+ match(es)? for “live budget”(, best matches first)?\.$/,
   );
   await results.getByRole('link', { name: 'Adopt a live budget', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${LIVE}\\?tab=voting#vote-\\d+$`));
