@@ -27,6 +27,19 @@ test('the district search is on the home page below the hero', async ({ page }) 
   ]);
 });
 
+test('the home box finds Palo Alto from the initials its own button names (PAUSD), at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'District name' });
+  await box.fill('PAUSD');
+  await expect(suggestionList(page).getByRole('option')).toHaveText([
+    'Palo Alto Unified School District (CA, Santa Clara)',
+  ]);
+  await page.screenshot({ path: test.info().outputPath('home-search-pausd-375.png') });
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/1$/);
+});
+
 test("'What We Provide' lists the three offerings beside a looping, muted demo clip with a poster", async ({
   page,
   request,
