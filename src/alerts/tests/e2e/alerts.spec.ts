@@ -67,7 +67,11 @@ test('set up an alert on the record search, confirm it, get the alert email and 
       meeting.id,
     ]);
     const run = await runMailSend();
-    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`sent: alert to ${email}`);
+    // Other tests run beside this one and queue their own confirmations: one queued after this run's last look is
+    // left for the next run, and the run says so (exit 1). Nothing failed either way.
+    expect(run.output).toMatch(/sent \d+, skipped \d+, failed 0/);
+    if (run.code !== 0) expect(run.output).toMatch(/not sent yet: \d+ emails? queued \(due now\)/);
   } finally {
     await sql('update public.meetings set summary = $1 where id = $2', [meeting.summary, meeting.id]);
   }
