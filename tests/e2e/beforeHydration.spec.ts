@@ -3,25 +3,12 @@
 // is lost: text typed and choices made before an island woke are still there once it is, the first 'Go', search or
 // vote sent meanwhile takes effect, and a search link shows its results without a touch. An island's script is held
 // back (the request waits, then goes on unchanged) to make sure the reader acts before it has run.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sql } from '../../supabase/tests/helpers';
 import { useTranslations } from '../../src/i18n/catalogues';
-import { islandAsleep, islandHydrated, pageErrors, suggestionList } from './siteHelpers';
+import { holdIsland, islandAsleep, islandHydrated, pageErrors, suggestionList } from './siteHelpers';
 
 type Sleeper = 'DistrictSearch' | 'RecordSearch' | 'AgendaVoteForm' | 'EmailLink';
-
-/** Holds back an island's script until released: what the page does meanwhile happens before hydration. */
-async function holdIsland(page: Page, component: Sleeper) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/${component}.*.js`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 // The vote page too: once the meeting is over, as in the demo data, its residents' totals are read and shown by the
 // page's own script while the form sleeps.

@@ -80,3 +80,19 @@ export async function islandAsleep(page: Page, component: IslandName) {
 export function suggestionList(page: Page) {
   return page.getByRole('listbox', { name: 'District suggestions' });
 }
+
+/**
+ * Holds back an island's script (its component's chunk, e.g. 'AlertForm') until the returned function is called, so
+ * what the page does meanwhile happens before hydration. The request waits, then goes on unchanged.
+ */
+export async function holdIsland(page: Page, component: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/${component}.*.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

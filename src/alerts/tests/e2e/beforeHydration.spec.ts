@@ -5,23 +5,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
 import { useTranslations } from '../../../i18n/catalogues';
+import { holdIsland } from '../../../../tests/e2e/siteHelpers';
 
 const t = useTranslations('en');
 
 type Sleeper = 'SubscribeForm' | 'AlertForm';
-
-/** Holds back an island's script until released: what the page does meanwhile happens before hydration. */
-async function holdIsland(page: Page, component: Sleeper) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/${component}.*.js`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 const asleep = (page: Page, component: Sleeper) =>
   expect(page.locator(`astro-island[component-url*="/${component}."][ssr]`).first()).toBeAttached();
