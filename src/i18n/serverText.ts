@@ -55,6 +55,7 @@ const CODE_KEYS = {
   'search.kinds': 'errors.search.kinds',
   'search.only_left_out': 'errors.search.onlyLeftOut',
   'search.page_size': 'errors.search.pageSize',
+  'search.sort': 'errors.search.sort',
   'search.state': 'errors.search.state',
   'search.stop_words': 'errors.search.stopWords',
   'search.too_long': 'errors.search.tooLong',

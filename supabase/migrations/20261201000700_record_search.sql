@@ -115,6 +115,9 @@ comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how 
 --    no date, after every dated record), each kind walked through its date index (the primary key for topics) from
 --    the cursor with the search as a filter, until a page is found. No match is out of reach: paging goes on to the
 --    oldest.
+-- Newest first may also be asked for (order_by 'newest': a feed, or a reader who wants the latest): a search whose
+-- matches can all be ranked is then gathered as in 1 and given in date order, one with more is served as in 2.
+-- Relevance cannot be asked for where there are more matches than are ranked; the answer says it is newest first.
 -- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
 -- first counted up to 1,000 a kind, with more_matches saying there are more than it says.
 -- Only the page's rows get a snippet.
@@ -123,7 +126,8 @@ comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how 
 -- public tables, which anyone may read, and as their owner its filters use the GIN indexes; as anon, row-level
 -- security's restrictive policy would keep the planner from using them (@@ is not leakproof).
 create function private.search_records(
-  search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text)
+  search_text text, only_district bigint, only_kinds text[], from_date date, to_date date, wanted integer, after text,
+  only_state text, order_by text)
 returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text,
                ordered text, matches integer, more_matches boolean)
 language plpgsql
@@ -172,6 +176,8 @@ declare
   more_days date[];
   more_ranks real[];
   seq_scans text;
+  -- A state's districts, as a filter (the state is checked to be two capital letters before it is written in).
+  state_slice text := case when only_state is null then '' else format(' and x."districtId" in (select d.id from public.districts d where d.state = %L)', only_state) end;
 begin
   if length(needle) > 200 then
     raise exception 'search.too_long' using detail = jsonb_build_object('max', 200, 'length', length(needle))::text, errcode = '22023';
@@ -184,6 +190,12 @@ begin
   end if;
   if from_date is not null and to_date is not null and from_date > to_date then
     raise exception 'search.dates' using errcode = '22023';
+  end if;
+  if only_state is not null and only_state !~ '^[A-Z]{2}$' then
+    raise exception 'search.state' using errcode = '22023';
+  end if;
+  if order_by is not null and order_by not in ('relevance', 'newest') then
+    raise exception 'search.sort' using errcode = '22023';
   end if;
   if after is not null then
     -- A relevance page's cursor starts with the last row's rank, a newest-first page's with 'new'.
@@ -250,8 +262,9 @@ begin
       where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
     loop
       day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
-      slice := format('($3::bigint is null or x."districtId" = $3)%s',
-        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
+      slice := format('($3::bigint is null or x."districtId" = $3)%s%s',
+        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end,
+        state_slice);
       -- How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
       -- independent, so it seldom expects too many.
       execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
@@ -289,7 +302,8 @@ begin
       ids := ids || more_ids;
       districts := districts || more_districts;
       days := days || more_days;
-      ranks := ranks || more_ranks;
+      -- Newest first asked for: every rank the same, so the page's order is the date's.
+      ranks := ranks || case when order_by = 'newest' then array_fill(0::real, array[cardinality(more_ids)]) else more_ranks end;
     end loop;
     total := cardinality(ids);
   end if;
@@ -311,8 +325,9 @@ begin
       where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
     loop
       day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
-      slice := format('($3::bigint is null or x."districtId" = $3)%s',
-        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end);
+      slice := format('($3::bigint is null or x."districtId" = $3)%s%s',
+        case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end,
+        state_slice);
       -- The order is (date, kind, id), newest first, a row without a date after every dated one: after the cursor are
       -- the dated rows before its date, or on it of a kind or id below it; and the rows without a date, all of them
       -- when the cursor is dated, else those of a kind or id below it.
@@ -403,7 +418,7 @@ begin
              else '/' || s.district || '?tab=voting#vote-' || s.id
            end,
            case when newest then 'new' else s.rank::text end || '|' || coalesce(s.day::text, '') || '|' || s.kind || '|' || s.id,
-           case when after is not null then null when newest then 'newest' else 'relevance' end,
+           case when after is not null then null when newest or order_by = 'newest' then 'newest' else 'relevance' end,
            case when after is null then total end,
            case when after is null then capped end
       from shown s
@@ -411,9 +426,9 @@ begin
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
-comment on function private.search_records(text, bigint, text[], date, date, integer, text) is 'The record search behind public.search_records, with its own parameter names (plpgsql cannot share them with its result columns).';
-revoke all on function private.search_records(text, bigint, text[], date, date, integer, text) from public;
-grant execute on function private.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
+comment on function private.search_records(text, bigint, text[], date, date, integer, text, text, text) is 'The record search behind public.search_records, with its own parameter names (plpgsql cannot share them with its result columns).';
+revoke all on function private.search_records(text, bigint, text[], date, date, integer, text, text, text) from public;
+grant execute on function private.search_records(text, bigint, text[], date, date, integer, text, text, text) to anon, authenticated;
 
 -- The API: the parameter and column names are a contract (the site, the docs and outside checks use them).
 create function public.search_records(
@@ -423,7 +438,9 @@ create function public.search_records(
   date_from date default null,
   date_to date default null,
   page_size integer default 20,
-  cursor text default null)
+  cursor text default null,
+  state text default null,
+  sort text default null)
 returns table (kind text, district_id bigint, district_name text, item_id bigint, date date, title text, snippet text, href text, cursor text,
                ordered text, matches integer, more_matches boolean)
 language sql
@@ -431,9 +448,9 @@ stable
 security invoker
 set search_path = ''
 as $$
-  select * from private.search_records(q, district_id, kinds, date_from, date_to, page_size, cursor)
+  select * from private.search_records(q, district_id, kinds, date_from, date_to, page_size, cursor, state, sort)
 $$;
-comment on function public.search_records(text, bigint, text[], date, date, integer, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district, of some kinds, between dates; ranked by relevance, or newest first when it has more matches than are ranked (ordered says which; matches, on the first page, how many); page_size rows (at most 50) after cursor.';
-revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text) from public, anon, authenticated;
-grant execute on function public.search_records(text, bigint, text[], date, date, integer, text) to anon, authenticated;
+comment on function public.search_records(text, bigint, text[], date, date, integer, text, text, text) is 'Full-text search of meetings, topics and votes: q as a web search engine takes it (quotes for a phrase, -word to exclude), optionally in one district or the districts of one state (two capital letters), of some kinds, between dates; ranked by relevance, or newest first when it has more matches than are ranked or sort is ''newest'' (ordered says which; matches, on the first page, how many); page_size rows (at most 50) after cursor.';
+revoke execute on function public.search_records(text, bigint, text[], date, date, integer, text, text, text) from public, anon, authenticated;
+grant execute on function public.search_records(text, bigint, text[], date, date, integer, text, text, text) to anon, authenticated;
 revoke all on function private.search_candidates(tsquery), private.search_terms(tsquery), private.topics_text(jsonb), private.votes_by_choice(jsonb) from public;

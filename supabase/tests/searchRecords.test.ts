@@ -22,11 +22,13 @@ let topic: Record<string, number> = {};
 let vote: Record<string, number> = {};
 
 beforeAll(async () => {
-  await sql('insert into public.districts (id, name) values ($1, $2), ($3, $4)', [
+  await sql('insert into public.districts (id, name, state) values ($1, $2, $5), ($3, $4, $6)', [
     NORTH,
     'Quillfeather North School District',
     SOUTH,
     'Quillfeather South School District',
+    'OR',
+    'WA',
   ]);
   const insertMeeting = async (
     district: number,
@@ -208,7 +210,31 @@ describe('the filters', () => {
     expect(new Set(ids(rows))).toEqual(new Set([`vote:${vote.north}`, `meeting:${meeting.south}`]));
   });
 
+  it("keeps only the districts of a state with state, and none of another state's", async () => {
+    expect(new Set((await search({ q: 'zephyrine', state: 'WA' })).map((row) => row.district_id))).toEqual(
+      new Set([SOUTH]),
+    );
+    expect(await search({ q: 'zephyrine', state: 'ID' })).toEqual([]);
+  });
+
+  it("gives every match newest first when sort is 'newest', and says so, paging in date order", async () => {
+    const ranked = await search({ q: 'zephyrine' });
+    expect(ranked[0].ordered).toBe('relevance');
+    const first = await search({ q: 'zephyrine', sort: 'newest', page_size: 3 });
+    expect(first[0]).toMatchObject({ ordered: 'newest', matches: ranked.length });
+    const rest = await search({ q: 'zephyrine', sort: 'newest', cursor: first.at(-1)?.cursor });
+    const all = [...first, ...rest];
+    expect(new Set(ids(all))).toEqual(new Set(ids(ranked)));
+    expect(all).toHaveLength(ranked.length);
+    // Dated records newest first, then the topic, which has no date.
+    const dates = all.map((row) => row.date ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(all.at(-1)?.kind).toBe('topic');
+  });
+
   it.each([
+    [{ q: 'zephyrine', state: 'Oregon' }, { code: 'search.state' }],
+    [{ q: 'zephyrine', sort: 'oldest' }, { code: 'search.sort' }],
     [{ q: 'zephyrine', kinds: ['minutes'] }, { code: 'search.kinds' }],
     [
       { q: 'zephyrine', page_size: 51 },
@@ -558,8 +584,8 @@ describe('privacy', () => {
       "select p.oid::regprocedure::text as name, p.prosecdef as definer from pg_proc p where p.proname = 'search_records' order by 1",
     );
     expect(rows).toEqual([
-      { name: 'private.search_records(text,bigint,text[],date,date,integer,text)', definer: true },
-      { name: 'search_records(text,bigint,text[],date,date,integer,text)', definer: false },
+      { name: 'private.search_records(text,bigint,text[],date,date,integer,text,text,text)', definer: true },
+      { name: 'search_records(text,bigint,text[],date,date,integer,text,text,text)', definer: false },
     ]);
   });
 });

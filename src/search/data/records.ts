@@ -11,6 +11,8 @@ export const SEARCH_ANSWERS = [
   'search.page_size',
   'search.kinds',
   'search.dates',
+  'search.state',
+  'search.sort',
   'search.cursor',
   'search.only_left_out',
   'search.stop_words',
@@ -45,6 +47,10 @@ export interface RecordSearch {
   kinds?: RecordKind[] | null;
   page_size?: number;
   cursor?: string | null;
+  /** Only the districts of this state (two capital letters). */
+  state?: string | null;
+  /** 'newest' for newest first whatever the count; otherwise ranked where every match can be. */
+  sort?: SearchOrder | null;
 }
 
 /** One page of results, ranked by relevance, or newest first for a search with more matches than are ranked (the first row's `ordered`); the last one's cursor asks for the next page. */
