@@ -174,14 +174,20 @@ async function serveOneClick(req, res, env) {
 }
 
 /**
- * Serves an alert's feed, as Supabase serves its Edge Functions under /functions/v1 (a feed is read with GET: no body).
+ * Serves the feeds (an alert's, a search's), as Supabase serves its Edge Functions under /functions/v1 (a feed is read
+ * with GET: no body).
  * @param {Request} req
  * @param {Response} res
  * @param {(request: globalThis.Request, client: string) => Promise<globalThis.Response>} serveFeed
  * @param {string} origin the gateway's own address, which the feed names itself by
  */
 async function serveAlertFeed(req, res, serveFeed, origin) {
-  const response = await serveFeed(new Request(`${origin}${req.url}`, { method: req.method }), clientAddress(req));
+  // The feed reads only what it asks for: whether the client is a browser (Accept).
+  const accept = req.headers.accept;
+  const response = await serveFeed(
+    new Request(`${origin}${req.url}`, { method: req.method, headers: accept ? { accept } : {} }),
+    clientAddress(req),
+  );
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
   res.end(Buffer.from(await response.arrayBuffer()));
 }

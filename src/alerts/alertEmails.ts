@@ -18,6 +18,7 @@ import {
   type MailLinks,
 } from './emails.ts';
 import { mailTranslator } from './mailText.ts';
+import { alertFeedUrl } from '../../supabase/functions/_shared/feedAddress.ts';
 
 /** A snippet's part: text, marked (a word the alert looks for) or not. */
 export interface MarkedPart {
@@ -57,10 +58,6 @@ export interface AlertEmailPayload {
   alerts: (AlertSummary & { id: number; feed_token: string; matches: AlertMatch[]; more?: number })[];
 }
 
-/** An alert's feed: where every match of it is, also those an email leaves out (at most 20 an alert, 100 an email). */
-export function alertFeedUrl(links: MailLinks, feedToken: string): string {
-  return `${trimSlash(links.apiUrl)}/functions/v1/alert-feed?token=${encodeURIComponent(feedToken)}`;
-}
 
 /** The page that lists an address's alerts and changes them (its link is the signed token). */
 export function manageUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
@@ -159,7 +156,8 @@ export function alertEmail(
     title: describeAlert(alert, t, locale),
     items: alert.matches.map((match) => alertMatchItem(match, links, readSnippet, locale)),
     more: alert.more && alert.more > 0 ? t('mail.alert.more', { count: alert.more }) : null,
-    feed: alertFeedUrl(links, alert.feed_token),
+    // Where every match of it is, also those an email leaves out (at most 20 an alert, 100 an email).
+    feed: alertFeedUrl(links.apiUrl, alert.feed_token),
   }));
   const text = [
     t('mail.alert.intro'),

@@ -4,9 +4,9 @@
 // words it in the page's language: every form and search of the site words the server through it. English's messages
 // are the sentences the site has always shown. A code the table does not know, or that the caller's function does not
 // answer, reads as the catalogue's general refusal (errors.unknown), in every language.
-import { refusalOf, type ServerAnswer } from '../lib/data/serverAnswer';
-import { UNEXPECTED_ANSWER } from '../lib/data/queryError';
-import type { Translator } from './translate';
+import { refusalOf, type ServerAnswer } from '../lib/data/serverAnswer.ts';
+import { UNEXPECTED_ANSWER } from '../lib/data/queryError.ts';
+import type { Translator } from './translate.ts';
 
 /** Every code the database answers, and the message that words it. */
 const CODE_KEYS = {

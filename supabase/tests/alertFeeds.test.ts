@@ -1,26 +1,52 @@
-// Every alert as an Atom feed, served by the API side (the test stack's gateway runs the same code as the Edge
-// Function): the alert's matches with their links and snippets, no address anywhere, clear answers for a malformed,
-// unknown or changed token, and a feed asked for 1,000 times in a minute answered without a single 5xx.
+// Every alert, and every search, as an Atom feed, served by the API side (the test stack's gateway runs the same code
+// as the Edge Function): the alert's matches with their links and snippets, no address anywhere, clear answers for a
+// malformed, unknown or changed token, and a feed asked for 1,000 times in a minute answered without a single 5xx; a
+// search's newest matches with no email asked, its refusals in words, a browser sent to the site's page about feeds,
+// and a hundred different searches at once each answered.
 import { request } from 'node:http';
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, newClientAddress, newClients, rpc, sql } from './helpers';
 import { addMeetingSummary, confirmationToken, newDistrict } from './mailHelpers';
 import { FEED_REQUESTS_PER_MINUTE, feedClientKey } from '../functions/_shared/alertFeed';
 
 /** A GET of the API from a local address of the caller's choosing, as a visitor at that address would make it. */
-function getFrom(localAddress: string, path: string): Promise<{ status: number; type: string; body: string }> {
+function getFrom(
+  localAddress: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string; location?: string }> {
   const { hostname, port } = new URL(apiUrl());
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, localAddress, method: 'GET', path }, (res) => {
+    const req = request({ host: hostname, port, localAddress, method: 'GET', path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          body,
+          location: res.headers.location,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
   });
 }
+
+/** An Atom document, which must be well-formed XML. */
+function parsed(xml: string) {
+  const document = new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+  expect(document.querySelector('parsererror')).toBeNull();
+  return document;
+}
+/** An Atom text element as a feed reader shows it (type="html" is HTML). */
+const shown = (element: Element | null) =>
+  element?.getAttribute('type') === 'html'
+    ? new JSDOM(`<body>${element.textContent ?? ''}</body>`).window.document.body.textContent
+    : (element?.textContent ?? '');
 
 const feedPath = (token: string) => `/functions/v1/alert-feed?token=${encodeURIComponent(token)}`;
 const changedOne = (token: string) => `${token.slice(0, 10)}${token[10] === 'a' ? 'b' : 'a'}${token.slice(11)}`;
@@ -52,12 +78,16 @@ describe("an alert's feed", () => {
     const feed = await getFrom(newClientAddress(), feedPath(token));
     expect(feed.status).toBe(200);
     expect(feed.type).toBe('application/atom+xml; charset=utf-8');
-    expect(feed.body).toContain(
-      '<title>School board alert: &quot;solarpanels&quot; in Feed Test District, daily</title>',
+    const atom = parsed(feed.body);
+    expect(atom.querySelector('feed > title')?.textContent).toBe(
+      'School board alert: "solarpanels" in Feed Test District, daily',
     );
-    expect(feed.body).toContain('<title>Meeting: Board Meeting (Feed Test District, 2026-11-12)</title>');
-    expect(feed.body).toContain(`href="${process.env.TEST_SITE_URL}/${district}?tab=Meetings#meeting-11-12-26"`);
-    expect(feed.body).toMatch(/<summary type="text">[^<]*debated the solarpanels &amp; the budget[^<]*<\/summary>/);
+    const [entry] = atom.querySelectorAll('entry');
+    expect(shown(entry.querySelector('title'))).toBe('Meeting: Board Meeting (Feed Test District, 2026-11-12)');
+    expect(entry.querySelector('link')?.getAttribute('href')).toBe(
+      `${process.env.TEST_SITE_URL}/${district}?tab=Meetings#meeting-11-12-26`,
+    );
+    expect(shown(entry.querySelector('summary'))).toMatch(/debated the solarpanels & the budget/);
     expect(feed.body).not.toContain(email);
     expect(feed.body).not.toContain(email.split('@')[0]);
   });
@@ -111,5 +141,88 @@ describe('the hosted feed function keys clients as the database does', () => {
     [{}, 'unknown'],
   ])('%j is counted as %s', (headers, key) => {
     expect(feedClientKey(new Headers(headers))).toBe(key);
+  });
+});
+
+describe("a search's feed, with no email asked", () => {
+  const searchPath = (query: Record<string, string>) => `/functions/v1/alert-feed?${new URLSearchParams(query)}`;
+
+  it('lists the newest matches of the words in the district, each linked to its place, the words marked', async () => {
+    const district = await newDistrict('Search Feed District');
+    for (const [date, word] of [
+      ['2026-09-08', 'older'],
+      ['2026-11-10', 'newer'],
+    ])
+      await addMeetingSummary(district, { date, summary: `<p>The ${word} skateparkwords plan & <b>more</b>.</p>` });
+    const feed = await getFrom(newClientAddress(), searchPath({ q: 'skateparkwords', district: String(district) }));
+    expect([feed.status, feed.type]).toEqual([200, 'application/atom+xml; charset=utf-8']);
+    const atom = parsed(feed.body);
+    expect(atom.querySelector('feed > title')?.textContent).toBe(
+      'School board search: "skateparkwords" in Search Feed District',
+    );
+    const entries = [...atom.querySelectorAll('entry')];
+    expect(entries.map((entry) => shown(entry.querySelector('title')))).toEqual([
+      'Meeting: Board Meeting (Search Feed District, 2026-11-10)',
+      'Meeting: Board Meeting (Search Feed District, 2026-09-08)',
+    ]);
+    expect(entries[0].querySelector('link')?.getAttribute('href')).toBe(
+      `${process.env.TEST_SITE_URL}/${district}?tab=Meetings#meeting-11-10-26`,
+    );
+    expect(entries[0].querySelector('summary')?.textContent).toContain('<mark>skateparkwords</mark>');
+    expect(shown(entries[0].querySelector('summary'))).toContain('newer skateparkwords plan & more.');
+  });
+
+  it("names a district with no match yet by its name, in the feed's language, and answers an unknown one 404", async () => {
+    const district = await newDistrict('Quiet Feed District');
+    const feed = await getFrom(
+      newClientAddress(),
+      searchPath({ q: 'nothinghereyet', district: String(district), lang: 'es' }),
+    );
+    expect(feed.status).toBe(200);
+    const atom = parsed(feed.body);
+    expect(atom.querySelector('feed > title')?.textContent).toBe(
+      'Búsqueda en las juntas escolares: «nothinghereyet» en Quiet Feed District',
+    );
+    expect(atom.querySelectorAll('entry')).toHaveLength(0);
+    const unknown = await getFrom(newClientAddress(), searchPath({ q: 'budget', district: '987654321' }));
+    expect([unknown.status, unknown.body]).toEqual([404, 'No district has the number in this feed address.\n']);
+  });
+
+  it.each([
+    [{ q: '' }, 'This feed address is not valid: it needs the words to search for'],
+    [{ q: 'budget', state: 'California' }, 'This feed address is not valid: it needs the words to search for'],
+    [{ q: '-budget' }, "This feed's search cannot be run: Add a word to look for"],
+    [
+      { q: 'a1 b2 c3 d4 e5 f6 g7 h8 i9 j10 k11' },
+      "This feed's search cannot be run: Search for at most 10 words at a time; this search has 11.",
+    ],
+  ])('refuses %j with a 400 that says why', async (query, words) => {
+    const answer = await getFrom(newClientAddress(), searchPath(query));
+    expect(answer.status).toBe(400);
+    expect(answer.body.startsWith(words)).toBe(true);
+  });
+
+  it("sends a browser to the site's page about the feed, in the feed's language, and a feed reader gets Atom", async () => {
+    const query = { q: 'cell phones', state: 'CA', lang: 'es' };
+    const browser = await getFrom(newClientAddress(), searchPath(query), {
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    });
+    expect([browser.status, browser.location]).toEqual([
+      303,
+      `${process.env.TEST_SITE_URL}/es/feed?q=cell+phones&state=CA&lang=es`,
+    ]);
+    const reader = await getFrom(newClientAddress(), searchPath(query), {
+      accept: 'application/atom+xml, application/rss+xml;q=0.9, text/html;q=0.1',
+    });
+    expect(reader.status).toBe(200);
+  });
+
+  it('answers a hundred different searches asked at once from many clients, each with its own feed', async () => {
+    const clients = newClients(100);
+    const answers = await Promise.all(clients.map((client, n) => getFrom(client, searchPath({ q: `manywords${n}` }))));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    answers.forEach((answer, n) =>
+      expect(parsed(answer.body).querySelector('feed > title')?.textContent).toContain(`manywords${n}`),
+    );
   });
 });

@@ -162,7 +162,5 @@ export async function manageAlerts(
   return answer;
 }
 
-/** An alert's Atom feed on the API side. */
-export function alertFeedUrl(apiUrl: string, feedToken: string): string {
-  return `${apiUrl.replace(/\/+$/, '')}/functions/v1/alert-feed?token=${encodeURIComponent(feedToken)}`;
-}
+/** An alert's Atom feed on the API side (the one rule of the feed addresses, which the feed function reads). */
+export { alertFeedUrl } from '../../../supabase/functions/_shared/feedAddress.ts';

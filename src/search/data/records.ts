@@ -1,7 +1,7 @@
 // The record search (the database function search_records): meetings, topics and votes found by their words.
-import type { RpcDb } from '../../lib/data/client';
-import { QueryError } from '../../lib/data/queryError';
-import { reasonOf } from '../../lib/data/serverAnswer';
+import type { RpcDb } from '../../lib/data/client.ts';
+import { QueryError } from '../../lib/data/queryError.ts';
+import { reasonOf } from '../../lib/data/serverAnswer.ts';
 
 export type RecordKind = 'meeting' | 'topic' | 'vote';
 

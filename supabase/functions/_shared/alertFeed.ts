@@ -1,48 +1,78 @@
-// An alert's Atom feed: {API}/functions/v1/alert-feed?token=<feed token>, the newest 50 matches of the alert, for a
-// feed reader. The static site cannot answer it, so the API side does: this code runs behind the local gateway
+// The feeds, as Atom: an alert's ({API}/functions/v1/alert-feed?token=<feed token>, its newest 50 matches) and a
+// search's, which needs no email ({API}/functions/v1/alert-feed?q=cell+phones&district=1: its newest 50 matches,
+// feedAddress.ts). The static site cannot answer them, so the API side does: this code runs behind the local gateway
 // (scripts/lib/gateway.mjs) and as the Supabase Edge Function alert-feed (index.ts beside this folder). Web-standard
-// Request and Response only.
+// Request and Response only; the Atom is written by the `feed` library (the import map beside index.ts gives it to
+// Deno), as the site's RSS is.
 //
-// Limits, as the record search has them: each answer's work is bounded (alert_feed reads one alert and at most 50 of
-// its matches), the same token is read from the database at most once a minute (answers are kept per token, and
-// requests that arrive while it is read wait for that one read), and one client may ask FEED_REQUESTS_PER_MINUTE
-// times a minute; past that it gets 429 in plain words with Retry-After. A feed reader checks a feed every hour or so.
+// Limits, as the record search has them:
+//   * each answer's work is bounded: alert_feed reads one alert and at most 50 of its matches; a search feed is one
+//     call of search_records (its own limits: the text's, the indexes', newest first through the date indexes);
+//   * the same feed is read from the database at most once a minute (answers are kept per token or per search, at most
+//     KEPT_BYTES of them, and requests that arrive while one is read wait for that one read);
+//   * at most READS_AT_ONCE reads of the database at once (below search_records' searches at once per client, which
+//     counts this server as one client), up to WAITING_READS more waiting, the rest answered 503 with Retry-After;
+//   * one client may ask FEED_REQUESTS_PER_MINUTE times a minute; past that it gets 429 in plain words with
+//     Retry-After. A feed reader checks a feed every hour or so.
+// A browser that opens a feed (it asks for HTML, not for a feed) is sent to the site's page about feeds, which says
+// what the address is for: an Edge Function may not answer HTML itself.
 //
-// Everything it runs is under supabase/functions/, the only folder an Edge Function's deploy bundles. The feed's title
-// says the alert in the site's words, whose one rule is src/alerts/alertText.ts: alertText.js beside this file is its
-// generated copy (`npm run functions:shared`; a unit test fails while the copy is stale), not a second definition.
-import { alertText } from './alertText.js';
+// Everything it runs is under supabase/functions/, the only folder an Edge Function's deploy bundles. Its words are
+// the site's (src/alerts/alertText.ts): alertText.js beside this file is their generated copy (`npm run
+// functions:shared`; a unit test fails while the copy is stale), not a second definition.
+import { Feed } from 'feed';
+import { alertText, feedTranslator, searchRefusalText, searchText } from './alertText.js';
+import { FEED_KINDS, feedAsked, searchFeedQuery, type FeedLanguage, type FeedSearch } from './feedAddress.ts';
 
 export interface AlertFeedEnv {
   /** The Supabase API origin (PostgREST under /rest/v1). */
   apiUrl: string;
   anonKey: string;
-  /** The public site, for the links to each record. */
+  /** The public site, for the links to each record and to the page about feeds. */
   siteUrl: string;
 }
 
 /** Requests one client may make a minute, over all feeds. */
 export const FEED_REQUESTS_PER_MINUTE = 60;
-/** How long an answer is kept for its token. */
+/** How long an answer is kept for its feed. */
 export const FEED_CACHE_MS = 60_000;
+/** Entries a feed lists: its newest matches. */
+export const FEED_ENTRIES = 50;
+/** Reads of the database at once, and how many more may wait for one. */
+export const READS_AT_ONCE = 2;
+export const WAITING_READS = 200;
+/** The most bytes of answers kept at once (the oldest are forgotten first). */
+const KEPT_BYTES = 16 * 1024 * 1024;
+/** The most clients remembered at once (the oldest are forgotten first). */
+const MAX_CLIENTS = 10_000;
 const MINUTE_MS = 60_000;
-/** The most tokens and clients remembered at once (the oldest are forgotten first). */
-const MAX_REMEMBERED = 10_000;
-const TOKEN = /^[0-9a-f]{64}$/;
 
-interface FeedEntry {
+interface AlertEntry {
   kind: 'meeting' | 'topic' | 'vote';
   id: number;
   district_name: string;
   date: string;
   title: string;
+  /** Plain text. */
   snippet: string;
   href: string;
   matched_at: string;
 }
 
+/** A row of search_records' answer (its snippet is escaped HTML with <mark> around the words found). */
+interface SearchRow {
+  kind: 'meeting' | 'topic' | 'vote';
+  district_id: number;
+  district_name: string;
+  item_id: number;
+  date: string | null;
+  title: string;
+  snippet: string;
+  href: string;
+}
+
 /** alert_feed's answer; the alert (as list_alerts lists one) goes to its description as it is. */
-type FeedAnswer = { ok: true; alert: unknown; entries: FeedEntry[] } | { ok: false; status: 'malformed' | 'unknown' };
+type AlertAnswer = { ok: true; alert: unknown; entries: AlertEntry[] } | { ok: false; status: 'malformed' | 'unknown' };
 
 interface Kept {
   status: number;
@@ -51,17 +81,29 @@ interface Kept {
   until: number;
 }
 
-const KIND_NAMES = { meeting: 'Meeting', topic: 'Topic', vote: 'Vote' } as const;
-
-function text(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${body}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+/** One entry of a feed: its text already HTML (Atom's type="html"). */
+export interface FeedEntry {
+  id: string;
+  titleHtml: string;
+  url: string;
+  updated: Date;
+  summaryHtml: string;
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-/** Text made safe inside XML (and without the control characters XML 1.0 forbids). */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold, removed on purpose
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/** Text as XML may hold it: without the characters XML 1.0 forbids. */
+export function xmlText(value: string): string {
+  return value.replace(NOT_XML, '');
+}
+
+/** Text as HTML, for Atom's type="html" (which also keeps ']]>' out of the library's CDATA sections). */
+export function escapeHtml(value: string): string {
+  return xmlText(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
 /**
  * The key a hosted feed request's client is counted under, as the database keys clients (private.client_address):
  * the address Supabase's platform gives in cf-connecting-ip (Cloudflare overwrites a client's own), else one shared
@@ -71,60 +113,156 @@ export function feedClientKey(headers: Headers): string {
   return headers.get('cf-connecting-ip')?.trim() || 'unknown';
 }
 
-export function escapeXml(value: string): string {
-  // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold are removed on purpose
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+/**
+ * Whether a request is a browser opening the address rather than a feed reader: it asks for HTML and names no feed
+ * type (a browser's Accept begins text/html; feed readers name application/atom+xml or rss+xml, or take anything).
+ */
+export function wantsPage(accept: string | null): boolean {
+  const types = (accept ?? '').toLowerCase();
+  return types.includes('text/html') && !/application\/(atom|rss)\+xml/.test(types);
 }
 
-/** The Atom document of an alert's matches. */
-export function atomFeed(
-  answer: { alert: unknown; entries: FeedEntry[] },
+/** The site's page about a feed address, in the feed's language, given the address's own query. */
+export function feedPageUrl(siteUrl: string, lang: FeedLanguage, query: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${lang === 'en' ? '' : `/${lang}`}/feed?${query}`;
+}
+
+/** An Atom document: the feed's own words and its entries, written by the `feed` library. */
+export function atomDocument(
+  head: { id: string; title: string; selfUrl: string; siteUrl: string; lang: FeedLanguage; author: string },
+  entries: FeedEntry[],
+  now: Date,
+): string {
+  const feed = new Feed({
+    id: head.id,
+    title: xmlText(head.title),
+    link: head.siteUrl,
+    feedLinks: { atom: head.selfUrl },
+    language: head.lang,
+    updated: entries[0]?.updated ?? now,
+    author: { name: head.author },
+    generator: false,
+  });
+  for (const entry of entries)
+    feed.addItem({
+      id: entry.id,
+      title: entry.titleHtml,
+      link: entry.url,
+      date: entry.updated,
+      description: entry.summaryHtml,
+    });
+  return feed.atom1();
+}
+
+const siteOf = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
+const recordId = (kind: string, id: number) => `urn:school-board-record:${kind}:${id}`;
+
+/** An alert's Atom document: its matches, newest first, each with its plain-text snippet. */
+export function alertAtom(
+  answer: { alert: unknown; entries: AlertEntry[] },
   feedUrl: string,
   siteUrl: string,
   now: Date,
 ): string {
-  const site = siteUrl.replace(/\/+$/, '');
-  const title = `School board alert: ${alertText(answer.alert, 'en')}`;
-  const updated = answer.entries[0]?.matched_at ?? now.toISOString();
-  const entries = answer.entries.map((entry) => {
-    const url = `${site}${entry.href}`;
-    return [
-      '<entry>',
-      `<id>urn:school-board-record:${entry.kind}:${entry.id}</id>`,
-      `<title>${escapeXml(`${KIND_NAMES[entry.kind]}: ${entry.title} (${entry.district_name}, ${entry.date})`)}</title>`,
-      `<link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
-      `<updated>${escapeXml(new Date(entry.matched_at).toISOString())}</updated>`,
-      `<summary type="text">${escapeXml(entry.snippet)}</summary>`,
-      '</entry>',
-    ].join('');
-  });
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `<id>${escapeXml(feedUrl)}</id>`,
-    `<title>${escapeXml(title)}</title>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(feedUrl)}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${site}/`)}"/>`,
-    `<updated>${escapeXml(new Date(updated).toISOString())}</updated>`,
-    '<author><name>School board records</name></author>',
-    ...entries,
-    '</feed>',
-  ].join('\n');
+  const t = feedTranslator('en');
+  const site = siteOf(siteUrl);
+  return atomDocument(
+    {
+      id: feedUrl,
+      title: t('feeds.alertTitle', { alert: alertText(answer.alert, 'en') }),
+      selfUrl: feedUrl,
+      siteUrl: `${site}/`,
+      lang: 'en',
+      author: t('feeds.author'),
+    },
+    answer.entries.map((entry) => ({
+      id: recordId(entry.kind, entry.id),
+      titleHtml: escapeHtml(
+        `${t(`records.kind.${entry.kind}`)}: ${entry.title} (${entry.district_name}, ${entry.date})`,
+      ),
+      url: `${site}${entry.href}`,
+      updated: new Date(entry.matched_at),
+      summaryHtml: escapeHtml(entry.snippet),
+    })),
+    now,
+  );
 }
 
-/** The feeds' memory: answers kept per token, reads in flight, and each client's requests this minute. */
+/**
+ * A search's Atom document: its newest matches (search_records, newest first), each dated by its record (a topic,
+ * which has none, by the newest one's), its snippet with the words found marked.
+ */
+export function searchAtom(
+  search: FeedSearch,
+  rows: SearchRow[],
+  districtName: string | null,
+  feedUrl: string,
+  siteUrl: string,
+  now: Date,
+): string {
+  const t = feedTranslator(search.lang);
+  const site = siteOf(siteUrl);
+  const newest = rows.find((row) => row.date)?.date;
+  const day = (date: string | null | undefined) => (date ? new Date(`${date}T12:00:00Z`) : null);
+  const described = searchText(
+    {
+      text: search.q,
+      district_id: search.district,
+      district_name: districtName,
+      state: search.district === null ? search.state : null,
+      kinds: search.kinds ?? FEED_KINDS,
+    },
+    search.lang,
+  );
+  const recordsPage = `${site}${search.lang === 'en' ? '' : `/${search.lang}`}/search/records`;
+  return atomDocument(
+    {
+      id: feedUrl,
+      title: t('feeds.searchTitle', { search: described }),
+      selfUrl: feedUrl,
+      siteUrl: `${recordsPage}?${new URLSearchParams({ q: search.q, ...(search.district ? { district: String(search.district) } : {}) })}`,
+      lang: search.lang,
+      author: t('feeds.author'),
+    },
+    rows.map((row) => ({
+      id: recordId(row.kind, row.item_id),
+      titleHtml: escapeHtml(
+        `${t(`records.kind.${row.kind}`)}: ${row.title} (${row.district_name}${row.date ? `, ${row.date}` : ''})`,
+      ),
+      url: `${site}${row.href}`,
+      updated: day(row.date) ?? day(newest) ?? now,
+      // search_records escapes the excerpt for HTML and adds only <mark>.
+      summaryHtml: xmlText(row.snippet),
+    })),
+    now,
+  );
+}
+
+/** The feeds' memory: answers kept per feed, reads in flight and waiting, and each client's requests this minute. */
 export function createFeedServer(
   env: AlertFeedEnv,
   { perMinute = FEED_REQUESTS_PER_MINUTE, cacheMs = FEED_CACHE_MS, now = () => Date.now() } = {},
 ) {
   const kept = new Map<string, Kept>();
+  let keptBytes = 0;
   const reading = new Map<string, Promise<Kept>>();
   const clients = new Map<string, { since: number; count: number }>();
+  let readsNow = 0;
+  const waiting: (() => void)[] = [];
+  const api = env.apiUrl.replace(/\/+$/, '');
+  const headers = { apikey: env.anonKey, authorization: `Bearer ${env.anonKey}`, 'content-type': 'application/json' };
 
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+  const keep = (key: string, answer: Kept) => {
+    const old = kept.get(key);
+    if (old) keptBytes -= old.body.length;
+    kept.delete(key);
+    kept.set(key, answer);
+    keptBytes += answer.body.length;
+    while (keptBytes > KEPT_BYTES && kept.size > 1) {
+      const [oldest, value] = kept.entries().next().value as [string, Kept];
+      kept.delete(oldest);
+      keptBytes -= value.body.length;
+    }
   };
 
   /** Whether this client is past its requests this minute. */
@@ -132,87 +270,143 @@ export function createFeedServer(
     const at = now();
     const seen = clients.get(client);
     if (!seen || at - seen.since >= MINUTE_MS) {
-      remember(clients, client, { since: at, count: 1 });
+      clients.delete(client);
+      clients.set(client, { since: at, count: 1 });
+      if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
       return false;
     }
     seen.count += 1;
     return seen.count > perMinute;
   }
 
-  async function read(token: string, feedUrl: string): Promise<Kept> {
-    const response = await fetch(`${env.apiUrl.replace(/\/+$/, '')}/rest/v1/rpc/alert_feed`, {
+  /** Runs a read of the database when one of its places is free; null when too many are already waiting. */
+  async function inTurn<T>(read: () => Promise<T>): Promise<T | null> {
+    if (readsNow >= READS_AT_ONCE) {
+      if (waiting.length >= WAITING_READS) return null;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else readsNow += 1;
+    try {
+      return await read();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else readsNow -= 1;
+    }
+  }
+
+  const plain = (status: number, body: string): Kept => ({
+    status,
+    body: `${body}\n`,
+    type: 'text/plain; charset=utf-8',
+    until: now() + cacheMs,
+  });
+  const atom = (body: string): Kept => ({
+    status: 200,
+    body,
+    type: 'application/atom+xml; charset=utf-8',
+    until: now() + cacheMs,
+  });
+
+  async function readAlert(token: string, feedUrl: string): Promise<Kept> {
+    const t = feedTranslator('en');
+    const response = await fetch(`${api}/rest/v1/rpc/alert_feed`, {
       method: 'POST',
-      headers: { apikey: env.anonKey, authorization: `Bearer ${env.anonKey}`, 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify({ token }),
     });
     if (!response.ok) throw new Error(`the database answered ${response.status}`);
-    const answer = (await response.json()) as FeedAnswer;
-    const until = now() + cacheMs;
-    if (!answer.ok) {
-      return answer.status === 'unknown'
-        ? {
-            status: 404,
-            body: 'No alert has this feed address: it may have been deleted on the page that manages it.',
-            type: 'text/plain; charset=utf-8',
-            until,
-          }
-        : {
-            status: 400,
-            body: 'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.',
-            type: 'text/plain; charset=utf-8',
-            until,
-          };
+    const answer = (await response.json()) as AlertAnswer;
+    if (!answer.ok)
+      return answer.status === 'unknown' ? plain(404, t('feeds.unknownAlert')) : plain(400, t('feeds.invalidToken'));
+    return atom(alertAtom(answer, feedUrl, env.siteUrl, new Date(now())));
+  }
+
+  async function readSearch(search: FeedSearch, feedUrl: string): Promise<Kept> {
+    const t = feedTranslator(search.lang);
+    const response = await fetch(`${api}/rest/v1/rpc/search_records`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        q: search.q,
+        district_id: search.district,
+        state: search.state,
+        kinds: search.kinds,
+        page_size: FEED_ENTRIES,
+        sort: 'newest',
+      }),
+    });
+    if (response.status === 400) {
+      // A search refused, by its code: worded in the feed's language ('Search text can be at most 200 characters').
+      const error = (await response.json().catch(() => ({}))) as { message?: string; details?: string };
+      const reason = searchRefusalText(error, search.lang);
+      return plain(400, t('feeds.refused', { reason }));
     }
-    return {
-      status: 200,
-      body: atomFeed(answer, feedUrl, env.siteUrl, new Date(now())),
-      type: 'application/atom+xml; charset=utf-8',
-      until,
-    };
+    if (!response.ok) throw new Error(`the database answered ${response.status}`);
+    const rows = (await response.json()) as SearchRow[];
+    let districtName = search.district === null ? null : (rows[0]?.district_name ?? null);
+    if (search.district !== null && districtName === null) {
+      const found = await fetch(`${api}/rest/v1/districts?select=name&id=eq.${search.district}`, { headers });
+      if (!found.ok) throw new Error(`the database answered ${found.status}`);
+      const [district] = (await found.json()) as { name: string }[];
+      if (!district) return plain(404, t('feeds.unknownDistrict'));
+      districtName = district.name;
+    }
+    return atom(searchAtom(search, rows, districtName, feedUrl, env.siteUrl, new Date(now())));
   }
 
   /** Answers one request for a feed, from `client` (the connection's address). */
   return async function serveFeed(request: Request, client: string): Promise<Response> {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return text(405, 'A feed is read with GET.', { allow: 'GET, HEAD' });
-    if (limited(client)) {
-      return text(
-        429,
-        `Too many feed requests from your connection: at most ${perMinute} a minute. A feed reader needs one an hour; please try again in a minute.`,
-        { 'retry-after': '60' },
-      );
-    }
     const url = new URL(request.url);
-    const token = url.searchParams.get('token') ?? '';
-    if (!TOKEN.test(token))
-      return text(
-        400,
-        'This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.',
-      );
-    let answer = kept.get(token);
+    const asked = feedAsked(url.searchParams);
+    const lang = asked.kind === 'search' ? asked.search.lang : 'en';
+    const t = feedTranslator(lang);
+    const text = (status: number, body: string, extra: Record<string, string> = {}) =>
+      new Response(`${body}\n`, {
+        status,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra },
+      });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return text(405, t('feeds.onlyGet'), { allow: 'GET, HEAD' });
+    if (limited(client)) return text(429, t('feeds.tooMany', { count: perMinute }), { 'retry-after': '60' });
+    if (asked.kind === 'malformed')
+      return text(400, t(asked.of === 'token' ? 'feeds.invalidToken' : 'feeds.invalidSearch'));
+    const query = asked.kind === 'alert' ? `token=${asked.token}` : searchFeedQuery(asked.search);
+    if (wantsPage(request.headers.get('accept')))
+      return new Response(null, {
+        status: 303,
+        headers: { location: feedPageUrl(env.siteUrl, lang, query), 'cache-control': 'no-store', vary: 'Accept' },
+      });
+    const key = query;
+    let answer = kept.get(key);
     if (!answer || answer.until <= now()) {
-      let pending = reading.get(token);
+      let pending = reading.get(key);
       if (!pending) {
-        pending = read(token, `${url.origin}${url.pathname}?token=${token}`).finally(() => reading.delete(token));
-        reading.set(token, pending);
+        const feedUrl = `${url.origin}${url.pathname}?${query}`;
+        pending = inTurn(() =>
+          asked.kind === 'alert' ? readAlert(asked.token, feedUrl) : readSearch(asked.search, feedUrl),
+        )
+          .then((read) => {
+            if (!read) throw new Error('busy');
+            return read;
+          })
+          .finally(() => reading.delete(key));
+        reading.set(key, pending);
       }
       try {
         answer = await pending;
-      } catch {
-        return text(
-          503,
-          'The feed cannot be read just now: the database did not answer. Your feed reader will try again later.',
-          { 'retry-after': '60' },
-        );
+      } catch (error) {
+        const busy = error instanceof Error && error.message === 'busy';
+        return text(503, t(busy ? 'feeds.busy' : 'feeds.unavailable'), { 'retry-after': '60' });
       }
-      remember(kept, token, answer);
+      keep(key, answer);
     }
-    const body = request.method === 'HEAD' ? null : answer.status === 200 ? answer.body : `${answer.body}\n`;
+    const body = request.method === 'HEAD' ? null : answer.body;
     return new Response(body, {
       status: answer.status,
       headers: {
         'content-type': answer.type,
         'cache-control': answer.status === 200 ? `public, max-age=${Math.round(cacheMs / 1000)}` : 'no-store',
+        vary: 'Accept',
       },
     });
   };

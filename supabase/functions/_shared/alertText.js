@@ -5,6 +5,125 @@
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-nocheck
 
+// src/lib/data/serverAnswer.ts
+var CODE = /^[a-z]+\.[a-z_]+$/;
+function reasonOf(error) {
+  return CODE.test(error.message) && error.details ? `${error.message} ${error.details}` : error.message;
+}
+function refusalOf(reason) {
+  const text = reason.trim();
+  const space = text.indexOf(" ");
+  const code = space === -1 ? text : text.slice(0, space);
+  if (!CODE.test(code)) return null;
+  if (space === -1) return { code };
+  try {
+    const parameters = JSON.parse(text.slice(space + 1));
+    return typeof parameters === "object" && parameters !== null && !Array.isArray(parameters) ? { ...parameters, code } : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/i18n/serverText.ts
+var CODE_KEYS = {
+  // A field's problem, read after the field's label ('Email' + 'must be at most 254 characters').
+  "field.choice": "errors.field.choice",
+  "field.choice_value": "errors.field.choiceValue",
+  "field.email_invalid": "errors.field.emailInvalid",
+  "field.frequency": "errors.field.frequency",
+  "field.language": "errors.field.language",
+  "field.local_part": "errors.field.localPart",
+  "field.max_length": "errors.field.maxLength",
+  "field.meeting_date": "errors.field.meetingDate",
+  "field.name_unsearchable": "errors.field.nameUnsearchable",
+  "field.no_control": "errors.field.noControl",
+  "field.plain_text": "errors.field.plainText",
+  "field.required": "errors.field.required",
+  "field.text": "errors.field.text",
+  // What no field of the form can fix.
+  "form.alert_kind": "errors.form.alertKind",
+  "form.conflict": "errors.form.conflict",
+  "form.district_or_state": "errors.form.districtOrState",
+  "form.idempotency_key": "errors.form.idempotencyKey",
+  "form.minority_only": "errors.form.minorityOnly",
+  "form.most_alerts": "errors.form.mostAlerts",
+  "form.no_alert_district": "errors.form.noAlertDistrict",
+  "form.no_district": "errors.form.noDistrict",
+  "form.no_member": "errors.form.noMember",
+  "form.no_state_district": "errors.form.noStateDistrict",
+  "form.no_topic": "errors.form.noTopic",
+  "form.not_object": "errors.form.notObject",
+  "form.topic_unsearchable": "errors.form.topicUnsearchable",
+  "form.unknown_fields": "errors.form.unknownFields",
+  // A limit reached (private.rate_limits, the record search's searches at once); a topic's is the topic bar's own line.
+  "limit.alerts": "errors.limit.alerts",
+  "limit.confirmations": "errors.limit.confirmations",
+  "limit.forms": "errors.limit.forms",
+  "limit.mailbox": "errors.limit.mailbox",
+  "limit.searches": "errors.limit.searches",
+  "limit.site": "errors.limit.site",
+  "limit.subscribe": "errors.limit.subscribe",
+  "limit.topic_votes": "district.topics.tooMany",
+  // A search refused: the record search's, an alert's search text, the district search's.
+  "search.cursor": "errors.search.cursor",
+  "search.dates": "errors.search.dates",
+  "search.empty": "errors.search.empty",
+  "search.kinds": "errors.search.kinds",
+  "search.only_left_out": "errors.search.onlyLeftOut",
+  "search.page_size": "errors.search.pageSize",
+  "search.sort": "errors.search.sort",
+  "search.state": "errors.search.state",
+  "search.stop_words": "errors.search.stopWords",
+  "search.too_long": "errors.search.tooLong",
+  "search.too_many_left_out": "errors.search.tooManyLeftOut",
+  "search.too_many_words": "errors.search.tooManyWords",
+  // A topic vote that is none.
+  "topic.not_a_transition": "errors.topic.notATransition",
+  "topic.unknown": "errors.topic.unknown",
+  // A read of the open API that asks for too much.
+  "api.column_twice": "errors.api.columnTwice",
+  "api.embeds": "errors.api.embeds"
+};
+var SERVER_CODES = Object.keys(CODE_KEYS);
+var LIMIT_CODES = SERVER_CODES.filter((code) => code.startsWith("limit."));
+function codeKey(code) {
+  return Object.hasOwn(CODE_KEYS, code) ? CODE_KEYS[code] : void 0;
+}
+function serverTextKeys(codes) {
+  return [.../* @__PURE__ */ new Set([...codes.flatMap((code) => codeKey(code) ?? []), "errors.noneGiven", "errors.unknown"])];
+}
+function answerText(answer, t, codes) {
+  const key = codes.includes(answer.code) ? codeKey(answer.code) : void 0;
+  if (!key) return t("errors.unknown");
+  const values = Object.fromEntries(
+    Object.entries(answer).filter(([name]) => name !== "code").map(([name, value]) => [name, value === null || value === void 0 ? t("errors.noneGiven") : String(value)])
+  );
+  return t(key, values);
+}
+var SEND_FAILURE_KEYS = [
+  "errors.send.connection",
+  "errors.send.server",
+  "errors.send.timeout",
+  "errors.send.unexpected",
+  ...serverTextKeys(LIMIT_CODES)
+];
+
+// src/search/data/records.ts
+var SEARCH_ANSWERS = [
+  "search.too_long",
+  "search.page_size",
+  "search.kinds",
+  "search.dates",
+  "search.state",
+  "search.sort",
+  "search.cursor",
+  "search.only_left_out",
+  "search.stop_words",
+  "search.too_many_words",
+  "search.too_many_left_out",
+  "limit.searches"
+];
+
 // src/i18n/locales.ts
 var LOCALE_FACTS = {
   en: { name: "English", htmlLang: "en", intl: "en-US", dir: "ltr", ogLocale: "en_US" },
@@ -38,13 +157,13 @@ function describeAlert(alert, t, locale) {
 }
 
 // src/i18n/messages/en.json
-var en_default = { "alerts.describe.member": "{name}'s votes in {district}", "alerts.describe.memberMinority": "{name}'s votes in {district}, only when in the minority", "alerts.describe.only": "{alert}, {kinds} only", "alerts.describe.searchDistrict": '"{text}" in {district}', "alerts.describe.searchEverywhere": '"{text}" in every district', "alerts.describe.searchState": '"{text}" in every district of {state}', "alerts.describe.topic": 'the topic "{text}" in {district}', "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "daily", "alerts.frequency.weekly": "weekly", "alerts.kinds.meeting": "meeting summaries", "alerts.kinds.topic": "topics", "alerts.kinds.vote": "votes" };
+var en_default = { "alerts.describe.member": "{name}'s votes in {district}", "alerts.describe.memberMinority": "{name}'s votes in {district}, only when in the minority", "alerts.describe.only": "{alert}, {kinds} only", "alerts.describe.searchDistrict": '"{text}" in {district}', "alerts.describe.searchEverywhere": '"{text}" in every district', "alerts.describe.searchState": '"{text}" in every district of {state}', "alerts.describe.topic": 'the topic "{text}" in {district}', "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "daily", "alerts.frequency.weekly": "weekly", "alerts.kinds.meeting": "meeting summaries", "alerts.kinds.topic": "topics", "alerts.kinds.vote": "votes", "errors.limit.searches": "Too many searches at once from your connection. Wait for one to finish, then search again.", "errors.noneGiven": "(none given)", "errors.search.cursor": "cursor is not one this search gave", "errors.search.dates": "date_from is after date_to", "errors.search.empty": "Type a word or a phrase to search for.", "errors.search.kinds": "kinds may only name meeting, topic and vote", "errors.search.onlyLeftOut": "Add a word to look for: a search only of words to leave out (-word) would list the whole record.", "errors.search.pageSize": "page_size must be between {min} and {max}", "errors.search.sort": "sort may only be relevance or newest", "errors.search.state": "state must be a two-letter code", "errors.search.stopWords": "Add a word to look for: every word of this search is too common to be searched for.", "errors.search.tooLong": "Search text can be at most {max} characters; this is {length}.", "errors.search.tooManyLeftOut": "Leave out at most {max} words at a time; this search leaves out {count}.", "errors.search.tooManyWords": "Search for at most {max} words at a time; this search has {count}.", "errors.unknown": "The server could not accept this. Please check what you entered and try again.", "feeds.alertTitle": "School board alert: {alert}", "feeds.author": "School board records", "feeds.busy": "Too many feeds are being read just now. Your feed reader will try again later.", "feeds.invalidSearch": "This feed address is not valid: it needs the words to search for (q, at most 200 characters), and may name one district (a number) or one state (two capital letters) and kinds (meeting, topic, vote).", "feeds.invalidToken": "This feed address is not valid: its token should be 64 letters and digits, as in the link you were given.", "feeds.onlyGet": "A feed is read with GET.", "feeds.refused": "This feed's search cannot be run: {reason}", "feeds.searchTitle": "School board search: {search}", "feeds.tooMany": "Too many feed requests from your connection: at most {count} a minute. A feed reader needs one an hour; please try again in a minute.", "feeds.unavailable": "The feed cannot be read just now: the database did not answer. Your feed reader will try again later.", "feeds.unknownAlert": "No alert has this feed address: it may have been deleted on the page that manages it.", "feeds.unknownDistrict": "No district has the number in this feed address.", "records.kind.meeting": "Meeting", "records.kind.meetings": "Meetings", "records.kind.topic": "Topic", "records.kind.topics": "Topics", "records.kind.vote": "Vote", "records.kind.votes": "Votes" };
 
 // src/i18n/messages/es.json
-var es_default = { "alerts.describe.member": "los votos de {name} en {district}", "alerts.describe.memberMinority": "los votos de {name} en {district}, solo cuando quede en minoría", "alerts.describe.only": "{alert}, solo {kinds}", "alerts.describe.searchDistrict": "«{text}» en {district}", "alerts.describe.searchEverywhere": "«{text}» en todos los distritos", "alerts.describe.searchState": "«{text}» en todos los distritos de {state}", "alerts.describe.topic": "el tema «{text}» en {district}", "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "a diario", "alerts.frequency.weekly": "cada semana", "alerts.kinds.meeting": "resúmenes de reuniones", "alerts.kinds.topic": "temas", "alerts.kinds.vote": "votaciones" };
+var es_default = { "alerts.describe.member": "los votos de {name} en {district}", "alerts.describe.memberMinority": "los votos de {name} en {district}, solo cuando quede en minoría", "alerts.describe.only": "{alert}, solo {kinds}", "alerts.describe.searchDistrict": "«{text}» en {district}", "alerts.describe.searchEverywhere": "«{text}» en todos los distritos", "alerts.describe.searchState": "«{text}» en todos los distritos de {state}", "alerts.describe.topic": "el tema «{text}» en {district}", "alerts.describe.withFrequency": "{alert}, {frequency}", "alerts.frequency.daily": "a diario", "alerts.frequency.weekly": "cada semana", "alerts.kinds.meeting": "resúmenes de reuniones", "alerts.kinds.topic": "temas", "alerts.kinds.vote": "votaciones", "errors.limit.searches": "Hay demasiadas búsquedas a la vez desde su conexión. Espere a que termine una y vuelva a buscar.", "errors.noneGiven": "(no se indicó)", "errors.search.cursor": "el cursor no es uno que haya dado esta búsqueda", "errors.search.dates": "date_from es posterior a date_to", "errors.search.empty": "Escriba una palabra o una frase para buscar.", "errors.search.kinds": "kinds solo puede nombrar meeting, topic y vote", "errors.search.onlyLeftOut": "Agregue una palabra para buscar: una búsqueda que solo excluye palabras (-palabra) mostraría todo el registro.", "errors.search.pageSize": "page_size debe estar entre {min} y {max}", "errors.search.sort": "sort solo puede ser relevance o newest", "errors.search.state": "el estado debe ser un código de dos letras", "errors.search.stopWords": "Agregue una palabra para buscar: todas las palabras de esta búsqueda son demasiado comunes para buscarlas.", "errors.search.tooLong": "El texto de búsqueda puede tener como máximo {max} caracteres; este tiene {length}.", "errors.search.tooManyLeftOut": "Excluya como máximo {max} palabras a la vez; esta búsqueda excluye {count}.", "errors.search.tooManyWords": "Busque como máximo {max} palabras a la vez; esta búsqueda tiene {count}.", "errors.unknown": "El servidor no pudo aceptar esto. Revise lo que escribió e inténtelo de nuevo.", "feeds.alertTitle": "Alerta de las juntas escolares: {alert}", "feeds.author": "Registros de las juntas escolares", "feeds.busy": "Se están leyendo demasiados canales RSS en este momento. Su lector de noticias lo intentará más tarde.", "feeds.invalidSearch": "Esta dirección de canal RSS no es válida: necesita las palabras que se buscan (q, como máximo 200 caracteres) y puede indicar un distrito (un número) o un estado (dos letras mayúsculas) y tipos (meeting, topic, vote).", "feeds.invalidToken": "Esta dirección de canal RSS no es válida: su código debe tener 64 letras y cifras, como en el enlace que recibió.", "feeds.onlyGet": "Un canal RSS se lee con GET.", "feeds.refused": "No se puede hacer la búsqueda de este canal RSS: {reason}", "feeds.searchTitle": "Búsqueda en las juntas escolares: {search}", "feeds.tooMany": "Demasiadas solicitudes de canales RSS desde su conexión: como máximo {count} por minuto. Un lector de noticias necesita una por hora; vuelva a intentarlo en un minuto.", "feeds.unavailable": "No se puede leer el canal RSS en este momento: la base de datos no respondió. Su lector de noticias lo intentará más tarde.", "feeds.unknownAlert": "Ninguna alerta tiene esta dirección de canal RSS: puede que se haya eliminado en la página que administra sus alertas.", "feeds.unknownDistrict": "Ningún distrito tiene el número que indica esta dirección de canal RSS.", "records.kind.meeting": "Reunión", "records.kind.meetings": "Reuniones", "records.kind.topic": "Tema", "records.kind.topics": "Temas", "records.kind.vote": "Votación", "records.kind.votes": "Votaciones" };
 
 // src/i18n/messages/zh.json
-var zh_default = { "alerts.describe.member": "{name}在{district}的投票", "alerts.describe.memberMinority": "{name}在{district}的投票（仅限其属于少数方时）", "alerts.describe.only": "{alert}，仅限{kinds}", "alerts.describe.searchDistrict": "{district}中的“{text}”", "alerts.describe.searchEverywhere": "所有学区中的“{text}”", "alerts.describe.searchState": "{state}所有学区中的“{text}”", "alerts.describe.topic": "{district}的议题“{text}”", "alerts.describe.withFrequency": "{alert}，{frequency}", "alerts.frequency.daily": "每天", "alerts.frequency.weekly": "每周", "alerts.kinds.meeting": "会议摘要", "alerts.kinds.topic": "议题", "alerts.kinds.vote": "投票" };
+var zh_default = { "alerts.describe.member": "{name}在{district}的投票", "alerts.describe.memberMinority": "{name}在{district}的投票（仅限其属于少数方时）", "alerts.describe.only": "{alert}，仅限{kinds}", "alerts.describe.searchDistrict": "{district}中的“{text}”", "alerts.describe.searchEverywhere": "所有学区中的“{text}”", "alerts.describe.searchState": "{state}所有学区中的“{text}”", "alerts.describe.topic": "{district}的议题“{text}”", "alerts.describe.withFrequency": "{alert}，{frequency}", "alerts.frequency.daily": "每天", "alerts.frequency.weekly": "每周", "alerts.kinds.meeting": "会议摘要", "alerts.kinds.topic": "议题", "alerts.kinds.vote": "投票", "errors.limit.searches": "您的网络连接同时进行的搜索太多。请等其中一个完成后再搜索。", "errors.noneGiven": "（未提供）", "errors.search.cursor": "此游标不是本次搜索给出的", "errors.search.dates": "date_from 晚于 date_to", "errors.search.empty": "请输入要搜索的词语或短语。", "errors.search.kinds": "kinds 只能是 meeting、topic 和 vote", "errors.search.onlyLeftOut": "请添加要查找的词语：只排除词语（-词语）的搜索会列出全部记录。", "errors.search.pageSize": "page_size 必须在 {min} 到 {max} 之间", "errors.search.sort": "sort 只能是 relevance 或 newest", "errors.search.state": "州必须是两个字母的代码", "errors.search.stopWords": "请添加要查找的词语：此搜索中的词都太常见，无法搜索。", "errors.search.tooLong": "搜索文字最多 {max} 个字符；当前为 {length} 个。", "errors.search.tooManyLeftOut": "每次最多排除 {max} 个词；本次搜索排除了 {count} 个。", "errors.search.tooManyWords": "每次最多搜索 {max} 个词；本次搜索有 {count} 个。", "errors.unknown": "服务器无法接受此内容。请检查您输入的内容后重试。", "feeds.alertTitle": "教育委员会提醒：{alert}", "feeds.author": "教育委员会记录", "feeds.busy": "目前正在读取的订阅源过多。您的订阅阅读器稍后会重试。", "feeds.invalidSearch": "此订阅源地址无效：需要要搜索的词语（q，最多 200 个字符），并可指定一个学区（数字）或一个州（两个大写字母）以及类型（meeting、topic、vote）。", "feeds.invalidToken": "此订阅源地址无效：其令牌应为 64 个字母和数字，与您收到的链接中的一致。", "feeds.onlyGet": "订阅源须用 GET 读取。", "feeds.refused": "无法执行此订阅源的搜索：{reason}", "feeds.searchTitle": "教育委员会记录搜索：{search}", "feeds.tooMany": "您的连接发出的订阅源请求过多：每分钟最多 {count} 次。订阅阅读器每小时只需一次；请一分钟后再试。", "feeds.unavailable": "暂时无法读取订阅源：数据库没有响应。您的订阅阅读器稍后会重试。", "feeds.unknownAlert": "没有提醒使用此订阅源地址：它可能已在管理提醒的页面上被删除。", "feeds.unknownDistrict": "没有学区使用此订阅源地址中的编号。", "records.kind.meeting": "会议", "records.kind.meetings": "会议", "records.kind.topic": "议题", "records.kind.topics": "议题", "records.kind.vote": "投票", "records.kind.votes": "投票" };
 
 // src/i18n/dates.ts
 var made = /* @__PURE__ */ new Map();
@@ -93,11 +212,38 @@ function mailTranslator(locale) {
 }
 
 // src/alerts/alertText.ts
-var ALERT_TEXT_KEYS = ["alerts.describe.", "alerts.kinds.", "alerts.frequency."];
+var FEED_TEXT_KEYS = [
+  "alerts.describe.",
+  "alerts.kinds.",
+  "alerts.frequency.",
+  "feeds.",
+  "records.kind.",
+  "errors.search.",
+  "errors.limit.searches",
+  "errors.noneGiven",
+  "errors.unknown"
+];
 function alertText(alert, locale) {
   return describeAlert(alert, mailTranslator(locale), locale);
 }
+function searchText(search, locale) {
+  return alertSubject(
+    { kind: "search", minority_only: false, ...search, kinds: [...search.kinds] },
+    mailTranslator(locale),
+    locale
+  );
+}
+function searchRefusalText(error, locale) {
+  const refusal = refusalOf(reasonOf({ message: error.message ?? "", details: error.details }));
+  return answerText(refusal ?? { code: "" }, mailTranslator(locale), SEARCH_ANSWERS);
+}
+function feedTranslator(locale) {
+  return mailTranslator(locale);
+}
 export {
-  ALERT_TEXT_KEYS,
-  alertText
+  FEED_TEXT_KEYS,
+  alertText,
+  feedTranslator,
+  searchRefusalText,
+  searchText
 };
