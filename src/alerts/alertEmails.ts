@@ -58,7 +58,6 @@ export interface AlertEmailPayload {
   alerts: (AlertSummary & { id: number; feed_token: string; matches: AlertMatch[]; more?: number })[];
 }
 
-
 /** The page that lists an address's alerts and changes them (its link is the signed token). */
 export function manageUrl(links: MailLinks, token: string, locale: Locale = 'en'): string {
   return `${trimSlash(links.siteUrl)}${localizedPath(locale, '/alerts')}?token=${encodeURIComponent(token)}`;

@@ -7,6 +7,7 @@ import { formatDate } from '../i18n/dates';
 import type { Translator } from '../i18n/translate';
 import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
 import { readerWords } from './readerWords';
+import { searchFeedUrl } from '../../supabase/functions/_shared/feedAddress';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -205,3 +206,21 @@ export const RECORD_SEARCH_PAGE_DEMAND = 'record-search-page-demand';
 
 /** The window event that loads the district page's search island (client:demand), sent when its box is first focused. */
 export const RECORD_SEARCH_DEMAND = 'record-search-demand';
+
+/**
+ * The feed of the search on screen (its newest matches as Atom, for a feed reader, with no email asked): the words as
+ * sent (the record's English), its district and kind, the feed's own words in the page's language.
+ */
+export function recordSearchFeedUrl(
+  apiUrl: string,
+  search: { sent: string; district: number | null; kind: RecordKind | '' },
+  locale: Locale,
+): string {
+  return searchFeedUrl(apiUrl, {
+    q: search.sent,
+    district: search.district,
+    state: null,
+    kinds: search.kind ? [search.kind] : null,
+    lang: locale,
+  });
+}

@@ -397,7 +397,7 @@ export default function AlertForm({ locale, messages, target }: Props) {
             alert: alertSubject(summary, t, locale),
           })}
         </p>
-        <p className="alert-form-feed">{t('alerts.form.feed')}</p>
+        <p className="alert-form-feed">{t(target.kind === 'search' ? 'alerts.form.feedSearch' : 'alerts.form.feed')}</p>
         <button className="button" type="submit" disabled={status === 'submitting'}>
           {status === 'submitting' ? t('alerts.form.sending') : t('alerts.form.submit')}
         </button>

@@ -6,12 +6,14 @@
 import { atom } from 'nanostores';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from './recordResults';
+import { showSearchFeed } from './searchFeed';
 import { searchRecords, type RecordResult } from '../data/records';
 import {
   RECORD_KINDS,
   RECORD_PAGE_SIZE,
   addressQuery,
   checkSearchText,
+  recordSearchFeedUrl,
   resultsStatus,
   searchFailure,
   searchWords,
@@ -119,6 +121,17 @@ export function writeFirstResults(root: ParentNode, state: FirstResults, t: Tran
   if (more) more.hidden = !(state.status === 'done' && state.more);
   const submit = root.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (submit) submit.disabled = state.status === 'loading';
+  showSearchFeed(
+    root,
+    state.status === 'done'
+      ? recordSearchFeedUrl(
+          import.meta.env.PUBLIC_SUPABASE_URL,
+          { sent: state.words.sent, district: state.query.district, kind: state.query.kind },
+          locale,
+        )
+      : null,
+    t('records.feed.title', { text: state.query.text }),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   addressQuery,
   checkSearchText,
   districtFilter,
+  recordSearchFeedUrl,
   recordSearchUrl,
   resultsStatus,
   searchFailure,
@@ -35,7 +36,11 @@ import {
   moreFirstResults,
   type FirstResults,
 } from '../browser/firstResults';
+import { showSearchFeed } from '../browser/searchFeed';
 import './RecordSearch.css';
+
+/** The API, where a search's feed is served. */
+const API_URL: string = import.meta.env.PUBLIC_SUPABASE_URL;
 
 /** The catalogue messages this island shows: what the page gives it (pickMessages). */
 export const RECORD_SEARCH_KEYS = [
@@ -45,6 +50,9 @@ export const RECORD_SEARCH_KEYS = [
   'records.districtNumber',
   'records.everything',
   'records.failed.connection',
+  'records.feed.link',
+  'records.feed.note',
+  'records.feed.title',
   'records.failed.unavailable',
   'records.kind.meeting',
   'records.kind.meetings',
@@ -248,12 +256,22 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           ? status.message
           : '';
   const wordsText = status.state === 'done' && words ? searchWordsNotice(words, results.length, t, locale) : '';
+  // The feed of the search answered, beside the email alert's offer (and in the page's head).
+  const feedUrl =
+    status.state === 'done' && last && words
+      ? recordSearchFeedUrl(API_URL, { sent: words.sent, district: last.district, kind: last.kind }, locale)
+      : null;
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (root.current) showSearchFeed(root.current, feedUrl, t('records.feed.title', { text: last?.text ?? '' }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the title follows the feed's address, which holds the words
+  }, [feedUrl]);
   const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));
   if (district !== null && !districtNames.has(district))
     districtOptions.unshift([district, t('records.districtNumber', { id: String(district) })]);
 
   return (
-    <div className="record-search">
+    <div className="record-search" ref={root}>
       <form
         role="search"
         aria-label={label}
@@ -358,6 +376,15 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       >
         {t('records.more')}
       </button>
+      {/* Drawn with the DOM (showSearchFeed), by the page's script before the island wakes and by the island after,
+          as the list is. */}
+      <p
+        className="record-search-feed"
+        hidden
+        data-link={t('records.feed.link')}
+        data-note={t('records.feed.note')}
+        dangerouslySetInnerHTML={DRAWN_BY_THE_DOM}
+      />
     </div>
   );
 }
