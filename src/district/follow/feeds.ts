@@ -1,5 +1,6 @@
-// Feeds a reader can follow: the RSS 2.0 items of a district's meeting summaries, and the iCalendar of its meetings.
-import type { RSSFeedItem, RSSOptions } from '@astrojs/rss';
+// Feeds a reader can follow: the RSS 2.0 of a district's meeting summaries (written by the `feed` library, as the
+// feeds of alerts and searches are), and the iCalendar of its meetings.
+import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { District } from '../../lib/data/districts';
 import type { Meeting } from '../../lib/data/meetings';
@@ -88,44 +89,46 @@ export function feedAlternates(
 }
 
 /**
- * The RSS 2.0 feed of a district's meeting summaries, for @astrojs/rss (`getRssString` or the default `rss()`): one
- * item per meeting with a summary, newest first, linking to its card, with a guid that survives a changed date.
+ * The RSS 2.0 document of a district's meeting summaries: one item per meeting with a summary, newest first, linking
+ * to its card, with a guid that survives a changed date; dated by its newest meeting, so the same record makes the
+ * same file.
  */
 export function summariesFeed(
   district: Pick<District, 'id' | 'name'>,
   meetings: FeedMeeting[],
   site: string | URL,
-): RSSOptions {
+): string {
   const links = meetingLinks(district.id, meetings);
-  const items: RSSFeedItem[] = meetings
+  const items = meetings
     .filter((meeting) => meeting.summaryHtml?.trim())
     .map((meeting, index) => ({ meeting, index }))
     // Newest first even if the caller's order is not; a day's meetings keep their order.
-    .sort((a, b) => (a.meeting.date === b.meeting.date ? a.index - b.index : a.meeting.date < b.meeting.date ? 1 : -1))
-    .map(({ meeting }) => ({
+    .sort((a, b) => (a.meeting.date === b.meeting.date ? a.index - b.index : a.meeting.date < b.meeting.date ? 1 : -1));
+  const feed = new Feed({
+    title: `${district.name}: board meeting summaries`,
+    description: `Summaries of the ${district.name} board's meetings, newest first.`,
+    link: new URL(districtPath(district.id), site).href,
+    language: 'en-us',
+    // The feed names its own address (atom:link rel=self), as feed validators ask of RSS 2.0.
+    feedLinks: { rss: new URL(summariesFeedPath(district.id), site).href },
+    updated: items.length ? meetingDay(items[0].meeting.date) : new Date(0),
+    generator: false,
+  });
+  for (const { meeting } of items)
+    feed.addItem({
       title: `${meetingTitle(meeting.title, meeting.meeting_type)}, ${meeting.date}`,
-      // Absolute: @astrojs/rss would add a slash after a relative link's hash.
       link: new URL(links.get(meeting.id)!, site).href,
-      pubDate: meetingDay(meeting.date),
+      date: meetingDay(meeting.date),
       description:
         feedSummaryHtml(meeting.summaryHtml!) +
         sourceParagraph(meeting) +
         officialLinks(meeting)
           .map(({ url, note }) => `<p><a href="${escapeAttribute(url)}">${note}</a></p>`)
           .join(''),
-      categories: meetingTopicList(meeting.topics),
-      customData: `<guid isPermaLink="false">${meetingUid(district.id, meeting.id, site)}</guid>`,
-    }));
-  return {
-    title: `${district.name}: board meeting summaries`,
-    description: `Summaries of the ${district.name} board's meetings, newest first.`,
-    site: new URL(districtPath(district.id), site).href,
-    trailingSlash: false,
-    // The feed names its own address (atom:link rel=self), as feed validators ask of RSS 2.0.
-    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
-    customData: `<language>en-us</language><atom:link href="${new URL(summariesFeedPath(district.id), site).href}" rel="self" type="application/rss+xml"/>`,
-    items,
-  };
+      category: meetingTopicList(meeting.topics).map((name) => ({ name })),
+      guid: meetingUid(district.id, meeting.id, site),
+    });
+  return feed.rss2();
 }
 
 /** How long a timed meeting is shown in a calendar: the record has its start only. */
