@@ -40,7 +40,10 @@ export interface DigestPayload {
   district_name: string;
   unsubscribe_token: string;
   language?: string;
+  /** The newest new summaries (at most 100, queue_digests' bound). */
   meetings: DigestMeeting[];
+  /** How many more new summaries the digest leaves to the board's page. */
+  more?: number;
 }
 
 export interface Email {
@@ -179,9 +182,11 @@ export function digestEmail(
   const t = mailTranslator(locale);
   const district = { district: payload.district_name };
   const items = payload.meetings.map((meeting) => digestItem(meeting, payload.district_id, links, htmlToText, locale));
-  const subject = digestSubject(payload.district_name, items.length, locale);
+  const left = payload.more && payload.more > 0 ? payload.more : 0;
+  const subject = digestSubject(payload.district_name, items.length + left, locale);
   const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
   const page = districtPageUrl(links, payload.district_id, locale);
+  const more = left ? t('mail.digest.more', { count: left }) : null;
   const text = [
     t('mail.digest.intro', district),
     ...items.flatMap((item) => [
@@ -191,6 +196,7 @@ export function digestEmail(
       ...(item.excerpt ? [item.excerpt] : []),
       `${t('mail.digest.readIt')}: ${item.url}`,
     ]),
+    ...(more ? ['', `${more}: ${page}`] : []),
     '',
     `${t('mail.digest.board')}: ${page}`,
     '',
@@ -208,6 +214,7 @@ export function digestEmail(
           (item.excerpt ? `<p>${escapeHtml(item.excerpt)}</p>` : '') +
           `<p>${link(item.url, t('mail.digest.readSummary'))}</p>`,
       ),
+      more ? `<p>${link(page, more)}</p>` : '',
       `<p>${link(page, t('mail.digest.board'))}</p>`,
       `<p style="font-size:small">${htmlMessage(t, 'mail.digest.why', district)} ${link(leave, t('mail.unsubscribe'))}</p>`,
     ].join(''),

@@ -447,6 +447,9 @@ comment on function public.unsubscribe(text) is 'Ends the subscription of an uns
   subscription's language. Queuing and moving the subscription's digest_through happen in one transaction, so a
   summary is queued for a subscriber exactly once. The rows of alerts (no district) get no digest and are not counted
   among those up to date.
+  Every digest is bounded, as the alert emails are: at most 100 meetings (the newest), each summary cut to its first
+  8,000 characters (the email quotes the start of it), and `more` the count of the others, which the email sends to
+  the board's page; so a district that gained thousands of summaries at once makes one email of a few hundred KB.
 */
 create function public.queue_digests()
 returns jsonb
@@ -456,34 +459,43 @@ security definer
 set search_path = ''
 as $$
 declare
+  most_meetings constant integer := 100;
+  summary_chars constant integer := 8000;
   queued integer;
 begin
   -- One queuing at a time: two overlapping runs would otherwise both read the same digest_through.
   perform pg_advisory_xact_lock(hashtext('public.queue_digests'));
-  with due as (
-    select s.id as subscription_id, s.email, s.district_id, s.unsubscribe_token, s.language, max(a.appeared_at) as through,
-      jsonb_agg(jsonb_build_object(
-        'id', m.id, 'date', m.date, 'title', m.title, 'meeting_type', m.meeting_type,
-        'topics', m.topics, 'summary', m.summary
-      ) order by m.date desc, m.id desc) as meetings
+  with pending as (
+    select s.id as subscription_id, a.appeared_at, m.id, m.date, m.title, m.meeting_type, m.topics, m.summary,
+      row_number() over (partition by s.id order by m.date desc, m.id desc) as n
     from public.subscriptions s
     join private.summary_appearances a on a.district_id = s.district_id and a.appeared_at > s.digest_through
     join public.meetings m on m.id = a.meeting_id
     where s.confirmed_at is not null and s.unsubscribed_at is null
-    group by s.id
+  ),
+  due as (
+    select p.subscription_id, max(p.appeared_at) as through, count(*) - least(count(*), most_meetings) as more,
+      jsonb_agg(jsonb_build_object(
+        'id', p.id, 'date', p.date, 'title', p.title, 'meeting_type', p.meeting_type,
+        'topics', p.topics, 'summary', left(p.summary, summary_chars)
+      ) order by p.date desc, p.id desc) filter (where p.n <= most_meetings) as meetings
+    from pending p
+    group by p.subscription_id
   ),
   moved as (
     update public.subscriptions s set digest_through = due.through from due where s.id = due.subscription_id
   ),
   inserted as (
     insert into public.email_outbox (kind, subscription_id, recipient, payload)
-    select 'digest', due.subscription_id, due.email, jsonb_build_object(
-      'district_id', due.district_id,
-      'district_name', private.district_name(due.district_id),
-      'unsubscribe_token', due.unsubscribe_token,
-      'language', due.language,
-      'meetings', due.meetings)
+    select 'digest', due.subscription_id, s.email, jsonb_build_object(
+      'district_id', s.district_id,
+      'district_name', private.district_name(s.district_id),
+      'unsubscribe_token', s.unsubscribe_token,
+      'language', s.language,
+      'meetings', due.meetings,
+      'more', due.more)
     from due
+    join public.subscriptions s on s.id = due.subscription_id
     returning 1
   )
   select count(*) into queued from inserted;

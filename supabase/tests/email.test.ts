@@ -225,6 +225,34 @@ describe('the outbox', () => {
   });
 });
 
+describe('every digest bounded', () => {
+  it('2,000 new summaries of 10 KB each: one digest of the newest 100, under 500 KB, the rest sent to the board page', async () => {
+    const district = await newDistrict('Bounded Digest Unified');
+    const sub = await confirmedSubscriber(district);
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+       select $1, date '2020-01-01' + n, 'Meeting ' || n, '<p>' || repeat('The board met again. ', 500) || '</p>'
+       from generate_series(1, 2000) n`,
+      [district],
+    );
+    await sql('select public.queue_digests()');
+    const [row] = await outboxFor(sub.email);
+    const meetings = row.payload.meetings as { date: string; summary: string }[];
+    expect([meetings.length, row.payload.more]).toEqual([100, 1900]);
+    expect(meetings[0].date).toBe('2025-06-23');
+    expect(Math.max(...meetings.map((meeting) => meeting.summary.length))).toBe(8000);
+    expect(JSON.stringify(row.payload).length).toBeLessThan(1024 * 1024);
+
+    const result = await runMailSend();
+    expect(result.code, result.output).toBe(0);
+    const [mail] = await inboxOf(sub.email);
+    expect(mail.subject).toBe('Bounded Digest Unified: 2,000 new meeting summaries');
+    expect(Buffer.byteLength(mail.html) + Buffer.byteLength(mail.text)).toBeLessThan(500 * 1024);
+    expect((mail.text.match(/Read it: /g) ?? []).length).toBe(100);
+    expect(mail.text).toContain(`And 1,900 more new meeting summaries, all on the board's page: `);
+  }, 120_000);
+});
+
 describe('npm run mail:send', () => {
   it('sends one digest per subscriber with new summaries, then nothing', async () => {
     const district = await newDistrict('Digest Test Unified');

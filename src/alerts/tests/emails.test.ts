@@ -232,6 +232,18 @@ describe('the digest email', () => {
     expect(email.html).toContain('href="https://boards.example.org/7?tab=Meetings#meeting-11-20-26"');
   });
 
+  it("counts the summaries it leaves out in its subject, and sends them to the board's page", () => {
+    const bounded = digestEmail({ ...payload, more: 1_900 }, links, htmlToText);
+    expect(bounded.subject).toBe('Springfield <Unified>: 1,902 new meeting summaries');
+    expect(bounded.text).toContain(
+      "And 1,900 more new meeting summaries, all on the board's page: https://boards.example.org/7",
+    );
+    expect(bounded.html).toContain(
+      '<a href="https://boards.example.org/7">And 1,900 more new meeting summaries, all on the board&#39;s page</a>',
+    );
+    expect(email.text).not.toContain('more new meeting');
+  });
+
   it('has the one-click headers', () => {
     expect(email.headers['List-Unsubscribe']).toBe(`<${oneClickUnsubscribeUrl(links, leave)}>`);
     expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
