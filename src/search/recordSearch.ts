@@ -1,6 +1,6 @@
 // The record search's rules (search_records in the database): what may be searched, what the page announces and
 // why a search failed, in the page's language. Pure, shared by the district page's search box and the site-wide page.
-import { SEARCH_ANSWERS, type RecordKind, type RecordResult } from './data/records';
+import { SEARCH_ANSWERS, type RecordKind, type RecordResult, type SearchOrder } from './data/records';
 import { refusalOf } from '../lib/data/serverAnswer';
 import type { Locale } from '../i18n/locales';
 import { formatDate } from '../i18n/dates';
@@ -136,6 +136,18 @@ export function resultsStatus(
   return t(more ? 'records.resultsMore' : 'records.results', { count: String(count), text });
 }
 
+/**
+ * The line under the status when a search is newest first because it has too many matches to rank, not because the
+ * reader asked: why, and what ranks them ('' otherwise).
+ */
+export function orderNotice(
+  first: Pick<RecordResult, 'ordered'> | undefined,
+  asked: SearchOrder | '',
+  t: Translator,
+): string {
+  return first?.ordered === 'newest' && asked !== 'newest' ? t('records.order.tooMany') : '';
+}
+
 /** What a failed search says: the database's own refusal (a 400 or 429 answers its code), otherwise a plain failure. */
 export function searchFailure(reason: string, t: Translator): string {
   const text = reason.trim();
@@ -146,23 +158,31 @@ export function searchFailure(reason: string, t: Translator): string {
   return t('records.failed.unavailable');
 }
 
-/** The address of the site-wide search for some text, optionally in one district and of one kind. */
-export function recordSearchUrl(text: string, district?: number | null, kind?: RecordKind | ''): string {
+/** The address of the site-wide search for some text, optionally in one district, of one kind, newest first. */
+export function recordSearchUrl(
+  text: string,
+  district?: number | null,
+  kind?: RecordKind | '',
+  order?: SearchOrder | '',
+): string {
   const params = new URLSearchParams({ q: text });
   if (district) params.set('district', String(district));
   if (kind) params.set('kind', kind);
+  if (order === 'newest') params.set('order', order);
   return `${RECORD_SEARCH_PATH}?${params}`;
 }
 
-/** What the search page's address asks for (?q=, ?district=, ?kind=): a shared link, or a district page's form sent before its island loaded. */
+/** What the search page's address asks for (?q=, ?district=, ?kind=, ?order=): a shared link, or a district page's form sent before its island loaded. */
 export interface AddressQuery {
   /** The text as in the address (blank: nothing asked for). */
   text: string;
   district: number | null;
   kind: RecordKind | '';
+  /** 'newest' when the reader asked for newest first; '' for the search's own order (best matches where it can). */
+  order: SearchOrder | '';
 }
 
-/** Reads the search page's address (location.search); a district or kind it does not know is no filter. */
+/** Reads the search page's address (location.search); a district, kind or order it does not know is no filter. */
 export function addressQuery(search: string): AddressQuery {
   const params = new URLSearchParams(search);
   const kind = params.get('kind');
@@ -170,7 +190,16 @@ export function addressQuery(search: string): AddressQuery {
     text: params.get('q') ?? '',
     district: districtFilter(params.get('district')),
     kind: RECORD_KINDS.includes(kind as RecordKind) ? (kind as RecordKind) : '',
+    order: params.get('order') === 'newest' ? 'newest' : '',
   };
+}
+
+/**
+ * What a search sends for its order: newest first when the reader asked for it; otherwise nothing, and the search
+ * ranks by best match where every match can be ranked.
+ */
+export function sortOf(order: SearchOrder | ''): SearchOrder | null {
+  return order === 'newest' ? 'newest' : null;
 }
 
 /** The catalogue keys of each kind of result, one and many ('Meeting', 'Meetings'). */

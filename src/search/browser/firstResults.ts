@@ -13,7 +13,10 @@ import {
   RECORD_PAGE_SIZE,
   addressQuery,
   checkSearchText,
+  orderNotice,
   recordSearchFeedUrl,
+  recordSearchUrl,
+  sortOf,
   resultsStatus,
   searchFailure,
   searchWords,
@@ -22,7 +25,7 @@ import {
   type SearchWords,
 } from '../recordSearch';
 import { translator, type Catalogue, type Translator } from '../../i18n/translate';
-import { localeOf, type Locale } from '../../i18n/locales';
+import { localeOf, localizedPath, type Locale } from '../../i18n/locales';
 
 /** The first results: none asked for, or the address's search (its text trimmed) on its way, answered or failed. */
 export type FirstResults =
@@ -63,6 +66,7 @@ export async function searchFirstResults(query: AddressQuery, words: SearchWords
       kinds: query.kind ? [query.kind] : null,
       page_size: RECORD_PAGE_SIZE,
       cursor: cursor ?? null,
+      sort: sortOf(query.order),
     });
     if (!detached)
       $firstResults.set({
@@ -112,6 +116,8 @@ export function writeFirstResults(root: ParentNode, state: FirstResults, t: Tran
   const words = root.querySelector<HTMLElement>('.record-search-words');
   if (words)
     words.textContent = state.status === 'done' ? searchWordsNotice(state.words, state.results.length, t, locale) : '';
+  const order = root.querySelector<HTMLElement>('.record-search-order');
+  if (order) order.textContent = state.status === 'done' ? orderNotice(state.results[0], state.query.order, t) : '';
   const list = root.querySelector<HTMLElement>('.record-results');
   if (list) {
     drawRecordResults(list, state.results, t, locale, true);
@@ -135,9 +141,10 @@ export function writeFirstResults(root: ParentNode, state: FirstResults, t: Tran
 }
 
 /**
- * The search page's script: runs the address's search (?q=, ?district=, ?kind=) and shows it in the island inside
- * `section`, which carries the page's language (data-search-locale) and the island's messages (data-search-messages).
- * While the island sleeps it also answers 'Show more results' and a change of the kind shown. Two addresses are left
+ * The search page's script: runs the address's search (?q=, ?district=, ?kind=, ?order=) and shows it in the island
+ * inside `section`, which carries the page's language (data-search-locale) and the island's messages
+ * (data-search-messages). While the island sleeps it also answers 'Show more results' and a change of the kind shown
+ * or of the order. Two addresses are left
  * to the island, which `wake` wakes: text the search cannot take (the island words the problem on the box), and a
  * district filter (a district page's form sent before its script loaded), which the island's district list must show.
  */
@@ -156,6 +163,17 @@ export function showFirstResults(section: HTMLElement, search: string, wake: () 
   if (input && !input.value) input.value = query.text;
   const kind = island.querySelector<HTMLSelectElement>('select[name="kind"]');
   if (kind) kind.value = query.kind;
+  const order = island.querySelector<HTMLSelectElement>('select[name="order"]');
+  if (order) order.value = query.order;
+  // A filter changed while the island sleeps: searched again, and the address says so, as the island keeps it.
+  const again = (next: AddressQuery, words: SearchWords) => {
+    history.replaceState(
+      null,
+      '',
+      localizedPath(locale, recordSearchUrl(next.text, next.district, next.kind, next.order)),
+    );
+    void searchFirstResults(next, words);
+  };
   // Once awake, the island answers everything itself (Astro takes `ssr` off an island once it has hydrated).
   const asleep = () => island.closest('astro-island')?.hasAttribute('ssr') ?? true;
   $firstResults.subscribe((state) => writeFirstResults(island, state, t, locale));
@@ -165,10 +183,12 @@ export function showFirstResults(section: HTMLElement, search: string, wake: () 
   kind?.addEventListener('change', () => {
     const state = $firstResults.get();
     if (asleep() && firstResultsAttached() && state.status !== 'idle')
-      void searchFirstResults(
-        { ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' },
-        state.words,
-      );
+      again({ ...state.query, kind: RECORD_KINDS.find((known) => known === kind.value) ?? '' }, state.words);
+  });
+  order?.addEventListener('change', () => {
+    const state = $firstResults.get();
+    if (asleep() && firstResultsAttached() && state.status !== 'idle')
+      again({ ...state.query, order: order.value === 'newest' ? 'newest' : '' }, state.words);
   });
   void searchFirstResults({ ...query, text }, searchWords(locale, text));
 }

@@ -13,8 +13,10 @@ import {
   addressQuery,
   checkSearchText,
   districtFilter,
+  orderNotice,
   recordSearchFeedUrl,
   recordSearchUrl,
+  sortOf,
   resultsStatus,
   searchFailure,
   searchWords,
@@ -25,7 +27,7 @@ import {
 import { translator, type Catalogue } from '../../i18n/translate';
 import { localizedPath, type Locale } from '../../i18n/locales';
 import { collator } from '../../i18n/dates';
-import { searchRecords, type RecordKind, type RecordResult } from '../data/records';
+import { searchRecords, type RecordKind, type RecordResult, type SearchOrder } from '../data/records';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { drawRecordResults } from '../browser/recordResults';
 import {
@@ -66,6 +68,10 @@ export const RECORD_SEARCH_KEYS = [
   'records.matches.relevance',
   'records.more',
   'records.noResults',
+  'records.order',
+  'records.order.newest',
+  'records.order.relevance',
+  'records.order.tooMany',
   'records.results',
   'records.resultsLabel',
   'records.resultsMore',
@@ -129,20 +135,29 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const [more, setMore] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [kind, setKind] = useState<RecordKind | ''>('');
+  const [order, setOrder] = useState<SearchOrder | ''>('');
   const [district, setDistrict] = useState<number | null>(districtId ?? null);
   // District names seen in results, for the site-wide page's district filter.
   const [districtNames, setDistrictNames] = useState<Map<number, string>>(new Map());
   const input = useRef<HTMLInputElement>(null);
   const sequence = useRef(0);
   // The last search answered, which 'Show more results' continues and a filter's change runs again.
-  const [last, setLast] = useState<{ text: string; district: number | null; kind: RecordKind | '' } | null>(null);
+  const [last, setLast] = useState<{
+    text: string;
+    district: number | null;
+    kind: RecordKind | '';
+    order: SearchOrder | '';
+  } | null>(null);
   // What the last search answered sent: the reader's words in the record's English, on a Spanish or Chinese page.
   const [words, setWords] = useState<SearchWords | null>(null);
 
   const inputId = `${idPrefix}-text`;
   const problemId = `${idPrefix}-problem`;
 
-  async function run(text: string, options: { district: number | null; kind: RecordKind | ''; cursor?: string }) {
+  async function run(
+    text: string,
+    options: { district: number | null; kind: RecordKind | ''; order: SearchOrder | ''; cursor?: string },
+  ) {
     detachFirstResults();
     const turn = ++sequence.current;
     setStatus({ state: 'loading', text });
@@ -154,9 +169,10 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         kinds: options.kind ? [options.kind] : null,
         page_size: RECORD_PAGE_SIZE,
         cursor: options.cursor ?? null,
+        sort: sortOf(options.order),
       });
       if (turn !== sequence.current) return;
-      setLast({ text, district: options.district, kind: options.kind });
+      setLast({ text, district: options.district, kind: options.kind, order: options.order });
       setWords(sent);
       setResults((before) => (options.cursor ? [...before, ...page] : page));
       setMore(page.length === RECORD_PAGE_SIZE);
@@ -173,7 +189,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     }
   }
 
-  function start(options: { district: number | null; kind: RecordKind | '' }) {
+  function start(options: { district: number | null; kind: RecordKind | ''; order: SearchOrder | '' }) {
     const { text, problem } = checkSearchText(input.current?.value ?? '', t);
     if (problem) {
       setStatus({ state: 'invalid', message: problem });
@@ -181,13 +197,17 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       return;
     }
     if (siteWide)
-      history.replaceState(null, '', localizedPath(locale, recordSearchUrl(text, options.district, options.kind)));
+      history.replaceState(
+        null,
+        '',
+        localizedPath(locale, recordSearchUrl(text, options.district, options.kind, options.order)),
+      );
     void run(text, options);
   }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    start({ district, kind });
+    start({ district, kind, order });
   }
 
   // The search page runs the search its address names (?q=, ?district=, ?kind=): a district page's form before its
@@ -198,15 +218,17 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
     const query = addressQuery(location.search);
     setDistrict(query.district);
     setKind(query.kind);
+    setOrder(query.order);
     // Text typed before the island loaded stays; the address's text fills the box only when there is some.
     if (input.current && query.text) input.current.value = query.text;
-    if (query.text.trim()) start({ district: query.district, kind: query.kind });
+    if (query.text.trim()) start({ district: query.district, kind: query.kind, order: query.order });
   });
   const followFirstResults = useEffectEvent((first: FirstResults) => {
     if (first.status === 'idle' || !firstResultsAttached()) return;
     const { query, results: shown } = first;
     setDistrict(query.district);
     setKind(query.kind);
+    setOrder(query.order);
     setLast(query);
     setWords(first.words);
     setResults(shown);
@@ -256,6 +278,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
           ? status.message
           : '';
   const wordsText = status.state === 'done' && words ? searchWordsNotice(words, results.length, t, locale) : '';
+  const orderText = status.state === 'done' && last ? orderNotice(results[0], last.order, t) : '';
   // The feed of the search answered, beside the email alert's offer (and in the page's head).
   const feedUrl =
     status.state === 'done' && last && words
@@ -308,7 +331,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
                 onChange={(event) => {
                   const next = event.target.value as RecordKind | '';
                   setKind(next);
-                  if (last) start({ district, kind: next });
+                  if (last) start({ district, kind: next, order });
                 }}
               >
                 <option value="">{t('records.everything')}</option>
@@ -327,7 +350,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
                 onChange={(event) => {
                   const next = districtFilter(event.target.value);
                   setDistrict(next);
-                  if (last) start({ district: next, kind });
+                  if (last) start({ district: next, kind, order });
                 }}
               >
                 <option value="">{t('records.allDistricts')}</option>
@@ -336,6 +359,21 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
                     {name}
                   </option>
                 ))}
+              </select>
+            </label>
+            <label>
+              {t('records.order')}{' '}
+              <select
+                name="order"
+                value={order}
+                onChange={(event) => {
+                  const next = event.target.value === 'newest' ? 'newest' : '';
+                  setOrder(next);
+                  if (last) start({ district, kind, order: next });
+                }}
+              >
+                <option value="">{t('records.order.relevance')}</option>
+                <option value="newest">{t('records.order.newest')}</option>
               </select>
             </label>
           </div>
@@ -355,6 +393,10 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       <p className="record-search-words" aria-live="polite" suppressHydrationWarning>
         {wordsText}
       </p>
+      {/* Why a search is newest first when the reader did not ask for it: too many matches to rank. */}
+      <p className="record-search-order" aria-live="polite" suppressHydrationWarning>
+        {orderText}
+      </p>
       {/* Drawn by drawRecordResults, not by React: React neither hydrates nor replaces its items (an empty
           dangerouslySetInnerHTML), so the page's script may draw them before the island wakes. */}
       <ol
@@ -371,7 +413,13 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
         onClick={() =>
           firstResultsAttached()
             ? moreFirstResults()
-            : last && void run(last.text, { district: last.district, kind: last.kind, cursor: results.at(-1)?.cursor })
+            : last &&
+              void run(last.text, {
+                district: last.district,
+                kind: last.kind,
+                order: last.order,
+                cursor: results.at(-1)?.cursor,
+              })
         }
       >
         {t('records.more')}

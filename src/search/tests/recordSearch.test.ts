@@ -6,7 +6,9 @@ import {
   addressQuery,
   checkSearchText,
   districtFilter,
+  orderNotice,
   recordSearchUrl,
+  sortOf,
   resultMeta,
   resultsStatus,
   searchFailure,
@@ -201,13 +203,44 @@ describe('the search page address', () => {
 
 describe('addressQuery: what a search link asks for', () => {
   it.each([
-    ['?q=budget', { text: 'budget', district: null, kind: '' }],
-    ['?q=cell+phones&district=2&kind=vote', { text: 'cell phones', district: 2, kind: 'vote' }],
-    ['?q=bond&district=abc&kind=bill', { text: 'bond', district: null, kind: '' }],
-    ['?district=3', { text: '', district: 3, kind: '' }],
-    ['', { text: '', district: null, kind: '' }],
+    ['?q=budget', { text: 'budget', district: null, kind: '', order: '' }],
+    ['?q=cell+phones&district=2&kind=vote', { text: 'cell phones', district: 2, kind: 'vote', order: '' }],
+    ['?q=bond&district=abc&kind=bill', { text: 'bond', district: null, kind: '', order: '' }],
+    ['?q=bond&order=newest', { text: 'bond', district: null, kind: '', order: 'newest' }],
+    ['?q=bond&order=oldest', { text: 'bond', district: null, kind: '', order: '' }],
+    ['?district=3', { text: '', district: 3, kind: '', order: '' }],
+    ['', { text: '', district: null, kind: '', order: '' }],
   ])('%s', (search, expected) => {
     expect(addressQuery(search)).toEqual(expected);
+  });
+});
+
+describe('the order: best matches where they can be ranked, newest first when asked', () => {
+  it.each([
+    ['', null],
+    ['newest', 'newest'],
+  ] as const)('order %j sends sort %j', (order, sort) => {
+    expect(sortOf(order)).toBe(sort);
+  });
+
+  it('is in the address only when newest first was asked for', () => {
+    expect(recordSearchUrl('bond', 3, 'vote', 'newest')).toBe(
+      '/search/records?q=bond&district=3&kind=vote&order=newest',
+    );
+    expect(recordSearchUrl('bond', null, '', '')).toBe('/search/records?q=bond');
+  });
+
+  it.each([
+    [
+      { ordered: 'newest' },
+      '',
+      'Too many matches to rank by best match: narrow the search (a district, a kind of record, more words) to rank them.',
+    ],
+    [{ ordered: 'newest' }, 'newest', ''],
+    [{ ordered: 'relevance' }, '', ''],
+    [undefined, '', ''],
+  ] as const)('a first row %j, asked %j, says why it is newest first: %j', (first, asked, notice) => {
+    expect(orderNotice(first, asked, tEn)).toBe(notice);
   });
 });
 

@@ -194,6 +194,31 @@ test.describe('the site-wide search', () => {
     await expect(page.getByRole('combobox', { name: 'District' })).toHaveValue('2');
   });
 
+  test('ranks the best matches first, and offers newest first, in the address too', async ({ page }) => {
+    await page.goto('/search/records?q=boundaries');
+    await expect(page.getByRole('status').filter({ hasText: 'boundaries' })).toHaveText(
+      '5 matches for “boundaries”, best matches first.',
+    );
+    const order = page.getByRole('combobox', { name: 'Order' });
+    await expect(order).toHaveValue('');
+    await order.selectOption({ label: 'Newest first' });
+    await expect(page.getByRole('status').filter({ hasText: 'boundaries' })).toHaveText(
+      '5 matches for “boundaries”, newest first.',
+    );
+    await expect(page).toHaveURL(/\?q=boundaries&order=newest$/);
+    // Dated results newest first, topics (which have no date) after them.
+    const lines = await results(page).allTextContents();
+    const dates = lines.map((line) => line.match(/\d\d\/\d\d\/\d\d/)?.[0] ?? '').filter(Boolean);
+    const days = dates.map((date) => `${date.slice(6)}${date.slice(0, 2)}${date.slice(3, 5)}`);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(lines.at(-1)).toMatch(/^Topic · /);
+    await page.reload();
+    await expect(order).toHaveValue('newest');
+    await expect(page.getByRole('status').filter({ hasText: 'boundaries' })).toHaveText(
+      '5 matches for “boundaries”, newest first.',
+    );
+  });
+
   test('shows only the kind chosen', async ({ page }) => {
     await page.goto('/search/records?q=boundaries');
     await expect(results(page)).toHaveCount(5);
