@@ -9,7 +9,6 @@
 // while one is open, which stays open to try again) and the lists stay as the server has them. A malformed or
 // unknown link gets a clear answer and changes nothing.
 import { useEffect, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { alertFeedUrl, isManageToken, manageAlerts, type ListedAlert, type ManageCall } from '../data/alerts';
 import { manageDigests, type DigestCall, type ListedDigest } from '../data/subscriptions';
@@ -131,6 +130,12 @@ export default function AlertsManager({ locale, messages }: Props) {
   const [asking, setAsking] = useState<Asking>(null);
   // Once unsubscribed from all alerts, the status line says so (once), not 'There are no alerts'.
   const [unsubscribed, setUnsubscribed] = useState(false);
+  // Where the focus goes once the page is drawn again (a new object each time, so the same place twice is focused twice).
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
 
   const signal = () => ({ signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
   const callAlerts = (what: ManageCall) => manageAlerts(rpcApi(), token ?? '', what, signal());
@@ -173,12 +178,12 @@ export default function AlertsManager({ locale, messages }: Props) {
   };
 
   /**
-   * Draws these changes at once, then moves the focus to the element of this id: a question that opened, the button
-   * it was asked from, the heading of a list whose item is gone, the button whose change was saved.
+   * Makes these changes, and once they are drawn moves the focus to the element of this id: a question that opened,
+   * the button it was asked from, the heading of a list whose item is gone, the button whose change was saved.
    */
   const drawThenFocus = (id: string, changes: () => void) => {
-    flushSync(changes);
-    document.getElementById(id)?.focus();
+    changes();
+    setFocusTarget({ id });
   };
 
   useEffect(() => {
