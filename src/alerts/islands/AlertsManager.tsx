@@ -234,7 +234,8 @@ export default function AlertsManager({ locale, messages }: Props) {
   /**
    * Sends one change. Saved: the question (if any) closes, the status line says `done`, the lists are read again and
    * the focus goes to `focusAfter`. Refused: the refusal is shown; when the thing is already gone (deleted or stopped
-   * from another page), the question closes and the lists are read again. Failed: shown, and nothing else changes.
+   * from another page), the question closes, the lists are read again and the focus goes to its list's heading.
+   * Failed: shown, and nothing else changes.
    */
   const change = async <S extends string>(
     send: () => Promise<Answer<S>>,
@@ -251,8 +252,9 @@ export default function AlertsManager({ locale, messages }: Props) {
       if (!answer.ok) {
         const refused = refusal(answer.status);
         if (answer.status !== 'no_alert' && answer.status !== 'no_digest') return setError(refused);
+        // Its own button is gone with it: the focus goes to its list's heading.
         const next = await readLists();
-        return drawThenFocus(focusAfter, () => {
+        return drawThenFocus(answer.status === 'no_digest' ? DIGESTS_HEADING : ALERTS_HEADING, () => {
           setAsking(null);
           setError(refused);
           showAgain(next);

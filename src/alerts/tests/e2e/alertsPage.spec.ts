@@ -171,3 +171,36 @@ test('the page that confirms an address’s alerts links the page that manages t
   await expect(page.getByText('«comedor escolar» en todos los distritos, a diario')).toBeVisible();
   await expect(page.getByText(es('alerts.manage.notConfirmed'))).toHaveCount(0);
 });
+
+test('what was stopped or deleted from another page says so, once, and the lists are read again', async ({ page }) => {
+  const email = `alerts-gone-${crypto.randomUUID()}@example.org`;
+  expect((await rpcFrom(newClientAddress(), 'create_alert', { email, q: 'bus routes' })).body).toMatchObject({
+    ok: true,
+  });
+  const board = `Cedar Digest District ${crypto.randomUUID().slice(0, 6)}`;
+  const cedar = await digest(email, await newDistrict(board), 'en', true);
+  await page.goto(`/alerts?token=${await manageToken(email)}`);
+  const digests = page.getByRole('region', { name: t('alerts.digests.heading') });
+  await expect(digests.locator('.alerts-what')).toHaveText([new RegExp(`^${board}, in English`)]);
+
+  // Its own unsubscribe link ended it meanwhile.
+  await sql('update public.subscriptions set unsubscribed_at = now() where id = $1', [cedar]);
+  await digests.getByRole('button', { name: t('alerts.digests.stop') }).click();
+  await digests.getByRole('button', { name: t('alerts.digests.stopYes') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(t('alerts.digests.noDigest'));
+  await expect(page.getByText(t('alerts.digests.noDigest'))).toHaveCount(1);
+  await expect(digests.getByText(t('alerts.digests.none'))).toBeVisible();
+  await expect(digests.getByRole('heading', { name: t('alerts.digests.heading') })).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText('');
+
+  // An alert deleted meanwhile (another tab): its pause says it is gone, and the list is read again.
+  await sql(
+    'delete from private.alerts a using public.subscriptions s where s.id = a.subscription_id and lower(s.email) = lower($1)',
+    [email],
+  );
+  const alerts = page.getByRole('region', { name: t('alerts.manage.alertsHeading') });
+  await alerts.getByRole('button', { name: t('alerts.manage.pause') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(t('alerts.manage.noAlert'));
+  await expect(alerts.getByText(t('alerts.manage.none'))).toBeVisible();
+  await expect(alerts.getByRole('heading', { name: t('alerts.manage.alertsHeading') })).toBeFocused();
+});
