@@ -5,6 +5,7 @@ import type { Translator } from '../i18n/translate';
 import { SEND_FAILURE_KEYS, answerText, sendFailure, serverTextKeys } from '../i18n/serverText';
 import type { FormResult } from '../lib/data/formResult';
 import { CREATE_ALERT_ANSWERS, type ManageStatus } from './data/alerts';
+import type { DigestStatus } from './data/subscriptions';
 
 /** The server answers the alert form can be given (create_alert's), and why a request failed: what the form is given. */
 export const ALERT_ANSWER_KEYS = [...serverTextKeys(CREATE_ALERT_ANSWERS), ...SEND_FAILURE_KEYS];
@@ -44,6 +45,20 @@ export function manageRefusal(status: ManageStatus, t: Translator): string {
       return t('alerts.manage.unknown');
     case 'no_alert':
       return t('alerts.manage.noAlert');
+    default:
+      return t('alerts.manage.failed');
+  }
+}
+
+/** What the management page says for an answer about a district's summaries that changed nothing. */
+export function digestRefusal(status: DigestStatus, t: Translator): string {
+  switch (status) {
+    case 'malformed':
+      return t('alerts.manage.malformed');
+    case 'unknown':
+      return t('alerts.manage.unknown');
+    case 'no_digest':
+      return t('alerts.digests.noDigest');
     default:
       return t('alerts.manage.failed');
   }

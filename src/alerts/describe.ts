@@ -5,6 +5,7 @@
 import { LOCALE_FACTS, type Locale } from '../i18n/locales.ts';
 import type { Translator } from '../i18n/translate.ts';
 import type { AlertRecordKind, AlertSummary } from './data/alerts.ts';
+import type { ListedDigest } from './data/subscriptions.ts';
 
 export type { AlertFrequency, AlertKind, AlertRecordKind, AlertSummary } from './data/alerts.ts';
 
@@ -44,5 +45,20 @@ export function describeAlert(alert: AlertSummary, t: Translator, locale: Locale
   return t('alerts.describe.withFrequency', {
     alert: alertSubject(alert, t, locale),
     frequency: t(`alerts.frequency.${alert.frequency}`),
+  });
+}
+
+/**
+ * A district's summaries by email, as the management page lists them: 'Palo Alto Unified School District, in
+ * Spanish (confirmed: each new summary is emailed)', or waiting for its confirmation.
+ */
+export function describeDigest(
+  digest: Pick<ListedDigest, 'district_name' | 'language' | 'confirmed'>,
+  t: Translator,
+): string {
+  return t('alerts.digests.item', {
+    district: digest.district_name,
+    language: t(`alerts.digests.language.${digest.language}`),
+    state: t(digest.confirmed ? 'alerts.digests.confirmed' : 'alerts.digests.waiting'),
   });
 }

@@ -366,6 +366,9 @@ comment on function public.subscribe(text, bigint, text) is 'Asks to subscribe a
     {"ok": false, "status": "used" | "expired" | "unknown" | "malformed", "district_id"?, "district_name"?}
   Only a valid, unused, unexpired token changes anything, and only once: it confirms the subscription, sets the
   language it was asked with, and confirms the alerts that name it (private.alerts.confirmation_token), nothing else.
+  The token of an address's alerts (district null) answers, while it is within its three days (confirmed, or used
+  again), the address's manage_token too: the page that confirmed links to the page that manages the alerts, the
+  link the same email already holds.
 */
 create function public.confirm_subscription(token text)
 returns jsonb
@@ -377,6 +380,7 @@ as $$
 declare
   entry private.confirmation_tokens;
   district bigint;
+  manage jsonb;
 begin
   if token is null or token !~ '^[0-9a-f]{64}$' then
     return jsonb_build_object('ok', false, 'status', 'malformed');
@@ -385,9 +389,11 @@ begin
   if not found then
     return jsonb_build_object('ok', false, 'status', 'unknown');
   end if;
-  select s.district_id into district from public.subscriptions s where s.id = entry.subscription_id;
+  select s.district_id, case when s.manage_token is not null and entry.expires_at >= now()
+    then jsonb_build_object('manage_token', s.manage_token) else '{}'::jsonb end
+  into district, manage from public.subscriptions s where s.id = entry.subscription_id;
   if entry.used_at is not null then
-    return jsonb_build_object('ok', false, 'status', 'used', 'district_id', district, 'district_name', private.district_name(district));
+    return jsonb_build_object('ok', false, 'status', 'used', 'district_id', district, 'district_name', private.district_name(district)) || manage;
   end if;
   if entry.expires_at < now() then
     return jsonb_build_object('ok', false, 'status', 'expired', 'district_id', district, 'district_name', private.district_name(district));
@@ -402,10 +408,10 @@ begin
     language = coalesce(entry.language, s.language)
   where s.id = entry.subscription_id;
   update private.alerts a set confirmed_at = now() where a.confirmation_token = entry.token_hash and a.confirmed_at is null;
-  return jsonb_build_object('ok', true, 'status', 'confirmed', 'district_id', district, 'district_name', private.district_name(district));
+  return jsonb_build_object('ok', true, 'status', 'confirmed', 'district_id', district, 'district_name', private.district_name(district)) || manage;
 end;
 $$;
-comment on function public.confirm_subscription(text) is 'Confirms the subscription of a confirmation link''s token (single use, three days); answers {ok, status, district_id, district_name}.';
+comment on function public.confirm_subscription(text) is 'Confirms the subscription of a confirmation link''s token (single use, three days); answers {ok, status, district_id, district_name}, and an alerts token the address''s manage_token.';
 
 /*
   unsubscribe(token text) returns jsonb: the unsubscribe link's page and the one-click POST call it. The token of an

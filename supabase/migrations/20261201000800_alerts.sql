@@ -668,6 +668,92 @@ $$;
 comment on function public.unsubscribe_alerts(text) is 'Ends every alert of a management link''s address; answers {ok, status, deleted}.';
 
 /*
+  list_digests(token) and stop_digest(token, subscription_id): the management link's address's district summaries
+  by email (the rows subscribe() writes from the subscribe box of a district page, one per address and district). The
+  management token belongs to the address's alerts row; the address's digests are the rows of the same address,
+  whatever its letter case (subscribe() and create_alert() keep one row per address and district, compared in lower
+  case): an alias (parent+news@…) is an address of its own. Only rows not ended are listed or stopped; never another
+  address's.
+
+  list_digests(token) returns jsonb: at most 100 (the first by district id, read through the index of the address and
+  district), each with its district's name, the language its emails are written in and whether its owner confirmed it
+  (one waiting is sent nothing until then), ordered by district name; more when the address has others.
+    {"ok": true, "status": "listed", "digests": [{"id": 7, "district_id": 1, "district_name": "...",
+      "language": "es", "confirmed": true}, ...], "more": false}
+    {"ok": false, "status": "unknown" | "malformed"}
+
+  stop_digest(token, subscription_id) ends one of them, as its own unsubscribe link does, and skips any digest or
+  confirmation still queued for it.
+    {"ok": true, "status": "stopped", "subscription_id": 7, "district_id": 1, "district_name": "..."}
+    {"ok": false, "status": "no_digest", "subscription_id": 7}   not a digest of this address, or ended already
+    {"ok": false, "status": "unknown" | "malformed"}
+*/
+create function public.list_digests(token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  most constant integer := 100;
+  owner public.subscriptions := private.alerts_owner(token);
+  listed jsonb;
+  total integer;
+begin
+  if owner.id is null then
+    return private.token_refusal(token);
+  end if;
+  with picked as (
+    select s.id, s.district_id, s.language, s.confirmed_at
+    from public.subscriptions s
+    where lower(s.email) = lower(owner.email) and s.district_id is not null and s.unsubscribed_at is null
+    order by s.district_id
+    limit most + 1
+  )
+  select count(*)::integer,
+    coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'district_id', f.district_id, 'district_name', d.name,
+      'language', f.language, 'confirmed', f.confirmed_at is not null) order by d.name, f.id)
+      filter (where f.n <= most), '[]'::jsonb)
+  into total, listed
+  from (select p.*, row_number() over (order by p.district_id) as n from picked p) f
+  join public.districts d on d.id = f.district_id;
+  return jsonb_build_object('ok', true, 'status', 'listed', 'digests', listed, 'more', total > most);
+end;
+$$;
+comment on function public.list_digests(text) is 'The district summaries by email of a management link''s address (the same address, any letter case; at most 100, not ended); answers {ok, status, digests, more}.';
+
+create function public.stop_digest(token text, subscription_id bigint)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  owner public.subscriptions := private.alerts_owner(token);
+  sub public.subscriptions;
+begin
+  if owner.id is null then
+    return private.token_refusal(token);
+  end if;
+  update public.subscriptions s set unsubscribed_at = now()
+  where s.id = stop_digest.subscription_id and s.district_id is not null and s.unsubscribed_at is null
+    and lower(s.email) = lower(owner.email)
+  returning s.* into sub;
+  if not found then
+    return jsonb_build_object('ok', false, 'status', 'no_digest', 'subscription_id', stop_digest.subscription_id);
+  end if;
+  -- Nothing queued for it is sent to someone who stopped it.
+  update public.email_outbox o set state = 'skipped', last_error = 'unsubscribed before it was sent'
+  where o.subscription_id = sub.id and o.state = 'queued';
+  return jsonb_build_object('ok', true, 'status', 'stopped', 'subscription_id', sub.id, 'district_id', sub.district_id,
+    'district_name', private.district_name(sub.district_id));
+end;
+$$;
+comment on function public.stop_digest(text, bigint) is 'Ends one district summaries subscription of a management link''s address (not another''s); answers {ok, status, subscription_id, district_id, district_name}.';
+
+/*
   match_alerts(since) returns jsonb {"run_id", "since", "through", "records", "queued"}: the meetings, topics and
   votes whose searched text was written or changed in [since, through) are matched against the alerts, and each new
   (alert, record) pair is queued in private.alert_matches, once: the pair is unique, so a run started again over the
@@ -993,11 +1079,12 @@ comment on function public.alert_feed(text) is 'An alert''s feed by its feed tok
 
 revoke execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
   public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
-  public.unsubscribe_alerts(text), public.stop_alerts(text, bigint[]), public.alert_feed(text), public.match_alerts(timestamptz),
-  public.queue_alert_emails() from public, anon, authenticated;
+  public.unsubscribe_alerts(text), public.list_digests(text), public.stop_digest(text, bigint), public.stop_alerts(text, bigint[]),
+  public.alert_feed(text), public.match_alerts(timestamptz), public.queue_alert_emails() from public, anon, authenticated;
 grant execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
   public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
-  public.unsubscribe_alerts(text), public.stop_alerts(text, bigint[]), public.alert_feed(text) to anon, authenticated;
+  public.unsubscribe_alerts(text), public.list_digests(text), public.stop_digest(text, bigint), public.stop_alerts(text, bigint[]),
+  public.alert_feed(text) to anon, authenticated;
 grant execute on function public.match_alerts(timestamptz), public.queue_alert_emails() to service_role;
 revoke all on function private.note_record_insert(), private.note_record_update(), private.search_text_problem(text),
   private.query_anchors(tsquery), private.member_vote(jsonb, text), private.member_names(jsonb), private.alerts_owner(text),

@@ -141,19 +141,45 @@ describe('create_alert stores an alert and asks the address to confirm', () => {
     const [mail] = await inboxOf(email);
     const token = new URL(linkIn(mail.text, `${process.env.TEST_SITE_URL}/confirm?token=`)).searchParams.get('token');
     const payload = { token };
+    // The page that confirms is given the management link's token, to link the page that manages the alerts.
+    const { manage_token: manageToken } = await owner(email);
     expect((await rpc('confirm_subscription', { token: payload.token })).body).toEqual({
       ok: true,
       status: 'confirmed',
       district_id: null,
       district_name: null,
+      manage_token: manageToken,
     });
     const confirmedAt = (await owner(email)).confirmed_at;
     expect(confirmedAt).not.toBeNull();
-    expect((await rpc('confirm_subscription', { token: payload.token })).body).toMatchObject({
+    expect((await rpc('confirm_subscription', { token: payload.token })).body).toEqual({
       ok: false,
       status: 'used',
+      district_id: null,
+      district_name: null,
+      manage_token: manageToken,
     });
     expect((await owner(email)).confirmed_at).toEqual(confirmedAt);
+  });
+
+  it('an expired confirmation link answers no management token; a district subscription has none', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'late buses' });
+    const token = await confirmationToken(email);
+    await sql(
+      "update private.confirmation_tokens set expires_at = now() - interval '1 minute' where token_hash = private.token_hash($1)",
+      [token],
+    );
+    expect((await rpc('confirm_subscription', { token })).body).toEqual({
+      ok: false,
+      status: 'expired',
+      district_id: null,
+      district_name: null,
+    });
+    const district = await newDistrict();
+    await sql('insert into public.subscriptions (email, district_id) values ($1, $2)', [email, district]);
+    const digest = await confirmationToken(email, district);
+    expect((await rpc('confirm_subscription', { token: digest })).body).not.toHaveProperty('manage_token');
   });
 
   it("a stranger's alert on a confirmed address waits for the owner: same answer, one email naming it, nothing matched until confirmed", async () => {
@@ -500,6 +526,154 @@ describe('the signed management link', () => {
   });
 });
 
+describe("the management link lists and stops the address's district summaries by email", () => {
+  interface Digest {
+    id: number;
+    district_id: number;
+    district_name: string;
+    language: string;
+    confirmed: boolean;
+  }
+  interface Digests {
+    ok: boolean;
+    status: string;
+    digests: Digest[];
+    more: boolean;
+  }
+
+  /** A district summaries row of an address, as subscribe() writes it (confirmed as its link does, or waiting). */
+  async function digest(email: string, districtId: number, { language = 'en', confirmed = false } = {}) {
+    const [row] = await sql<{ id: string }>(
+      `insert into public.subscriptions (email, district_id, language, confirmed_at, digest_through)
+       values ($1, $2, $3, case when $4 then now() end, case when $4 then now() end) returning id`,
+      [email, districtId, language, confirmed],
+    );
+    return Number(row.id);
+  }
+
+  const ended = async (id: number) =>
+    (
+      await sql<{ ended: boolean }>(
+        'select unsubscribed_at is not null as ended from public.subscriptions where id = $1',
+        [id],
+      )
+    )[0].ended;
+
+  /** An address with an alert (its management token) and two boards' summaries; another address beside it. */
+  async function withDigests() {
+    const email = address();
+    await rpc('create_alert', { email, q: 'lunch menu' });
+    const { manage_token: token } = await owner(email);
+    const [first, second, third] = [
+      await newDistrict('Alpha Digest District'),
+      await newDistrict('Beta Digest District'),
+      await newDistrict(),
+    ];
+    // The same address in other letters is the same address; an alias is another.
+    const mine = [
+      await digest(email.toUpperCase(), second, { language: 'es', confirmed: true }),
+      await digest(email, first),
+    ];
+    const alias = await digest(email.replace('@', '+news@'), third, { confirmed: true });
+    const stopped = await digest(email, third, { confirmed: true });
+    await sql('update public.subscriptions set unsubscribed_at = now() where id = $1', [stopped]);
+    const other = address();
+    await rpc('create_alert', { email: other, q: 'lunch menu' });
+    const theirs = await digest(other, first, { confirmed: true });
+    return { email, token, first, second, mine, alias, other, theirs, otherToken: (await owner(other)).manage_token };
+  }
+
+  it("lists the same address's summaries not ended, by district name, with language and whether confirmed; nobody else's", async () => {
+    const { token, first, second, mine, otherToken, theirs } = await withDigests();
+    expect((await rpc<Digests>('list_digests', { token })).body).toEqual({
+      ok: true,
+      status: 'listed',
+      more: false,
+      digests: [
+        { id: mine[1], district_id: first, district_name: 'Alpha Digest District', language: 'en', confirmed: false },
+        { id: mine[0], district_id: second, district_name: 'Beta Digest District', language: 'es', confirmed: true },
+      ],
+    });
+    expect((await rpc<Digests>('list_digests', { token: otherToken })).body.digests.map((d) => d.id)).toEqual([theirs]);
+  });
+
+  it("stops one: ended, anything queued for it skipped, the others kept; another address's token stops nothing", async () => {
+    const { email, token, mine, theirs, otherToken, alias } = await withDigests();
+    await sql(
+      // Not due for a day: the stack's worker leaves it queued.
+      "insert into public.email_outbox (kind, subscription_id, recipient, payload, next_attempt_at) values ('digest', $1, $2, '{}', now() + interval '1 day')",
+      [mine[0], email],
+    );
+    for (const id of [theirs, alias]) {
+      expect((await rpc('stop_digest', { token, subscription_id: id })).body).toEqual({
+        ok: false,
+        status: 'no_digest',
+        subscription_id: id,
+      });
+      expect(await ended(id)).toBe(false);
+    }
+    expect((await rpc('stop_digest', { token: otherToken, subscription_id: mine[0] })).body).toMatchObject({
+      ok: false,
+      status: 'no_digest',
+    });
+    expect(await ended(mine[0])).toBe(false);
+
+    expect((await rpc('stop_digest', { token, subscription_id: mine[0] })).body).toMatchObject({
+      ok: true,
+      status: 'stopped',
+      subscription_id: mine[0],
+      district_name: 'Beta Digest District',
+    });
+    expect(await ended(mine[0])).toBe(true);
+    expect(await ended(mine[1])).toBe(false);
+    expect(await sql('select state from public.email_outbox where subscription_id = $1', [mine[0]])).toEqual([
+      { state: 'skipped' },
+    ]);
+    expect((await rpc<Digests>('list_digests', { token })).body.digests.map((d) => d.id)).toEqual([mine[1]]);
+    // Stopped already: nothing to stop, said so.
+    expect((await rpc('stop_digest', { token, subscription_id: mine[0] })).body).toMatchObject({ status: 'no_digest' });
+  });
+
+  it('with one character changed, or malformed, lists and stops nothing', async () => {
+    const { token, mine } = await withDigests();
+    const changed = changedOne(token);
+    expect((await rpc('list_digests', { token: changed })).body).toEqual({ ok: false, status: 'unknown' });
+    expect((await rpc('stop_digest', { token: changed, subscription_id: mine[0] })).body).toEqual({
+      ok: false,
+      status: 'unknown',
+    });
+    for (const bad of ['', token.toUpperCase(), `${token.slice(0, 60)}' or '1'='1`]) {
+      expect((await rpc('list_digests', { token: bad })).body).toEqual({ ok: false, status: 'malformed' });
+      expect((await rpc('stop_digest', { token: bad, subscription_id: mine[0] })).body).toEqual({
+        ok: false,
+        status: 'malformed',
+      });
+    }
+    expect(await ended(mine[0])).toBe(false);
+  });
+
+  it('lists at most 100, and says there are more', async () => {
+    const email = address();
+    await rpc('create_alert', { email, q: 'many boards' });
+    const { manage_token: token } = await owner(email);
+    const prefix = `Many Digest District ${crypto.randomUUID().slice(0, 8)}`;
+    try {
+      await sql(
+        `with made as (insert into public.districts (name) select $2 || ' ' || lpad(n::text, 3, '0')
+           from generate_series(1, 101) as n returning id)
+         insert into public.subscriptions (email, district_id) select $1, id from made`,
+        [email, prefix],
+      );
+      const { body } = await rpc<Digests>('list_digests', { token });
+      expect(body.digests).toHaveLength(100);
+      expect(body.more).toBe(true);
+    } finally {
+      // Their subscriptions go with them.
+      await sql("delete from public.districts where name like $1 || ' %'", [prefix]);
+    }
+  });
+});
+
 describe('match_alerts: each new or changed record against the alerts, each match queued once', () => {
   it('a new summary with the words queues one match; a second run, and a run over the same window again, queue nothing', async () => {
     const email = await confirmedAlertAddress();
@@ -658,15 +832,18 @@ describe('privacy', () => {
     const functions = await sql<{ name: string; anon: boolean; definer: boolean }>(`
       select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon, p.prosecdef as definer
       from pg_proc p where p.pronamespace = 'public'::regnamespace
-        and p.proname in ('create_alert', 'list_alerts', 'pause_alert', 'set_alert_frequency', 'delete_alert', 'unsubscribe_alerts', 'match_alerts')
+        and p.proname in ('create_alert', 'list_alerts', 'pause_alert', 'set_alert_frequency', 'delete_alert', 'unsubscribe_alerts',
+          'list_digests', 'stop_digest', 'match_alerts')
       order by 1`);
     expect(functions).toEqual([
       { name: 'create_alert', anon: true, definer: true },
       { name: 'delete_alert', anon: true, definer: true },
       { name: 'list_alerts', anon: true, definer: true },
+      { name: 'list_digests', anon: true, definer: true },
       { name: 'match_alerts', anon: false, definer: true },
       { name: 'pause_alert', anon: true, definer: true },
       { name: 'set_alert_frequency', anon: true, definer: true },
+      { name: 'stop_digest', anon: true, definer: true },
       { name: 'unsubscribe_alerts', anon: true, definer: true },
     ]);
   });

@@ -31,6 +31,6 @@ function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly
 /** What the alert form shows. */
 export const formMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.form.'], ALERT_ANSWER_KEYS);
 
-/** What the management page shows. */
+/** What the management page shows: the address's alerts and its district summaries by email. */
 export const managerMessages = (locale: Locale) =>
-  messagesFor(locale, [...SHARED, 'alerts.manage.'], SEND_FAILURE_KEYS);
+  messagesFor(locale, [...SHARED, 'alerts.manage.', 'alerts.digests.'], SEND_FAILURE_KEYS);

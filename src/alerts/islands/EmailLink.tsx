@@ -2,7 +2,8 @@
 // changes nothing: the page asks for one press of its button, which sends the POST. Mail scanners open links, and
 // some run their scripts, to check them; they must neither confirm a subscription nobody asked for nor unsubscribe a
 // reader. (A mail program's own one-click unsubscribe, RFC 8058, posts to the API directly and needs no page.) Its
-// words come as props, in the page's one language, for its one action (emailLinkKeys).
+// words come as props, in the page's one language, for its one action (emailLinkKeys). Once an address's alerts are
+// confirmed, the page links the page that manages them.
 import { useState, useSyncExternalStore } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { followEmailLink, isEmailLinkToken, type EmailLinkAction, type EmailLinkResult } from '../data/subscriptions';
@@ -53,7 +54,8 @@ export function emailLinkKeys(action: EmailLinkAction): string[] {
     'unsubscribe.done.named',
   ];
   const invitations = ['confirm.invitationAlerts', 'unsubscribe.invitationAlerts'];
-  return [...own, ...results, ...invitations, 'site.goToDistrict', 'site.tryAgain', ...SEND_FAILURE_KEYS];
+  const links = ['site.goToDistrict', ...(action === 'confirm' ? ['confirm.manageAlerts'] : [])];
+  return [...own, ...results, ...invitations, ...links, 'site.tryAgain', ...SEND_FAILURE_KEYS];
 }
 
 /**
@@ -142,6 +144,8 @@ export default function EmailLink({ action, locale, messages }: Props) {
   };
 
   const districtId = state.phase === 'done' ? state.result.district_id : undefined;
+  // Confirming an address's alerts answers its management link's token: the page links the page that manages them.
+  const manageToken = state.phase === 'done' && action === 'confirm' ? state.result.manage_token : undefined;
   const asking = state.phase === 'loading' || state.phase === 'ready' || state.phase === 'working';
   return (
     <div className="email-link" data-email-link={action} aria-busy={state.phase === 'working'}>
@@ -183,6 +187,11 @@ export default function EmailLink({ action, locale, messages }: Props) {
       {districtId !== undefined && (
         <p>
           <a href={localizedPath(locale, `/${districtId}`)}>{t('site.goToDistrict')}</a>
+        </p>
+      )}
+      {manageToken !== undefined && (
+        <p>
+          <a href={`${localizedPath(locale, '/alerts')}?token=${manageToken}`}>{t('confirm.manageAlerts')}</a>
         </p>
       )}
     </div>

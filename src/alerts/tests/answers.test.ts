@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/messages/en.json';
 import es from '../../i18n/messages/es.json';
 import zh from '../../i18n/messages/zh.json';
-import { ALERT_ANSWER_KEYS, manageRefusal, refusalText, sendFailureText } from '../answers';
+import { ALERT_ANSWER_KEYS, digestRefusal, manageRefusal, refusalText, sendFailureText } from '../answers';
+import { describeDigest } from '../describe';
+import { parseDigestAnswer } from '../data/subscriptions';
 import { placeholders, translator, type Catalogue } from '../../i18n/translate';
 import { isManageToken, parseManageAnswer } from '../data/alerts';
 
@@ -15,6 +17,7 @@ const ours = (catalogue: Catalogue) =>
     .sort();
 const tEs = translator('es', es);
 const tEn = translator('en', en);
+const tZh = translator('zh', zh);
 
 describe("refusalText: create_alert's refusals, by their codes", () => {
   it.each([
@@ -87,6 +90,82 @@ describe('refusalText and sendFailureText', () => {
     ['no_alert', 'That alert no longer exists: it was deleted. The list below is up to date.'],
   ] as const)('a management answer %s', (status, text) => {
     expect(manageRefusal(status, tEn)).toBe(text);
+  });
+});
+
+describe("the address's district summaries on the management page", () => {
+  const palo = {
+    id: 7,
+    district_id: 1,
+    district_name: 'Palo Alto Unified School District',
+    language: 'es',
+    confirmed: true,
+  };
+
+  it.each([
+    [
+      'en',
+      { district_name: 'Palo Alto Unified School District', language: 'es', confirmed: true },
+      'Palo Alto Unified School District, in Spanish (confirmed: each new summary is emailed)',
+    ],
+    [
+      'en',
+      { district_name: 'Berkeley Unified', language: 'en', confirmed: false },
+      'Berkeley Unified, in English (waiting: nothing is sent until you open the link of its confirmation email)',
+    ],
+    [
+      'es',
+      { district_name: 'Berkeley Unified', language: 'zh', confirmed: true },
+      'Berkeley Unified, en chino simplificado (confirmada: se envía cada nuevo resumen)',
+    ],
+    [
+      'zh',
+      { district_name: 'Berkeley Unified', language: 'en', confirmed: false },
+      'Berkeley Unified（英语）（等待确认：在您打开其确认邮件中的链接之前，不会发送任何内容）',
+    ],
+  ] as const)('in %s, %j reads %s', (locale, digest, text) => {
+    const t = { en: tEn, es: tEs, zh: tZh }[locale];
+    expect(describeDigest(digest, t)).toBe(text);
+  });
+
+  it.each([
+    ['malformed', 'This link is not complete: open the whole link from your email (it ends in 64 letters and digits).'],
+    [
+      'unknown',
+      'This link is not known: it may have been changed, or its alerts ended. Open the link of your latest alert email.',
+    ],
+    ['no_digest', 'Those summaries were already stopped. The list below is up to date.'],
+    ['listed', 'That change could not be made. Please try again.'],
+  ] as const)('an answer %s', (status, text) => {
+    expect(digestRefusal(status, tEn)).toBe(text);
+  });
+
+  it.each([
+    [
+      { ok: true, status: 'listed', digests: [palo], more: false },
+      { ok: true, status: 'listed', digests: [palo], more: false },
+    ],
+    // Only the documented fields are kept.
+    [
+      { ok: true, status: 'listed', digests: [{ ...palo, email: 'x@y.org' }], more: true },
+      { ok: true, status: 'listed', digests: [palo], more: true },
+    ],
+    [
+      { ok: true, status: 'stopped', subscription_id: 7 },
+      { ok: true, status: 'stopped' },
+    ],
+    [
+      { ok: false, status: 'no_digest', subscription_id: 7 },
+      { ok: false, status: 'no_digest' },
+    ],
+    [{ ok: true, status: 'listed', digests: [{ ...palo, language: 'fr' }] }, null],
+    [{ ok: true, status: 'listed', digests: [{ ...palo, confirmed: 'yes' }] }, null],
+    [{ ok: true, status: 'listed', digests: {} }, null],
+    [{ ok: true, status: 'deleted' }, null],
+    [{ status: 'listed' }, null],
+    [null, null],
+  ])('%j parses as %j', (raw, expected) => {
+    expect(parseDigestAnswer(raw)).toEqual(expected);
   });
 });
 

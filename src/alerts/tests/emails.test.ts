@@ -271,6 +271,15 @@ describe('the pages behind the links', () => {
       { ok: false, status: 'unknown' },
       { ok: false, status: 'unknown' },
     ],
+    // An address's alerts: the management link's token, kept only when well formed (it goes into a link).
+    [
+      { ok: true, status: 'confirmed', district_id: null, district_name: null, manage_token: token },
+      { ok: true, status: 'confirmed', manage_token: token },
+    ],
+    [
+      { ok: false, status: 'used', manage_token: `${token}"><script>` },
+      { ok: false, status: 'used' },
+    ],
     [{ ok: true, status: 'weird' }, null],
     [{ status: 'confirmed' }, null],
     ['confirmed', null],

@@ -1,7 +1,8 @@
 // Alerts end to end on the embedded stack and its mail catcher (maildev): a reader sets up 'Email me when this comes
 // up' on the built site-wide record search, confirms through the email's link, a meeting's summary then gains the
 // words (as the nightly update writes it), `npm run mail:send` matches and sends one alert email whose link opens that
-// meeting's card, and the management page of the email lists the alert, gives its feed (read here) and pauses it.
+// meeting's card, and the management page of the email (the confirmation page links it too) lists the alert, gives
+// its feed (read here) and pauses it.
 // The site is not built again between the update and the mail run: the card already exists on the built page.
 import { expect, test } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
@@ -52,6 +53,8 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   await expect(page.getByText(confirmPage('confirm.invitationAlerts'))).toBeVisible();
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('status')).toHaveText(confirmPage('confirm.confirmed.alerts'));
+  // The way from there to the page that manages the alerts: the same page the alert email links.
+  const managePage = await page.getByRole('link', { name: confirmPage('confirm.manageAlerts') }).getAttribute('href');
 
   // A built meeting's summary gains the words, as the nightly update writes it; mail:send matches and sends. Not one of
   // district 1's: the change leaves the meeting's SEQUENCE raised, and the follow tests hold district 1's built
@@ -89,6 +92,7 @@ test('set up an alert on the record search, confirm it, get the alert email and 
 
   // The management page of the email: the alert in plain words, its feed, and a pause that shows.
   await page.goto(linkIn(alert.text, `${siteUrl()}/alerts?token=`));
+  expect(`${siteUrl()}${managePage}`).toBe(page.url());
   await expect(page.getByRole('heading', { level: 1, name: 'Your alerts' })).toBeVisible();
   await expect(page.getByText(`"${word}" in every district, daily`)).toBeVisible();
   const feedHref = await page.getByRole('link', { name: 'Feed' }).getAttribute('href');
@@ -106,8 +110,9 @@ test('set up an alert on the record search, confirm it, get the alert email and 
   await page.getByRole('button', { name: 'Make it weekly' }).click();
   await expect(page.getByRole('status')).toHaveText(`Changed: "${word}" in every district, weekly.`);
   await expect(page.getByRole('button', { name: 'Make it daily' })).toBeVisible();
-  // Unsubscribing says so once.
+  // Unsubscribing is asked first, then says so once.
   await page.getByRole('button', { name: 'Unsubscribe from all alerts' }).click();
+  await page.getByRole('button', { name: 'Yes, unsubscribe' }).click();
   await expect(page.getByRole('status')).toHaveText(useTranslations('en')('alerts.manage.unsubscribed'));
   await expect(page.getByText(useTranslations('en')('alerts.manage.unsubscribed'))).toHaveCount(1);
 
