@@ -51,7 +51,8 @@ const listings = makesListings(BUILD_SHARD);
 export default defineConfig({
   output: 'static',
   // Images are made at build time, as before: no image CDN. No sessions: the search page keeps nothing of a reader.
-  adapter: listings ? netlify({ imageCDN: false }) : undefined,
+  // `astro dev` stays plain Astro (no emulated Netlify features): the search page renders there as any page does.
+  adapter: listings ? netlify({ imageCDN: false, devFeatures: false }) : undefined,
   session: false,
   // Tests and benchmarks build into their own folder so they never overwrite the site `npm start` serves.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
