@@ -1,9 +1,10 @@
 // The search page's rules, pure: what /search answers for the words and state in its address. The page is rendered on
 // demand (the form sent without script lands there), so it lists the districts the database finds for the words; with
-// only a state chosen it leads to that state's list, and with nothing it is the page of every state's list.
-import { US_STATES, buildSearchQuery, type SearchQuery } from './districtSearch';
-import { statePath } from './stateListing';
-import { LOCALES, localizedPath, type Locale } from '../i18n/locales';
+// only a state chosen it leads to that state's list, and with nothing it is the page of every state's list. Imported
+// with their extensions: astro.config.mjs, which Node runs as it is, reaches them through src/lib/node/onDemandSearch.ts.
+import { US_STATES, buildSearchQuery, type SearchQuery } from './districtSearch.ts';
+import { statePath } from './stateListing.ts';
+import { LOCALES, localizedPath, type Locale } from '../i18n/locales.ts';
 
 /** The path of the district search in English; each language's is localizedPath's (/es/search, /zh/search). */
 export const SEARCH_PATH = '/search';

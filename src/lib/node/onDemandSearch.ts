@@ -12,7 +12,7 @@
 // .netlify/ folder while the first one does.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
-import { searchPaths } from '../districtSearchPage';
+import { searchPaths } from '../districtSearchPage.ts';
 
 /** The route's pattern and file. */
 export const SEARCH_ROUTE = { pattern: '/[...lang]/search', entrypoint: './src/pages/[...lang]/_search.astro' };
