@@ -48,6 +48,11 @@ const alternates = languageAlternates();
 // database finds: the Netlify adapter makes it a Netlify function (src/lib/node/onDemandSearch.ts), which the local
 // server calls too. In a build split into shards, only the first has the route and the adapter.
 const listings = makesListings(BUILD_SHARD);
+// Netlify sets DEPLOY_ID in its builds, and the adapter would then add ?dpl=<deploy> to every page's script and style
+// addresses (its skew protection, for server code that changes with each deploy): every built page would differ
+// from the last deploy's, a nightly build could keep none, and Netlify would take every file again. The built site
+// never had it; the bundles' names carry their content hashes.
+delete process.env.DEPLOY_ID;
 export default defineConfig({
   output: 'static',
   // Images are made at build time, as before: no image CDN. No sessions: the search page keeps nothing of a reader.
