@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import netlify from '@astrojs/netlify';
 import { loadEnv } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { CACHE_DIR } from './src/district/build/keptPages.ts';
@@ -10,6 +11,7 @@ import { inlineScripts } from './src/lib/node/inlineScript.ts';
 import { buildMemory } from './src/lib/node/buildMemory.ts';
 import { languageAlternates } from './src/lib/sitemapLanguages.ts';
 import { BUILD_SHARD, districtOfOutput, makesListings, shardSitemapBase } from './src/district/build/shard.ts';
+import { onDemandSearch } from './src/lib/node/onDemandSearch.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -41,9 +43,22 @@ if (secretRole) {
 // The sitemap's language alternates, gathered from the pages it lists (its filter sees every page before it writes).
 const alternates = languageAlternates();
 
-// A static site: every page is pre-rendered from a database snapshot taken at build time.
+// A static site: every page is pre-rendered from a database snapshot taken at build time, but one. The district search
+// at /search (src/pages/[...lang]/_search.astro) is rendered on demand, so the form sent without script lists what the
+// database finds: the Netlify adapter makes it a Netlify function (src/lib/node/onDemandSearch.ts), which the local
+// server calls too. In a build split into shards, only the first has the route and the adapter.
+const listings = makesListings(BUILD_SHARD);
+// Netlify sets DEPLOY_ID in its builds, and the adapter would then add ?dpl=<deploy> to every page's script and style
+// addresses (its skew protection, for server code that changes with each deploy): every built page would differ
+// from the last deploy's, a nightly build could keep none, and Netlify would take every file again. The built site
+// never had it; the bundles' names carry their content hashes.
+delete process.env.DEPLOY_ID;
 export default defineConfig({
   output: 'static',
+  // Images are made at build time, as before: no image CDN. No sessions: the search page keeps nothing of a reader.
+  // `astro dev` stays plain Astro (no emulated Netlify features): the search page renders there as any page does.
+  adapter: listings ? netlify({ imageCDN: false, devFeatures: false }) : undefined,
+  session: false,
   // Tests and benchmarks build into their own folder so they never overwrite the site `npm start` serves.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   // The snapshot and the pages of the previous build are kept here (a benchmark gives each of its builds its own).
@@ -60,6 +75,7 @@ export default defineConfig({
   // district page at build (`npm run bench:build` shows it).
   integrations: [
     react({ experimentalDisableStreaming: true }),
+    onDemandSearch({ withRoute: listings }),
     // The outputs of the last build whose cacheKey is unchanged are linked into the output folder before Astro renders,
     // not copied one by one by Astro (src/district/build/keptOutputs.ts).
     keptOutputs(),

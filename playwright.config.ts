@@ -63,7 +63,8 @@ export default defineConfig({
     },
     {
       name: 'site',
-      // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml.
+      // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml, and the search page's
+      // function (rendered on demand; the build writes it to .netlify/v1/functions/).
       command: `${node} scripts/serve-site.mjs ${JSON.stringify(join(work, 'dist'))} ${base + 29}`,
       url: siteUrl,
       reuseExistingServer: !process.env.CI,

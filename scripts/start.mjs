@@ -21,7 +21,7 @@ try {
   const buildStart = Date.now();
   await buildSite(stack);
   console.log(`Built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
-  // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml.
+  // Served as Netlify serves it: its 404 page, the redirects and headers of netlify.toml, the search page's function.
   site = await serveStatic(join(root, 'dist'), port, { host: 'localhost' });
   console.log(
     `\nThe site is at http://localhost:${port} (first page served ${((Date.now() - started) / 1000).toFixed(1)} s after start).`,

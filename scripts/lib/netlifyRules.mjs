@@ -17,7 +17,16 @@ import { parse } from 'smol-toml';
  * @returns {NetlifyRules}
  */
 export function readNetlifyRules(file) {
-  const config = /** @type {{ redirects?: Redirect[], headers?: HeaderRule[] }} */ (parse(readFileSync(file, 'utf8')));
+  return parseNetlifyRules(readFileSync(file, 'utf8'));
+}
+
+/**
+ * The rules of a netlify.toml file's text (the search page's function reads its headers from the file bundled in it).
+ * @param {string} text
+ * @returns {NetlifyRules}
+ */
+export function parseNetlifyRules(text) {
+  const config = /** @type {{ redirects?: Redirect[], headers?: HeaderRule[] }} */ (parse(text));
   return { redirects: config.redirects ?? [], headers: config.headers ?? [] };
 }
 

@@ -1,12 +1,73 @@
-// The built site served as Netlify serves it: /x answers x.html, missing paths get 404.html with status 404, the
-// redirects and headers of netlify.toml apply (scripts/lib/netlifyRules.mjs), and text is sent gzipped. `npm start`,
-// the browser tests and bench:pages serve the site with it.
+// The built site served as Netlify serves it: the site's Netlify function (the search page, rendered on demand) answers
+// the paths its entry names, then /x answers x.html, missing paths get 404.html with status 404, the redirects and
+// headers of netlify.toml apply (scripts/lib/netlifyRules.mjs), and text is sent gzipped. `npm start`, the browser
+// tests and bench:pages serve the site with it.
 import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { headersFor, readNetlifyRules, redirectFor } from './netlifyRules.mjs';
+import { headersFor, pathMatches, readNetlifyRules, redirectFor } from './netlifyRules.mjs';
 import { root } from './stackConfig.mjs';
+
+/**
+ * Where the build leaves the site's Netlify function (the Netlify adapter's output, in Netlify's Frameworks API
+ * folder; src/lib/node/onDemandSearch.ts narrows its routes to the search page).
+ */
+export const FUNCTION_ENTRY = join(root, '.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs');
+
+/**
+ * @typedef {(request: Request, context: object) => Promise<Response>} FunctionHandler
+ * @typedef {{ handler: FunctionHandler, paths: string[], preferStatic: boolean }} SiteFunction
+ */
+
+/**
+ * The built function, loaded as Netlify loads it: its default export answers a web Request with a Response, and its
+ * `config` names the paths it serves (`preferStatic`: a file at the path is served instead). Null when the build made
+ * none.
+ * @param {string} [entry]
+ * @returns {Promise<SiteFunction | null>}
+ */
+export async function loadSiteFunction(entry = FUNCTION_ENTRY) {
+  if (!existsSync(entry)) return null;
+  const module =
+    /** @type {{ default: FunctionHandler, config: { path: string | string[], preferStatic?: boolean } }} */ (
+      await import(pathToFileURL(entry).href)
+    );
+  return {
+    handler: module.default,
+    paths: [module.config.path].flat(),
+    preferStatic: Boolean(module.config.preferStatic),
+  };
+}
+
+/**
+ * Answers a request with the function, as Netlify calls it: a web Request (the address asked for, its headers and
+ * body) and the little of Netlify's context the function reads (the reader's address, a request id).
+ * @param {SiteFunction} fn
+ * @param {import('node:http').IncomingMessage} req
+ * @param {URL} url
+ */
+async function callFunction(fn, req, url) {
+  /** @type {[string, string][]} */
+  const headers = [];
+  for (const [name, value] of Object.entries(req.headers))
+    for (const one of [value ?? []].flat()) if (!name.startsWith(':')) headers.push([name, one]);
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : /** @type {ReadableStream} */ (Readable.toWeb(req));
+  const request = new Request(url, { method, headers, body, ...(body ? { duplex: 'half' } : {}) });
+  const context = {
+    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    requestId: randomUUID(),
+    server: { region: 'local' },
+    site: { url: url.origin },
+    deploy: { context: 'dev', id: 'local', published: false },
+    waitUntil: () => {},
+  };
+  return fn.handler(request, context);
+}
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -43,20 +104,44 @@ function resolveFile(dir, pathname) {
 }
 
 /**
- * Serves dir on host:port (127.0.0.1 unless told); resolves with { url, close() }.
+ * Serves dir on host:port (127.0.0.1 unless told), with the site's function when the build made one; resolves with
+ * { url, close() }.
  * @param {string} dir
  * @param {number} port
- * @param {{ host?: string, rules?: import('./netlifyRules.mjs').NetlifyRules }} [options]
+ * @param {{ host?: string, rules?: import('./netlifyRules.mjs').NetlifyRules, siteFunction?: SiteFunction | null }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function serveStatic(
+export async function serveStatic(
   dir,
   port,
-  { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')) } = {},
+  { host = '127.0.0.1', rules = readNetlifyRules(join(root, 'netlify.toml')), siteFunction } = {},
 ) {
+  const fn = siteFunction === undefined ? await loadSiteFunction() : siteFunction;
   /** @type {Map<string, ReturnType<typeof gzipSync>>} */
   const cache = new Map();
-  const server = createServer((req, res) => {
+  /**
+   * Sends a body, gzipped when it is text and the client takes gzip.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {number} status
+   * @param {import('node:http').OutgoingHttpHeaders} headers
+   * @param {Buffer} body
+   * @param {boolean} compressible
+   * @param {string} [cacheKey]
+   */
+  const send = (req, res, status, headers, body, compressible, cacheKey) => {
+    if (compressible && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const gzipped = (cacheKey && cache.get(cacheKey)) || gzipSync(body, { level: 9 });
+      if (cacheKey) cache.set(cacheKey, gzipped);
+      body = gzipped;
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'accept-encoding';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const server = createServer(async (req, res) => {
     let url;
     try {
       url = new URL(req.url ?? '/', 'http://x');
@@ -67,6 +152,28 @@ export function serveStatic(
     }
     const { pathname } = url;
     let file = resolveFile(dir, pathname);
+    // Netlify's order: a function whose path matches answers before any redirect rule (unless a file is preferred).
+    if (fn && fn.paths.some((path) => pathMatches(path, pathname)) && !(fn.preferStatic && file)) {
+      try {
+        const answer = await callFunction(fn, req, new URL(req.url ?? '/', `http://${req.headers.host ?? host}`));
+        /** @type {import('node:http').OutgoingHttpHeaders} */
+        const headers = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') headers[name] = value;
+        });
+        const cookies = answer.headers.getSetCookie();
+        if (cookies.length) headers['set-cookie'] = cookies;
+        const type = answer.headers.get('content-type') ?? '';
+        const compressible = /^text\/|json|xml|javascript/.test(type);
+        send(req, res, answer.status, headers, Buffer.from(await answer.arrayBuffer()), compressible);
+      } catch (error) {
+        // As Netlify answers a function that threw: a bare 500, the reason in the server's log.
+        console.error(`The site's function failed on ${pathname}:`, error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal error');
+      }
+      return;
+    }
     const redirect = redirectFor(rules, url, Boolean(file));
     let status = 200;
     // A rule of status 404 is a rewrite (Netlify's): its page is served at the address asked for, as not found.
@@ -92,23 +199,14 @@ export function serveStatic(
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       ...lowerCase(headersFor(rules, pathname)),
     };
-    let body = readFileSync(file);
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      const gzipped = cache.get(file) ?? gzipSync(body, { level: 9 });
-      cache.set(file, gzipped);
-      body = gzipped;
-      headers['content-encoding'] = 'gzip';
-      headers.vary = 'accept-encoding';
-    }
-    headers['content-length'] = body.length;
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    send(req, res, status, headers, readFileSync(file), COMPRESSIBLE.has(ext), file);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () =>
       resolve({
-        url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+        // The port it got (port 0 asks the system for a free one).
+        url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
         close: () =>
           /** @type {Promise<void>} */ (
             new Promise((r) => {

@@ -30,6 +30,14 @@ export function catalogue(locale: Locale, dir = CATALOGUE_DIR): Catalogue {
   return found;
 }
 
+/**
+ * Gives the catalogues to code that runs where src/i18n/messages/ is no folder to read: the search page's Netlify
+ * function, which bundles them (imported as JSON) and gives them here before it draws anything.
+ */
+export function provideCatalogues(given: Record<Locale, Catalogue>): void {
+  for (const locale of LOCALES) read.set(locale, given[locale]);
+}
+
 const translators = new Map<Locale, T>();
 
 /** The translator of a language, over its whole catalogue (made once per build). */

@@ -1,6 +1,6 @@
 // The listings of districts by state: one static page per state, reached from the district search without script.
 import type { District } from './data/districts';
-import { US_STATES } from './districtSearch';
+import { US_STATES } from './districtSearch.ts';
 
 /** The page listing a state's districts. */
 export function statePath(state: string): string {

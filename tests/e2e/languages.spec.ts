@@ -9,6 +9,8 @@ const OWN_ROUTES = [
   '/',
   '/about',
   '/search',
+  '/search?q=palo',
+  '/states',
   '/states/CA',
   '/search/records',
   '/login',

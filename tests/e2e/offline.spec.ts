@@ -48,6 +48,24 @@ test.describe('@offline the database is stopped', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  test('without JavaScript, the search page says the search is unavailable, and every state is a link away', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/search?q=palo&state=');
+    expect(response?.status()).toBe(503);
+    await expect(
+      page.getByText(
+        'The district search is not answering just now. Please try again in a minute, or browse the districts by state.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByPlaceholder('Search...')).toHaveValue('palo');
+    await page.getByRole('main').getByRole('link', { name: 'Browse districts by state' }).click();
+    await expect(page.getByRole('region', { name: 'Browse districts by state' }).getByRole('link')).toHaveCount(50);
+    await context.close();
+  });
+
   test('the search shows no suggestions and logs the failure', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -270,20 +270,23 @@ test('an address with ?q= and &state= fills the search in', async ({ page }) => 
   ]);
 });
 
-test("the search form's Go with a state lands on that state's list, where the typed text narrows the districts at once", async ({
+test("the search form sent as it is with words and a state lists that state's districts found, and the box wakes with them", async ({
   page,
 }) => {
   await page.goto('/search');
   await page.getByRole('combobox', { name: 'State' }).focus();
   await islandHydrated(page, 'DistrictSearch');
   await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
-  // The no-script path: the form itself is sent (netlify.toml's redirect takes it to the state's list).
+  // The no-script path: the form itself is sent, and /search, rendered on demand, lists what it found.
   await page.locator('form.district-search').evaluate((form: HTMLFormElement) => {
     (form.elements.namedItem('q') as HTMLInputElement).value = 'public schools';
     HTMLFormElement.prototype.submit.call(form);
   });
-  await expect(page).toHaveURL(/\/states\/NY\?q=public\+schools&state=NY$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'School districts in NY' })).toBeVisible();
+  await expect(page).toHaveURL(/\/search\?q=public\+schools&state=NY$/);
+  await expect(page.getByRole('region', { name: 'Districts for “public schools”' }).getByRole('listitem')).toHaveText([
+    'Buffalo Public Schools (NY, Erie) · No records yet',
+    'Yonkers Public Schools (NY, Westchester) · No records yet',
+  ]);
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(suggestionList(page).getByRole('option')).toHaveText([

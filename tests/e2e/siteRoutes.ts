@@ -4,6 +4,8 @@ export const ROUTES = [
   '/about',
   '/login',
   '/search',
+  '/search?q=palo',
+  '/states',
   '/yesform',
   '/noform',
   '/1',

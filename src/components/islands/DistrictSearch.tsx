@@ -41,6 +41,8 @@ interface Props {
   describedBy?: string;
   /** The state chosen when the page opens (a state's listing page preselects its own). */
   initialState?: string;
+  /** The words in the box when the page opens (the search page shows what it found for them). */
+  initialText?: string;
 }
 
 /** The suggestions on screen and the text they were found for (what the highlight marks). */
@@ -91,11 +93,12 @@ export default function DistrictSearch({
   idPrefix = 'district-search',
   describedBy,
   initialState = '',
+  initialText = '',
   locale,
   messages,
 }: Props) {
   const t = translator(locale, messages);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [state, setState] = useState(initialState);
   const [found, setFound] = useState<Found>(NONE);
   const [open, setOpen] = useState(false);
@@ -289,7 +292,7 @@ export default function DistrictSearch({
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => openDistrict(suggestion, locale)}
               >
-                <span className="district-search-name">
+                <span className="district-search-name" lang="en">
                   {highlightParts(suggestion.name, found.text).map((part, at) =>
                     part.match ? <mark key={at}>{part.text}</mark> : <span key={at}>{part.text}</span>,
                   )}
