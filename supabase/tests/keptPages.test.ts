@@ -62,7 +62,16 @@ describe('the kept district pages follow the code that made them', { timeout: 90
   // A district of this test's own, with a board member, removed in the last test.
   let own = 0;
   beforeAll(async () => {
-    for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'])
+    // supabase/functions/_shared holds the feed addresses' rule, which the site imports too.
+    for (const entry of [
+      'src',
+      'public',
+      'supabase/functions',
+      'astro.config.mjs',
+      'tsconfig.json',
+      'package.json',
+      'package-lock.json',
+    ])
       cpSync(join(ROOT, entry), join(site, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
     [{ id: own }] = await sql<{ id: number }>(
