@@ -5,11 +5,25 @@
 // alerts links the page that manages them.
 import { expect, test } from '@playwright/test';
 import { newClientAddress, rpcFrom, sql } from '../../../../supabase/tests/helpers';
-import { confirmationToken, newDistrict } from '../../../../supabase/tests/mailHelpers';
+import { confirmationToken } from '../../../../supabase/tests/mailHelpers';
 import { useTranslations } from '../../../i18n/catalogues';
 import { expectNoAxeViolations } from '../../../../tests/e2e/siteHelpers';
 
 const t = useTranslations('en');
+
+// The boards of this spec's digests: districts of its own, inserted with the superuser at ids 900000 and up (odd, so
+// they never meet the other specs' even ones) and deleted afterwards with their subscriptions, so the built site's
+// districts (its sitemap, its lists) stay the database's.
+const ownDistricts: number[] = [];
+async function newDistrict(name: string): Promise<number> {
+  const id = 900001 + Math.floor(Math.random() * 49999) * 2;
+  await sql('insert into public.districts (id, name) values ($1, $2)', [id, name]);
+  ownDistricts.push(id);
+  return id;
+}
+test.afterAll(async () => {
+  await sql('delete from public.districts where id = any($1)', [ownDistricts]);
+});
 const es = useTranslations('es');
 
 /** What the database holds of an address's alerts: their words, oldest first. */
