@@ -62,11 +62,14 @@ describe('the kept district pages follow the code that made them', { timeout: 90
   // A district of this test's own, with a board member, removed in the last test.
   let own = 0;
   beforeAll(async () => {
-    // supabase/functions/_shared holds the feed addresses' rule, which the site imports too.
+    // supabase/functions/_shared holds the feed addresses' rule, which the site imports too; the search page rendered
+    // on demand reads netlify.toml's headers with the local server's rules (scripts/lib/netlifyRules.mjs).
     for (const entry of [
       'src',
       'public',
       'supabase/functions',
+      'scripts',
+      'netlify.toml',
       'astro.config.mjs',
       'tsconfig.json',
       'package.json',
