@@ -330,6 +330,39 @@ describe('an error answer tells a visitor what failed in plain words, and nothin
     }
   });
 
+  it("a 7,000-character select= and a 20 KB body, 50 times each: every line of the gateway's log is cut to 1 KB", async () => {
+    const restPort = Number(new URL(process.env.TEST_REST_URL ?? 'http://127.0.0.1:1').port);
+    const gateway = await gatewayBefore(restPort);
+    try {
+      const select = `id,${'x'.repeat(7000)}`;
+      const body = JSON.stringify({ p_email: 'a'.repeat(20_000) });
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const read = await fetch(`${gateway.url}/rest/v1/districts?select=${select}`, {
+            headers: { apikey: anonKey() },
+          });
+          const write = await fetch(`${gateway.url}/rest/v1/rpc/no_such_function`, {
+            method: 'POST',
+            headers: { apikey: anonKey(), 'content-type': 'application/json' },
+            body,
+          });
+          await Promise.all([read.text(), write.text()]);
+          return [read.status, write.status];
+        }),
+      );
+      for (const [read, write] of answers) {
+        expect(read).toBe(400);
+        expect(write).toBe(404);
+      }
+      expect(gateway.logged.length).toBeGreaterThanOrEqual(50);
+      // The gateway's own words, the method and two pieces of at most 1,024 characters each, with their lengths.
+      for (const line of gateway.logged) expect(line.length).toBeLessThan(2 * 1024 + 200);
+      expect(gateway.logged.join('\n')).toMatch(/… \(70\d\d characters\)/);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it("the database gone: PostgREST's 503 without the database's host and port", async () => {
     // A real PostgREST on the real database, through a relay this test cuts: as when the database stops.
     const links = new Set<Socket>();
