@@ -5,7 +5,7 @@
 import { meetingAnchor, meetingShareUrl } from '../lib/record/meetingLinks.ts';
 import { meetingTitle, meetingTopicsText } from '../lib/record/meetingTitles.ts';
 import { formatDate } from '../i18n/dates.ts';
-import { LOCALE_FACTS, localizedPath, type Locale } from '../i18n/locales.ts';
+import { isLocale, LOCALE_FACTS, localizedPath, type Locale } from '../i18n/locales.ts';
 import type { MessageValues, Translator } from '../i18n/translate.ts';
 import { mailTranslator } from './mailText.ts';
 
@@ -33,6 +33,11 @@ export interface ConfirmationPayload {
   unsubscribe_token: string;
   /** The subscriber's language (en, es, zh); English when absent. */
   language?: string;
+  /**
+   * Set when a confirmed address asked for another language: the language its summaries come in now. The email is
+   * then a request to change the language, naming both, and never reads as a new subscription.
+   */
+  current_language?: string;
 }
 
 export interface DigestPayload {
@@ -124,12 +129,19 @@ export const link = (href: string, text: string) => `<a href="${escapeHtml(href)
 
 export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks, locale: Locale = 'en'): Email {
   const t = mailTranslator(locale);
-  const district = { district: payload.district_name };
-  const subject = t('mail.confirmation.subject', district);
+  const current = isLocale(payload.current_language) ? payload.current_language : null;
+  const district = {
+    district: payload.district_name,
+    language: t(`alerts.digests.language.${locale}`),
+    current: current ? t(`alerts.digests.language.${current}`) : '',
+  };
+  const change = current !== null && current !== locale;
+  const subject = t(change ? 'mail.confirmation.languageSubject' : 'mail.confirmation.subject', district);
+  const asked = change ? 'mail.confirmation.languageAsked' : 'mail.confirmation.asked';
   const confirm = confirmUrl(links, payload.token, locale);
   const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
   const text = [
-    t('mail.confirmation.asked', district),
+    t(asked, district),
     '',
     t('mail.confirmation.toConfirm'),
     confirm,
@@ -142,7 +154,7 @@ export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks
   const html = htmlPage(
     subject,
     [
-      `<p>${htmlMessage(t, 'mail.confirmation.asked', district)}</p>`,
+      `<p>${htmlMessage(t, asked, district)}</p>`,
       `<p>${link(confirm, t('mail.confirmation.confirmLink'))}: ${htmlMessage(t, 'mail.confirmation.pressConfirm')}</p>`,
       `<p>${htmlMessage(t, 'mail.confirmation.notYou')} ${htmlMessage(t, 'mail.confirmation.only')}</p>`,
       `<p style="font-size:small">${link(leave, t('mail.unsubscribe'))}</p>`,

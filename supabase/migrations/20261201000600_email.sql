@@ -299,7 +299,8 @@ revoke all on function private.queue_confirmation(public.subscriptions, text, js
   value is refused as a bad value of that field ({"errors": {"language": [{"code": "field.language"}]}}), nothing
   stored. Subscribing again from a page in another language, before the address is confirmed, changes the language
   of its confirmation; once it is confirmed, the language changes only when its owner confirms a new confirmation
-  email written in the language asked (nothing changes until then; nothing at all when the language is the same).
+  email written in the language asked, which says it is a change and names both languages (its payload's
+  current_language); nothing changes until then, and nothing at all when the language is the same.
 */
 create function public.subscribe(email text, district_id bigint, language text default 'en')
 returns jsonb
@@ -348,9 +349,14 @@ begin
     for update;
     -- Past a cap this raises SB429, which undoes the subscription stored above: nothing changes.
     if sub.confirmed_at is null or sub.unsubscribed_at is not null or sub.language <> subscribe.language then
+      -- A confirmed address asked for another language: the email says it is a change, from which language to
+      -- which, so it never reads as a new subscription the owner did not ask for.
       perform private.queue_confirmation(sub, 'confirmation', jsonb_build_object(
         'district_id', sub.district_id,
-        'district_name', private.district_name(sub.district_id)), sub.confirmation_sent_at, subscribe.language);
+        'district_name', private.district_name(sub.district_id))
+        || case when sub.confirmed_at is not null and sub.unsubscribed_at is null
+                then jsonb_build_object('current_language', sub.language) else '{}'::jsonb end,
+        sub.confirmation_sent_at, subscribe.language);
     end if;
   exception when sqlstate 'SB429' then
     return jsonb_build_object('ok', false, 'errors', '{}'::jsonb, 'limited', true, 'form_errors', jsonb_build_array(jsonb_build_object('code', sqlerrm)));

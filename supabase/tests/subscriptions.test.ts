@@ -175,6 +175,10 @@ describe("a confirmed subscription's language is its owner's", () => {
     // The owner opens the link of that email, as the stack's worker delivered it.
     await expect.poll(async () => (await inboxOf(subscriber.email)).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await inboxOf(subscriber.email);
+    // It asks for a change of language, naming both, in Chinese: it never reads as a new subscription.
+    expect(mail.subject).toMatch(/^请确认：.+的会议摘要改用简体中文$/);
+    expect(mail.text).toContain('希望今后发送到此邮箱的');
+    expect(mail.text).toContain('在确认更改之前，摘要仍将以英语发送。');
     const token = new URL(linkIn(mail.text, `${process.env.TEST_SITE_URL}/zh/confirm?token=`)).searchParams.get(
       'token',
     );

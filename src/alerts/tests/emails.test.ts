@@ -145,6 +145,44 @@ describe('htmlToText reads sanitised summaries as text', () => {
   });
 });
 
+describe("the confirmation email of a confirmed address's change of language", () => {
+  it.each([
+    [
+      'en' as const,
+      'es',
+      'Confirm: Springfield Unified meeting summaries in English',
+      "asked that the summaries of Springfield Unified's school board meetings that come to this address be written in English from now on. Until the change is confirmed, they keep coming in Spanish.",
+    ],
+    [
+      'es' as const,
+      'en',
+      'Confirme: resúmenes de las reuniones de Springfield Unified en español',
+      'se escriban en español a partir de ahora. Mientras no se confirme el cambio, seguirán llegando en inglés.',
+    ],
+    [
+      'zh' as const,
+      'en',
+      '请确认：Springfield Unified的会议摘要改用简体中文',
+      '改用简体中文。在确认更改之前，摘要仍将以英语发送。',
+    ],
+  ])('in %s, from %s: says it is a change and names both languages', (locale, current, subject, words) => {
+    const email = confirmationEmail(
+      {
+        token,
+        district_id: 7,
+        district_name: 'Springfield Unified',
+        unsubscribe_token: leave,
+        current_language: current,
+      },
+      links,
+      locale,
+    );
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(words);
+    expect(email.html).toContain(words);
+  });
+});
+
 describe('the confirmation email', () => {
   const email = confirmationEmail(
     { token, district_id: 7, district_name: 'Springfield Unified', unsubscribe_token: leave },
