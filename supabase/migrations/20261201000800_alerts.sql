@@ -589,6 +589,41 @@ end;
 $$;
 comment on function public.pause_alert(text, bigint, boolean) is 'Pauses (or resumes) one alert of a management link''s address; answers {ok, status, alert_id}.';
 
+/*
+  confirm_alert(token, alert_id): the owner turns on, from the management page, an alert that waits for its
+  confirmation (one asked for this address, by anyone, is matched for nothing until then). The management link reaches
+  only the address's own mailbox, in its alert emails, so pressing it is the owner's consent, as opening the
+  confirmation email's link is: the alert is confirmed, and the address too when it was not yet (or had unsubscribed).
+    {"ok": true, "status": "confirmed", "alert_id": 1}             also when it was confirmed already
+    {"ok": false, "status": "no_alert", "alert_id": 1}             the address has no such alert
+    {"ok": false, "status": "unknown" | "malformed"}
+*/
+create function public.confirm_alert(token text, alert_id bigint)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  owner public.subscriptions := private.alerts_owner(token);
+begin
+  if owner.id is null then
+    return private.token_refusal(token);
+  end if;
+  update private.alerts a set confirmed_at = coalesce(a.confirmed_at, now())
+  where a.id = confirm_alert.alert_id and a.subscription_id = owner.id;
+  if not found then
+    return jsonb_build_object('ok', false, 'status', 'no_alert', 'alert_id', confirm_alert.alert_id);
+  end if;
+  update public.subscriptions s
+  set confirmed_at = now(), unsubscribed_at = null
+  where s.id = owner.id and (s.confirmed_at is null or s.unsubscribed_at is not null);
+  return jsonb_build_object('ok', true, 'status', 'confirmed', 'alert_id', confirm_alert.alert_id);
+end;
+$$;
+comment on function public.confirm_alert(text, bigint) is 'Turns on one waiting alert of a management link''s address (its owner''s consent, as the confirmation email''s link is); answers {ok, status, alert_id}.';
+
 create function public.set_alert_frequency(token text, alert_id bigint, frequency text)
 returns jsonb
 language plpgsql
@@ -1078,11 +1113,13 @@ $$;
 comment on function public.alert_feed(text) is 'An alert''s feed by its feed token: the alert and its newest 50 matches; answers {ok, alert, entries} or {ok: false, status}.';
 
 revoke execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
-  public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
+  public.pause_alert(text, bigint, boolean), public.confirm_alert(text, bigint), public.set_alert_frequency(text, bigint, text),
+  public.delete_alert(text, bigint),
   public.unsubscribe_alerts(text), public.list_digests(text), public.stop_digest(text, bigint), public.stop_alerts(text, bigint[]),
   public.alert_feed(text), public.match_alerts(timestamptz), public.queue_alert_emails() from public, anon, authenticated;
 grant execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
-  public.pause_alert(text, bigint, boolean), public.set_alert_frequency(text, bigint, text), public.delete_alert(text, bigint),
+  public.pause_alert(text, bigint, boolean), public.confirm_alert(text, bigint), public.set_alert_frequency(text, bigint, text),
+  public.delete_alert(text, bigint),
   public.unsubscribe_alerts(text), public.list_digests(text), public.stop_digest(text, bigint), public.stop_alerts(text, bigint[]),
   public.alert_feed(text) to anon, authenticated;
 grant execute on function public.match_alerts(timestamptz), public.queue_alert_emails() to service_role;

@@ -478,6 +478,48 @@ describe('the signed management link', () => {
     expect((await alertsOf(email)).map((alert) => Number(alert.id))).toEqual([ids[0]]);
   });
 
+  it("turns on a waiting alert from the owner's page: that alert and the address confirmed, nothing else", async () => {
+    const { email, token, ids } = await withTwoAlerts();
+    const confirmed = async () =>
+      (
+        await sql<{ id: string; on: boolean }>(
+          `select a.id, a.confirmed_at is not null as on from private.alerts a
+           join public.subscriptions s on s.id = a.subscription_id
+           where lower(s.email) = lower($1) order by a.id`,
+          [email],
+        )
+      ).map((row) => row.on);
+    expect(await confirmed()).toEqual([false, false]);
+    expect((await rpc('confirm_alert', { token, alert_id: ids[1] })).body).toEqual({
+      ok: true,
+      status: 'confirmed',
+      alert_id: ids[1],
+    });
+    expect(await confirmed()).toEqual([false, true]);
+    expect((await owner(email)).confirmed_at).not.toBeNull();
+    const { body } = await rpc<{ confirmed: boolean; alerts: { id: number; confirmed: boolean }[] }>('list_alerts', {
+      token,
+    });
+    expect(body.confirmed).toBe(true);
+    expect(body.alerts.map((alert) => [alert.id, alert.confirmed])).toEqual([
+      [ids[0], false],
+      [ids[1], true],
+    ]);
+    // Another address's alert is not this link's to turn on.
+    const other = await withTwoAlerts();
+    expect((await rpc('confirm_alert', { token, alert_id: other.ids[0] })).body).toEqual({
+      ok: false,
+      status: 'no_alert',
+      alert_id: other.ids[0],
+    });
+    expect((await rpc('confirm_alert', { token: changedOne(token), alert_id: ids[0] })).body).toEqual({
+      ok: false,
+      status: 'unknown',
+    });
+    expect(await confirmed()).toEqual([false, true]);
+    expect((await owner(other.email)).confirmed_at).toBeNull();
+  });
+
   it('with one character changed, or malformed, does nothing', async () => {
     const { email, token, ids } = await withTwoAlerts();
     const changed = changedOne(token);
@@ -832,10 +874,11 @@ describe('privacy', () => {
     const functions = await sql<{ name: string; anon: boolean; definer: boolean }>(`
       select p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon, p.prosecdef as definer
       from pg_proc p where p.pronamespace = 'public'::regnamespace
-        and p.proname in ('create_alert', 'list_alerts', 'pause_alert', 'set_alert_frequency', 'delete_alert', 'unsubscribe_alerts',
+        and p.proname in ('create_alert', 'list_alerts', 'pause_alert', 'confirm_alert', 'set_alert_frequency', 'delete_alert', 'unsubscribe_alerts',
           'list_digests', 'stop_digest', 'match_alerts')
       order by 1`);
     expect(functions).toEqual([
+      { name: 'confirm_alert', anon: true, definer: true },
       { name: 'create_alert', anon: true, definer: true },
       { name: 'delete_alert', anon: true, definer: true },
       { name: 'list_alerts', anon: true, definer: true },

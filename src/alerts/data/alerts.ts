@@ -81,10 +81,13 @@ export interface ListedAlert extends AlertSummary {
   id: number;
   paused: boolean;
   feed_token: string;
+  /** Whether its owner confirmed it (by the confirmation email's link, or on the management page); one waiting is matched for nothing. */
+  confirmed: boolean;
 }
 
 export type ManageStatus =
   | 'listed'
+  | 'confirmed'
   | 'paused'
   | 'resumed'
   | 'changed'
@@ -106,6 +109,7 @@ export interface ManageAnswer {
 
 const STATUSES = new Set<ManageStatus>([
   'listed',
+  'confirmed',
   'paused',
   'resumed',
   'changed',
@@ -141,6 +145,7 @@ export function isManageToken(token: string | null | undefined): token is string
 export type ManageCall =
   | { name: 'list_alerts' }
   | { name: 'pause_alert'; alert_id: number; paused: boolean }
+  | { name: 'confirm_alert'; alert_id: number }
   | { name: 'set_alert_frequency'; alert_id: number; frequency: AlertFrequency }
   | { name: 'delete_alert'; alert_id: number }
   | { name: 'unsubscribe_alerts' };

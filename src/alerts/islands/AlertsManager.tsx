@@ -325,8 +325,27 @@ export default function AlertsManager({ locale, messages }: Props) {
                 <p className="alerts-what" id={whatId}>
                   {what}
                   {alert.paused ? ` ${t('alerts.manage.pausedNote')}` : ''}
+                  {alert.confirmed ? '' : ` ${t('alerts.manage.waitingNote')}`}
                 </p>
                 <div className="alerts-actions">
+                  {!alert.confirmed && (
+                    <button
+                      type="button"
+                      className="button"
+                      id={`confirm-${alert.id}`}
+                      aria-describedby={whatId}
+                      aria-disabled={busy}
+                      onClick={unlessBusy(() =>
+                        changeAlert(
+                          { name: 'confirm_alert', alert_id: alert.id },
+                          t('alerts.manage.confirmedDone', { alert: what }),
+                          `pause-${alert.id}`,
+                        ),
+                      )}
+                    >
+                      {t('alerts.manage.confirm')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button"

@@ -218,3 +218,37 @@ test('what was stopped or deleted from another page says so, once, and the lists
   await expect(alerts.getByText(t('alerts.manage.none'))).toBeVisible();
   await expect(alerts.getByRole('heading', { name: t('alerts.manage.alertsHeading') })).toBeFocused();
 });
+
+test('an alert that waits for its owner says so, and its owner turns it on from the page', async ({ page }) => {
+  const email = `alerts-waiting-${crypto.randomUUID()}@example.org`;
+  const client = newClientAddress();
+  for (const q of ['school lunch', 'bus routes'])
+    expect((await rpcFrom(client, 'create_alert', { email, q })).body).toMatchObject({ ok: true });
+  // The first is confirmed by its email's link; the second, asked later, waits.
+  const [first] = await sql<{ id: string }>(
+    `select a.id from private.alerts a join public.subscriptions s on s.id = a.subscription_id
+      where lower(s.email) = lower($1) order by a.id limit 1`,
+    [email],
+  );
+  await sql('update private.alerts set confirmed_at = now() where id = $1', [first.id]);
+  await sql('update public.subscriptions set confirmed_at = now() where lower(email) = lower($1)', [email]);
+  await page.goto(`/alerts?token=${await manageToken(email)}`);
+  const alerts = page.getByRole('region', { name: t('alerts.manage.alertsHeading') });
+  const items = alerts.locator('.alerts-what');
+  await expect(items).toHaveText([
+    '"school lunch" in every district, daily',
+    `"bus routes" in every district, daily ${t('alerts.manage.waitingNote')}`,
+  ]);
+  await expect(alerts.getByRole('button', { name: t('alerts.manage.confirm') })).toHaveCount(1);
+
+  await alerts.getByRole('button', { name: t('alerts.manage.confirm') }).click();
+  await expect(page.getByRole('status')).toHaveText('Turned on: "bus routes" in every district, daily.');
+  await expect(alerts.getByRole('button', { name: t('alerts.manage.confirm') })).toHaveCount(0);
+  await expect(alerts.getByText(t('alerts.manage.waitingNote'))).toHaveCount(0);
+  const on = await sql<{ on: boolean }>(
+    `select a.confirmed_at is not null as on from private.alerts a join public.subscriptions s on s.id = a.subscription_id
+      where lower(s.email) = lower($1) order by a.id`,
+    [email],
+  );
+  expect(on.map((row) => row.on)).toEqual([true, true]);
+});
