@@ -22,10 +22,29 @@ const LINES: HtmlToTextOptions = {
   ],
 };
 
+/** A heading's last character when it needs no dash after it on one line ('Budget?' stays as it is). */
+export const HEADING_ENDS_ITSELF = /[.!?:;—]$/;
+
+/** Where a heading's dash goes, until it is known whether text follows it (a last heading takes none). */
+const DASH = '\uE001';
+
 const INLINE: HtmlToTextOptions = {
   ...LINES,
+  formatters: {
+    // On one line a heading stands apart from the text after it: 'Budget — Adopted.', not 'Budget Adopted.'.
+    headingApart(elem, walk, builder) {
+      builder.openBlock({ leadingLineBreaks: 1 });
+      walk(elem.children, builder);
+      builder.closeBlock({
+        trailingLineBreaks: 1,
+        blockTransform: (text) =>
+          text.trim() === '' || HEADING_ENDS_ITSELF.test(text.trim()) ? text : `${text}${DASH}`,
+      });
+    },
+  },
   selectors: [
     ...(LINES.selectors ?? []),
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, format: 'headingApart' })),
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'ul', options: { itemPrefix: ' ' } },
     { selector: 'ol', format: 'unorderedList', options: { itemPrefix: ' ' } },
@@ -34,12 +53,17 @@ const INLINE: HtmlToTextOptions = {
 
 /**
  * The words of sanitised HTML (sanitize()'s output: no script, style or comment is ever there). Entities are decoded,
- * white space collapsed; 'inline' joins blocks with one space, so '<p>a</p><p>b</p>' reads 'a b' and 'a<b>c</b>' 'ac'.
+ * white space collapsed; 'inline' joins blocks with one space, so '<p>a</p><p>b</p>' reads 'a b' and 'a<b>c</b>' 'ac',
+ * and ends a heading with a dash unless it ends in its own stop ('<h2>Budget</h2><p>Adopted.</p>' reads 'Budget —
+ * Adopted.').
  */
 export function htmlToText(html: string | null | undefined, layout: TextLayout): string {
   if (!html) return '';
-  const text = convert(html, layout === 'lines' ? LINES : INLINE);
-  if (layout === 'inline') return text.replace(/\s+/g, ' ').trim();
+  if (layout === 'inline') {
+    const text = convert(html.replaceAll(DASH, ''), INLINE).replace(/\s+/g, ' ').trim();
+    return text.replace(/\s*\uE001$/, '').replace(/\s*\uE001\s*/g, ' — ');
+  }
+  const text = convert(html, LINES);
   return text
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())

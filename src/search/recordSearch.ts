@@ -112,6 +112,23 @@ export function snippetParts(snippet: string): SnippetPart[] {
 }
 
 /**
+ * The words searched as the page's sentences quote them, inside their own quotes (“…”, «…»): double quotes around
+ * all of them are dropped, and others made single, so '"cell phones"' reads “cell phones” and '"cell phones" policy'
+ * “‘cell phones’ policy”, never “"cell phones"”.
+ */
+export function quotedWords(text: string): string {
+  const words = text.trim();
+  const whole = /^["“”«»](.*)["“”«»]$/su.exec(words);
+  const inner = whole && !/["“”«»]/u.test(whole[1]) ? whole[1].trim() : words;
+  let open = true;
+  return inner.replace(/["“”«»]/gu, () => {
+    const mark = open ? '‘' : '’';
+    open = !open;
+    return mark;
+  });
+}
+
+/**
  * What the page announces once results arrive: for what, how many matches and how they are ordered, as the first
  * page's first result says (most relevant first, or newest first when there are more than are ranked; 'More than'
  * when the count was capped); without those, the count shown and whether more can be shown.
@@ -123,6 +140,7 @@ export function resultsStatus(
   t: Translator,
   first?: Pick<RecordResult, 'ordered' | 'matches' | 'more_matches'>,
 ): string {
+  text = quotedWords(text);
   if (count === 0) return t('records.noResults', { text });
   if (first?.ordered && first.matches !== null) {
     const key =

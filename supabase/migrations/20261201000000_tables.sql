@@ -18,7 +18,8 @@ alter default privileges in schema public revoke all on sequences from anon, aut
 -- The words of a piece of rich text on one line, as src/lib/htmlText.ts's htmlToText(html, 'inline') gives them (both
 -- are held to the cases of tests/unit/htmlTextCases.ts): scripts and styles dropped, a block element's tags a space,
 -- an inline element's nothing ('phone<strong>s</strong>' reads 'phones'), character references decoded, white space
--- collapsed. Used for the index and for the snippets, so what is searched is what a reader sees. Numeric references
+-- collapsed, and a heading followed by a dash when text follows and it does not end in its own stop ('Budget —
+-- Adopted.'). Used for the index and for the snippets, so what is searched is what a reader sees. Numeric references
 -- are looked for only in text that has one, which most summaries do not.
 create function private.plain_text(html text)
 returns text
@@ -35,7 +36,11 @@ declare
   words text := coalesce(html, '');
   reference text[];
 begin
+  -- A heading's tags become marks (chr(2) before, chr(3) after) until the words are decoded: see below.
+  words := replace(replace(words, chr(2), ''), chr(3), '');
   words := regexp_replace(words, '<(script|style)\M' || attrs || '>.*?</\1\s*>', ' ', 'gi');
+  words := regexp_replace(words, '<h[1-6]\M' || attrs || '>', chr(2), 'gi');
+  words := regexp_replace(words, '</h[1-6]\s*>', chr(3), 'gi');
   words := regexp_replace(words, '</?(?:' || blocks || ')\M' || attrs || '>', ' ', 'gi');
   words := regexp_replace(words, '<' || attrs || '>', '', 'g');
   if strpos(words, '&#') > 0 then
@@ -51,10 +56,23 @@ begin
   end if;
   words := replace(replace(replace(replace(replace(replace(words,
     '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&apos;', ''''), '&amp;', '&');
+  words := btrim(regexp_replace(words, '\s+', ' ', 'g'));
+  if strpos(words, chr(3)) > 0 then
+    -- A heading stands apart from the text after it, 'Budget — Adopted.', unless it ends in its own stop ('Bond?')
+    -- or nothing follows it; an empty heading leaves nothing.
+    words := regexp_replace(words, chr(2) || '\s*' || chr(3), ' ', 'g');
+    words := replace(words, chr(2), ' ');
+    words := regexp_replace(words, '[\s' || chr(3) || ']*' || chr(3) || '[\s' || chr(3) || ']*$', '');
+    words := regexp_replace(words, '([.!?:;—])\s*' || chr(3), '\1 ', 'g');
+    words := regexp_replace(words, '\s*' || chr(3) || '\s*', ' — ', 'g');
+    words := btrim(regexp_replace(words, '\s+', ' ', 'g'));
+  else
+    words := btrim(replace(words, chr(2), ' '));
+  end if;
   return btrim(regexp_replace(words, '\s+', ' ', 'g'));
 end;
 $$;
-comment on function private.plain_text(text) is 'The words of rich text on one line, as htmlToText(html, ''inline'') gives them: block tags a space, inline tags nothing, references decoded.';
+comment on function private.plain_text(text) is 'The words of rich text on one line, as htmlToText(html, ''inline'') gives them: block tags a space, inline tags nothing, references decoded, a heading apart from the text after it by a dash.';
 
 -- The text of a vote's members and their votes ("Jane Doe Yes, John Roe No"), from the votes column's array or from a
 -- string holding one.

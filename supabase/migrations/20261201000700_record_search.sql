@@ -120,6 +120,19 @@ comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how 
 -- Relevance cannot be asked for where there are more matches than are ranked; the answer says it is newest first.
 -- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
 -- first counted up to 1,000 a kind, with more_matches saying there are more than it says.
+-- A text's words in order, lower case, letters and digits only: how a snippet's excerpt is compared with its text.
+create function private.words_of(body text)
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(array_agg(m[1]), '{}') from regexp_matches(lower(coalesce(body, '')), '([[:alnum:]]+)', 'g') as m
+$$;
+comment on function private.words_of(text) is 'A text''s words in order, lower case, letters and digits only (how a snippet''s excerpt is compared with its text).';
+revoke all on function private.words_of(text) from public;
+
 -- Only the page's rows get a snippet.
 --
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
@@ -396,7 +409,8 @@ begin
                else coalesce(nullif(btrim(v.issue), ''), 'Vote')
              end as title,
              case p.kind
-               when 'meeting' then concat_ws(' ', private.plain_text(m.summary), private.topics_text(m.topics))
+               -- The meeting's topics after its summary, apart from it as a vote's parts are.
+               when 'meeting' then concat_ws(' · ', nullif(private.plain_text(m.summary), ''), nullif(private.topics_text(m.topics), ''))
                when 'topic' then private.plain_text(t.description)
                else concat_ws(' · ', v.category, v.outcome, private.votes_by_choice(v.votes))
              end as body
@@ -406,11 +420,15 @@ begin
         left join public.votings v on p.kind = 'vote' and v.id = p.id
     )
     select s.kind, s.district, d.name, s.id, s.day, s.title,
-           -- The excerpt, escaped for HTML, then the match marks put in: the only markup a snippet carries.
+           -- The excerpt, escaped for HTML, then the match marks put in: the only markup a snippet carries. An
+           -- excerpt that starts or ends inside the text says so with '…', as its fragments are joined.
            replace(replace(
-             replace(replace(replace(replace(regexp_replace(
-               ts_headline('english', s.body, query, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
-               '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
+             replace(replace(replace(replace(
+               case when x.first_words = (select array_agg(w) from unnest(b.head[1:3]) w) then '' else '… ' end
+               || x.excerpt
+               || case when x.last_words = (select array_agg(w) from unnest(b.tail[greatest(cardinality(b.tail) - 2, 1):]) w)
+                       then '' else ' …' end,
+               '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
              chr(1), '<mark>'), chr(2), '</mark>'),
            case s.kind
              when 'meeting' then '/' || s.district || '?tab=Meetings#meeting-' || to_char(s.day, 'MM-DD-YY')
@@ -423,6 +441,19 @@ begin
            case when after is null then capped end
       from shown s
       join public.districts d on d.id = s.district
+      -- Whether the excerpt starts and ends where the text does, by their first and last three words (ts_headline
+      -- leaves out what looks like a tag, so the characters may differ where the words do not), read from the
+      -- text's first and last 300 characters only, whatever its length.
+      cross join lateral (select private.words_of(left(s.body, 300)) as head, private.words_of(right(s.body, 300)) as tail) as b
+      cross join lateral (
+        select h.excerpt,
+               (select array_agg(w) from unnest(h.words[1:3]) w) as first_words,
+               (select array_agg(w) from unnest(h.words[greatest(cardinality(h.words) - 2, 1):]) w) as last_words
+          from (select e.excerpt, private.words_of(e.excerpt) as words
+                  from (select btrim(regexp_replace(ts_headline('english', s.body, query,
+                          'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+                          '\s+', ' ', 'g')) as excerpt) as e) as h
+      ) as x
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;

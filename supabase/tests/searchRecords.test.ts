@@ -72,6 +72,14 @@ beforeAll(async () => {
       null,
       '<p>The marmoset mascot was retired; phones were discussed later.</p>',
     ),
+    headed: await insertMeeting(
+      NORTH,
+      '2025-06-03',
+      'Regular Board Meeting',
+      ['Facilities'],
+      `<h3>Wombatine policy</h3><p>The board held a first reading. ${'Trustees asked about costs and timing. '.repeat(8)}</p>` +
+        `<h3>Later business</h3><p>${'Several consent items passed without discussion. '.repeat(8)}The numbat wing opens in May.</p>`,
+    ),
     hostile: await insertMeeting(
       NORTH,
       '2025-06-10',
@@ -162,6 +170,18 @@ describe('what it finds and in what order', () => {
     const [calendar] = await search({ q: 'staff mentioned', district_id: NORTH });
     expect(calendar.snippet).toContain('Calendar');
     expect(calendar.snippet).not.toMatch(/\[|&quot;/);
+  });
+
+  it("keeps a heading apart from its text, the topics apart from the summary, and marks with '…' where it cuts", async () => {
+    const [headed] = await search({ q: 'wombatine', district_id: NORTH });
+    expect(headed.snippet).toMatch(/^<mark>Wombatine<\/mark> policy — The board held a first reading\. Trustees asked/);
+    expect(headed.snippet).toMatch(/ …$/);
+    const [inside] = await search({ q: 'numbat', district_id: NORTH });
+    expect(inside.snippet).toMatch(/^… .*The <mark>numbat<\/mark> wing opens in May\. · Facilities$/);
+    for (const { snippet } of [headed, inside]) {
+      expect(snippet).not.toMatch(/ [.,;:]/);
+      expect(snippet).not.toMatch(/\s{2}/);
+    }
   });
 
   it('marks the matching words in the snippet', async () => {
@@ -343,7 +363,7 @@ describe('hostile and heavy text', () => {
     expect(row.title).toBe('Board Meeting');
     const withoutMarks = row.snippet.replaceAll('<mark>', '').replaceAll('</mark>', '');
     expect(withoutMarks).not.toMatch(/[<>]/);
-    expect(row.snippet).toBe('Crossing safety and a <mark>gryphonwood</mark> report &amp; more. Safety');
+    expect(row.snippet).toBe('Crossing safety and a <mark>gryphonwood</mark> report &amp; more. · Safety');
   });
 
   it('refuses text over 200 characters with a 400, its code and the lengths, and takes 200', async () => {

@@ -32,7 +32,17 @@ export const HTML_TEXT_CASES: HtmlTextCase[] = [
     lines: 'Cell phones, banned',
     inline: 'Cell phones, banned',
   },
-  { html: '<h2>Budget</h2><p>Adopted.</p>', lines: 'Budget\n\nAdopted.', inline: 'Budget Adopted.' },
+  { html: '<h2>Budget</h2><p>Adopted.</p>', lines: 'Budget\n\nAdopted.', inline: 'Budget — Adopted.' },
+  {
+    html: '<h3><strong>Cell phone</strong> policy </h3><p>A first reading.</p><h3>Bond?</h3><p>Not yet.</p>',
+    lines: 'Cell phone policy\n\nA first reading.\n\nBond?\n\nNot yet.',
+    inline: 'Cell phone policy — A first reading. Bond? Not yet.',
+  },
+  {
+    html: '<p>Closing words</p><h2>Next steps</h2>',
+    lines: 'Closing words\n\nNext steps',
+    inline: 'Closing words Next steps',
+  },
   { html: '<p>  spaced \n\t out  </p>', lines: 'spaced out', inline: 'spaced out' },
   { html: '', lines: '', inline: '' },
 ];

@@ -14,6 +14,7 @@ import {
   addressQuery,
   checkSearchText,
   orderNotice,
+  quotedWords,
   recordSearchFeedUrl,
   recordSearchUrl,
   sortOf,
@@ -100,7 +101,7 @@ export function moreFirstResults(): void {
 
 /** The status line's words for the first results, as the island words its own. */
 export function firstResultsStatus(state: Exclude<FirstResults, { status: 'idle' }>, t: Translator): string {
-  if (state.status === 'loading') return t('records.searching', { text: state.query.text });
+  if (state.status === 'loading') return t('records.searching', { text: quotedWords(state.query.text) });
   if (state.status === 'failed') return searchFailure(state.reason, t);
   return resultsStatus(state.results.length, state.query.text, state.more, t, state.results[0]);
 }
@@ -136,7 +137,7 @@ export function writeFirstResults(root: ParentNode, state: FirstResults, t: Tran
           locale,
         )
       : null,
-    t('records.feed.title', { text: state.query.text }),
+    t('records.feed.title', { text: quotedWords(state.query.text) }),
   );
 }
 

@@ -14,6 +14,7 @@ import {
   checkSearchText,
   districtFilter,
   orderNotice,
+  quotedWords,
   recordSearchFeedUrl,
   recordSearchUrl,
   sortOf,
@@ -271,7 +272,7 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
   const busy = status.state === 'loading';
   const statusText =
     status.state === 'loading'
-      ? t('records.searching', { text: status.text })
+      ? t('records.searching', { text: quotedWords(status.text) })
       : status.state === 'done'
         ? resultsStatus(results.length, status.text, more, t, results[0])
         : status.state === 'failed' || status.state === 'invalid'
@@ -286,7 +287,8 @@ export default function RecordSearch({ districtId, label, idPrefix = 'record-sea
       : null;
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (root.current) showSearchFeed(root.current, feedUrl, t('records.feed.title', { text: last?.text ?? '' }));
+    if (root.current)
+      showSearchFeed(root.current, feedUrl, t('records.feed.title', { text: quotedWords(last?.text ?? '') }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the title follows the feed's address, which holds the words
   }, [feedUrl]);
   const districtOptions = [...districtNames.entries()].sort((a, b) => collator(locale).compare(a[1], b[1]));

@@ -11,6 +11,7 @@ import {
   sortOf,
   resultMeta,
   resultsStatus,
+  quotedWords,
   searchFailure,
   searchWords,
   searchWordsNotice,
@@ -82,9 +83,24 @@ describe('snippetParts', () => {
   });
 });
 
+describe('quotedWords: the words searched inside the sentence’s own quotes, never doubled', () => {
+  it.each([
+    ['budget', 'budget'],
+    ['"cell phones"', 'cell phones'],
+    ['  “cell phones”  ', 'cell phones'],
+    ['«presupuesto»', 'presupuesto'],
+    ['"cell phones" policy', '‘cell phones’ policy'],
+    ['"cell phones" "start times"', '‘cell phones’ ‘start times’'],
+    ['teacher "housing', 'teacher ‘housing'],
+  ])('%j → %j', (typed, quoted) => {
+    expect(quotedWords(typed)).toBe(quoted);
+  });
+});
+
 describe('resultsStatus', () => {
   it.each([
     [0, 'qq', false, 'No results for “qq”.'],
+    [0, '"cell phones"', false, 'No results for “cell phones”.'],
     [1, 'solar', false, '1 result for “solar”.'],
     [5, 'budget', false, '5 results for “budget”.'],
     [20, 'board', true, '20 results for “board”. More are available.'],
