@@ -44,3 +44,13 @@ describe('Chinese punctuation', () => {
     expect(halfWidth).toEqual([]);
   });
 });
+
+describe('Spanish numbers in prose', () => {
+  it('writes a decimal with a comma, as Intl writes Spanish numbers on the same page (2,30 por ciento, never 2.30)', () => {
+    const pointed = Object.entries(catalogue('es'))
+      .filter(([, message]) => texts(message).some((text) => /\d\.\d{1,2}(?!\d)/.test(text)))
+      .map(([key]) => key);
+    expect(pointed).toEqual([]);
+    expect(new Intl.NumberFormat('es', { minimumFractionDigits: 2 }).format(2.3)).toBe('2,30');
+  });
+});
