@@ -146,6 +146,23 @@ export default function AlertForm({ locale, messages, target }: Props) {
   });
   useEffect(() => takeOverForm(), []);
 
+  // While the topic form is open, it follows the topic the reader picks in the page's topic bar, until the reader
+  // picks one in the form itself.
+  const topicChosenInForm = useRef(false);
+  const followTopicBar = useEffectEvent(() => {
+    if (!detailsRef.current?.open || topicChosenInForm.current) return;
+    const shown = topicOnScreen();
+    if (shown !== null) setTopicId(shown);
+  });
+  useEffect(() => {
+    if (target.kind !== 'topic') return;
+    const bar = document.querySelector('.topic-bar');
+    if (!bar) return;
+    const observer = new MutationObserver(() => followTopicBar());
+    observer.observe(bar, { subtree: true, attributes: true, attributeFilter: ['aria-selected'] });
+    return () => observer.disconnect();
+  }, [target.kind]);
+
   // The words typed in the search box beside it, when the form is opened.
   const onToggle = (open: boolean) => {
     if (open && !words) setWords(searchBoxWords());
@@ -338,7 +355,10 @@ export default function AlertForm({ locale, messages, target }: Props) {
               id={`${id}-topic`}
               name={FIELD_NAMES.topic}
               value={topicId}
-              onChange={(event) => setTopicId(Number(event.target.value))}
+              onChange={(event) => {
+                topicChosenInForm.current = true;
+                setTopicId(Number(event.target.value));
+              }}
             >
               {target.topics.map((topic) => (
                 <option key={topic.id} value={topic.id} lang={recordLang(locale)}>

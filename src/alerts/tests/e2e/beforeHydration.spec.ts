@@ -123,3 +123,24 @@ test("'Email me when this topic is discussed' is set to the topic on screen", as
   );
   await expect(form.getByText(/the topic "Student Mental Health"/)).toBeVisible();
 });
+
+test('the open topic form follows the topic picked in the bar, until a topic is picked in the form itself', async ({
+  page,
+}) => {
+  await page.goto('/1?tab=topics');
+  const bar = page.getByRole('tablist', { name: 'Topics' });
+  await bar.getByRole('tab', { name: 'Student Mental Health' }).click();
+  await page.getByText('Email me when this topic is discussed').click();
+  const form = page.locator('.alert-form', { hasText: 'Email me when this topic is discussed' });
+  const chosen = form.getByRole('combobox', { name: 'Topic' }).locator('option:checked');
+  await expect(chosen).toHaveText('Student Mental Health');
+  await bar.getByRole('tab', { name: 'Cell Phone Policy' }).click();
+  await expect(chosen).toHaveText('Cell Phone Policy');
+  await expect(form.getByText(/the topic "Cell Phone Policy"/)).toBeVisible();
+  // Picked in the form, the form keeps it whatever the bar shows next.
+  await form.getByRole('combobox', { name: 'Topic' }).selectOption({ label: 'Student Mental Health' });
+  await bar.getByRole('tab', { name: 'Cell Phone Policy' }).click();
+  await bar.getByRole('tab', { name: 'Budget 2025-26' }).click();
+  await expect(bar.getByRole('tab', { name: 'Budget 2025-26' })).toHaveAttribute('aria-selected', 'true');
+  await expect(chosen).toHaveText('Student Mental Health');
+});

@@ -51,7 +51,7 @@ test.describe('on a district page', () => {
   test('lists results with kind, date, title and snippet, and announces their count', async ({ page }) => {
     await searchBoard(page, '"cell phones"');
     await expect(page.getByRole('status').filter({ hasText: 'cell phones' })).toHaveText(
-      '4 matches for “"cell phones"”, best matches first.',
+      '4 matches for “cell phones”, best matches first.',
     );
     await expect(results(page)).toHaveCount(4);
     const first = results(page).first();
