@@ -2,8 +2,9 @@
 import type { RpcDb } from '../../lib/data/client.ts';
 import { QueryError } from '../../lib/data/queryError.ts';
 import { reasonOf } from '../../lib/data/serverAnswer.ts';
+import type { RecordKind, RecordRow } from '../../../supabase/functions/_shared/recordRow.ts';
 
-export type RecordKind = 'meeting' | 'topic' | 'vote';
+export type { RecordKind, RecordRow };
 
 /** The refusals search_records answers (400, and 429 for the searches at once), by code. */
 export const SEARCH_ANSWERS = [
@@ -22,15 +23,7 @@ export const SEARCH_ANSWERS = [
 ] as const;
 
 /** One result, as search_records answers it. */
-export interface RecordResult {
-  kind: RecordKind;
-  district_id: number;
-  district_name: string;
-  item_id: number;
-  date: string | null;
-  title: string;
-  snippet: string;
-  href: string;
+export interface RecordResult extends RecordRow {
   cursor: string;
   /** On the first page: 'relevance' when every match is ranked, 'newest' when there were more than are ranked. */
   ordered: SearchOrder | null;

@@ -23,6 +23,7 @@
 import { Feed } from 'feed';
 import { alertText, feedTranslator, searchRefusalText, searchText } from './alertText.js';
 import { FEED_KINDS, feedAsked, searchFeedQuery, type FeedLanguage, type FeedSearch } from './feedAddress.ts';
+import type { RecordRow } from './recordRow.ts';
 
 export interface AlertFeedEnv {
   /** The Supabase API origin (PostgREST under /rest/v1). */
@@ -57,18 +58,6 @@ interface AlertEntry {
   snippet: string;
   href: string;
   matched_at: string;
-}
-
-/** A row of search_records' answer (its snippet is escaped HTML with <mark> around the words found). */
-interface SearchRow {
-  kind: 'meeting' | 'topic' | 'vote';
-  district_id: number;
-  district_name: string;
-  item_id: number;
-  date: string | null;
-  title: string;
-  snippet: string;
-  href: string;
 }
 
 /** alert_feed's answer; the alert (as list_alerts lists one) goes to its description as it is. */
@@ -194,7 +183,7 @@ export function alertAtom(
  */
 export function searchAtom(
   search: FeedSearch,
-  rows: SearchRow[],
+  rows: RecordRow[],
   districtName: string | null,
   feedUrl: string,
   siteUrl: string,
@@ -342,7 +331,7 @@ export function createFeedServer(
       return plain(400, t('feeds.refused', { reason }));
     }
     if (!response.ok) throw new Error(`the database answered ${response.status}`);
-    const rows = (await response.json()) as SearchRow[];
+    const rows = (await response.json()) as RecordRow[];
     let districtName = search.district === null ? null : (rows[0]?.district_name ?? null);
     if (search.district !== null && districtName === null) {
       const found = await fetch(`${api}/rest/v1/districts?select=name&id=eq.${search.district}`, { headers });
