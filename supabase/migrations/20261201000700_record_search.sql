@@ -103,6 +103,19 @@ end;
 $$;
 comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
 
+-- A text's words in order, lower case, letters and digits only: how a snippet's excerpt is compared with its text.
+create function private.words_of(body text)
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(array_agg(m[1]), '{}') from regexp_matches(lower(coalesce(body, '')), '([[:alnum:]]+)', 'g') as m
+$$;
+comment on function private.words_of(text) is 'A text''s words in order, lower case, letters and digits only (how a snippet''s excerpt is compared with its text).';
+revoke all on function private.words_of(text) from public;
+
 -- The search, in two steps, in one of two orders decided on its first page (the cursor carries it on):
 --
 -- 1. Relevance, where every match can be ranked. The rows holding every word looked for (search_candidates) are
@@ -120,19 +133,6 @@ comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how 
 -- Relevance cannot be asked for where there are more matches than are ranked; the answer says it is newest first.
 -- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
 -- first counted up to 1,000 a kind, with more_matches saying there are more than it says.
--- A text's words in order, lower case, letters and digits only: how a snippet's excerpt is compared with its text.
-create function private.words_of(body text)
-returns text[]
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select coalesce(array_agg(m[1]), '{}') from regexp_matches(lower(coalesce(body, '')), '([[:alnum:]]+)', 'g') as m
-$$;
-comment on function private.words_of(text) is 'A text''s words in order, lower case, letters and digits only (how a snippet''s excerpt is compared with its text).';
-revoke all on function private.words_of(text) from public;
-
 -- Only the page's rows get a snippet.
 --
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
@@ -424,9 +424,9 @@ begin
            -- excerpt that starts or ends inside the text says so with '…', as its fragments are joined.
            replace(replace(
              replace(replace(replace(replace(
-               case when x.first_words = (select array_agg(w) from unnest(b.head[1:3]) w) then '' else '… ' end
+               case when x.first_words is not distinct from (select array_agg(w) from unnest(b.head[1:3]) w) then '' else '… ' end
                || x.excerpt
-               || case when x.last_words = (select array_agg(w) from unnest(b.tail[greatest(cardinality(b.tail) - 2, 1):]) w)
+               || case when x.last_words is not distinct from (select array_agg(w) from unnest(b.tail[greatest(cardinality(b.tail) - 2, 1):]) w)
                        then '' else ' …' end,
                '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
              chr(1), '<mark>'), chr(2), '</mark>'),

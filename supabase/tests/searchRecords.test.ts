@@ -178,6 +178,14 @@ describe('what it finds and in what order', () => {
     expect(headed.snippet).toMatch(/ …$/);
     const [inside] = await search({ q: 'numbat', district_id: NORTH });
     expect(inside.snippet).toMatch(/^… .*The <mark>numbat<\/mark> wing opens in May\. · Facilities$/);
+    // A record with no text to excerpt (a topic found by its title alone) has an empty snippet, no '…'.
+    const [untold] = await sql<{ id: number }>(
+      `insert into public.topics ("districtId", title, description) values ($1, 'Quokkaline review', '') returning id::int`,
+      [NORTH],
+    );
+    const [bare] = await search({ q: 'quokkaline', district_id: NORTH });
+    expect(bare).toMatchObject({ kind: 'topic', item_id: untold.id, snippet: '' });
+    await sql('delete from public.topics where id = $1', [untold.id]);
     for (const { snippet } of [headed, inside]) {
       expect(snippet).not.toMatch(/ [.,;:]/);
       expect(snippet).not.toMatch(/\s{2}/);
