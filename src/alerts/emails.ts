@@ -130,18 +130,18 @@ export const link = (href: string, text: string) => `<a href="${escapeHtml(href)
 export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks, locale: Locale = 'en'): Email {
   const t = mailTranslator(locale);
   const current = isLocale(payload.current_language) ? payload.current_language : null;
-  const district = {
+  const values = {
     district: payload.district_name,
     language: t(`alerts.digests.language.${locale}`),
     current: current ? t(`alerts.digests.language.${current}`) : '',
   };
   const change = current !== null && current !== locale;
-  const subject = t(change ? 'mail.confirmation.languageSubject' : 'mail.confirmation.subject', district);
+  const subject = t(change ? 'mail.confirmation.languageSubject' : 'mail.confirmation.subject', values);
   const asked = change ? 'mail.confirmation.languageAsked' : 'mail.confirmation.asked';
   const confirm = confirmUrl(links, payload.token, locale);
   const leave = unsubscribeUrl(links, payload.unsubscribe_token, locale);
   const text = [
-    t(asked, district),
+    t(asked, values),
     '',
     t('mail.confirmation.toConfirm'),
     confirm,
@@ -154,7 +154,7 @@ export function confirmationEmail(payload: ConfirmationPayload, links: MailLinks
   const html = htmlPage(
     subject,
     [
-      `<p>${htmlMessage(t, asked, district)}</p>`,
+      `<p>${htmlMessage(t, asked, values)}</p>`,
       `<p>${link(confirm, t('mail.confirmation.confirmLink'))}: ${htmlMessage(t, 'mail.confirmation.pressConfirm')}</p>`,
       `<p>${htmlMessage(t, 'mail.confirmation.notYou')} ${htmlMessage(t, 'mail.confirmation.only')}</p>`,
       `<p style="font-size:small">${link(leave, t('mail.unsubscribe'))}</p>`,

@@ -23,7 +23,7 @@ const LINES: HtmlToTextOptions = {
 };
 
 /** A heading's last character when it needs no dash after it on one line ('Budget?' stays as it is). */
-export const HEADING_ENDS_ITSELF = /[.!?:;—]$/;
+const HEADING_ENDS_ITSELF = /[.!?:;—]$/;
 
 /** Where a heading's dash goes, until it is known whether text follows it (a last heading takes none). */
 const DASH = '\uE001';
@@ -60,8 +60,12 @@ const INLINE: HtmlToTextOptions = {
 export function htmlToText(html: string | null | undefined, layout: TextLayout): string {
   if (!html) return '';
   if (layout === 'inline') {
-    const text = convert(html.replaceAll(DASH, ''), INLINE).replace(/\s+/g, ' ').trim();
-    return text.replace(/\s*\uE001$/, '').replace(/\s*\uE001\s*/g, ' — ');
+    const pieces = convert(html.replaceAll(DASH, ''), INLINE)
+      .split(DASH)
+      .map((piece) => piece.replace(/\s+/g, ' ').trim());
+    // A last heading (nothing after its dash) takes none.
+    if (pieces.length > 1 && pieces.at(-1) === '') pieces.pop();
+    return pieces.join(' — ');
   }
   const text = convert(html, LINES);
   return text

@@ -56,20 +56,15 @@ begin
   end if;
   words := replace(replace(replace(replace(replace(replace(words,
     '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&apos;', ''''), '&amp;', '&');
-  words := btrim(regexp_replace(words, '\s+', ' ', 'g'));
   if strpos(words, chr(3)) > 0 then
     -- A heading stands apart from the text after it, 'Budget — Adopted.', unless it ends in its own stop ('Bond?')
     -- or nothing follows it; an empty heading leaves nothing.
     words := regexp_replace(words, chr(2) || '\s*' || chr(3), ' ', 'g');
-    words := replace(words, chr(2), ' ');
     words := regexp_replace(words, '[\s' || chr(3) || ']*' || chr(3) || '[\s' || chr(3) || ']*$', '');
     words := regexp_replace(words, '([.!?:;—])\s*' || chr(3), '\1 ', 'g');
     words := regexp_replace(words, '\s*' || chr(3) || '\s*', ' — ', 'g');
-    words := btrim(regexp_replace(words, '\s+', ' ', 'g'));
-  else
-    words := btrim(replace(words, chr(2), ' '));
   end if;
-  return btrim(regexp_replace(words, '\s+', ' ', 'g'));
+  return btrim(regexp_replace(replace(words, chr(2), ' '), '\s+', ' ', 'g'));
 end;
 $$;
 comment on function private.plain_text(text) is 'The words of rich text on one line, as htmlToText(html, ''inline'') gives them: block tags a space, inline tags nothing, references decoded, a heading apart from the text after it by a dash.';

@@ -424,9 +424,9 @@ begin
            -- excerpt that starts or ends inside the text says so with '…', as its fragments are joined.
            replace(replace(
              replace(replace(replace(replace(
-               case when x.first_words is not distinct from (select array_agg(w) from unnest(b.head[1:3]) w) then '' else '… ' end
+               case when x.words[1:3] = b.head[1:3] then '' else '… ' end
                || x.excerpt
-               || case when x.last_words is not distinct from (select array_agg(w) from unnest(b.tail[greatest(cardinality(b.tail) - 2, 1):]) w)
+               || case when x.words[greatest(cardinality(x.words) - 2, 1):] = b.tail[greatest(cardinality(b.tail) - 2, 1):]
                        then '' else ' …' end,
                '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'),
              chr(1), '<mark>'), chr(2), '</mark>'),
@@ -445,15 +445,10 @@ begin
       -- leaves out what looks like a tag, so the characters may differ where the words do not), read from the
       -- text's first and last 300 characters only, whatever its length.
       cross join lateral (select private.words_of(left(s.body, 300)) as head, private.words_of(right(s.body, 300)) as tail) as b
-      cross join lateral (
-        select h.excerpt,
-               (select array_agg(w) from unnest(h.words[1:3]) w) as first_words,
-               (select array_agg(w) from unnest(h.words[greatest(cardinality(h.words) - 2, 1):]) w) as last_words
-          from (select e.excerpt, private.words_of(e.excerpt) as words
-                  from (select btrim(regexp_replace(ts_headline('english', s.body, query,
-                          'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
-                          '\s+', ' ', 'g')) as excerpt) as e) as h
-      ) as x
+      cross join lateral (select btrim(regexp_replace(ts_headline('english', s.body, query,
+          'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'),
+          '\s+', ' ', 'g')) as excerpt) as e
+      cross join lateral (select e.excerpt, private.words_of(e.excerpt) as words) as x
      order by s.rank desc, coalesce(s.day, '-infinity'::date) desc, s.kind desc, s.id desc;
 end;
 $$;
