@@ -2,7 +2,8 @@
 // digests that are due (one per confirmed subscription with new summaries) and the alert emails (one per address with
 // matches of its alerts that are due, daily or weekly), and sends every email of the outbox, retrying a failed one with backoff until it is sent or failed for good. Run it
 // after each nightly build. Prints what it did and what is not delivered yet (held by another run, and until when, or
-// queued); exits 1 when an email failed for good, any email is not delivered yet, or the database is unreachable.
+// queued); exits 1 when an email failed for good, any email queued before it began sending is not delivered yet, or
+// the database is unreachable (an email queued while it was sending is reported, and left to the next run).
 // SIGTERM or Ctrl-C ends the run after the email in flight; the next run sends the rest, each exactly once.
 // Settings: see .env.example (SMTP_*, MAIL_FROM, SITE_URL, SUPABASE_SERVICE_ROLE_KEY); without them it uses the
 // local stack of `npm start` and its mail catcher.
@@ -13,6 +14,7 @@ import {
   mailConfigFromEnv,
   matchAlerts,
   outboxLeft,
+  outboxNewest,
   queueAlertEmails,
   queueDigests,
   sendDueEmails,
@@ -51,13 +53,16 @@ try {
   console.log(
     `Alert emails queued: ${alerts.queued}, listing ${alerts.matches} matches (waiting for a weekly or paused alert: ${alerts.waiting}).`,
   );
+  // The run answers for what the outbox held when it began sending; an email queued later (a resident subscribing
+  // meanwhile) is reported and left to the next run, not counted as this run's failure.
+  const upTo = await outboxNewest(config);
   const report = await sendDueEmails(config, {
     waitForRetries: true,
     shouldStop: () => stopping,
     log: (line) => console.log(line),
   });
   const failed = report.failures.filter((failure) => failure.final);
-  const left = await outboxLeft(config);
+  const left = await outboxLeft(config, null, upTo);
   const notSent = left.leases.reduce((sum, lease) => sum + lease.emails, 0) + left.queued.emails;
   console.log(`\nsent ${report.sent}, skipped ${digests.up_to_date}, failed ${failed.length}, not sent yet ${notSent}`);
   for (const failure of failed) console.log(`  failed: ${failure.recipient}: ${failure.error}`);

@@ -8,10 +8,12 @@ import {
   standInApi,
   confirmedSubscriber,
   inboxOf,
+  mailSendEnv,
   newDistrict,
   runMailSend,
   startMailSend,
 } from './mailHelpers';
+import { describeOutboxLeft, mailConfigFromEnv, outboxLeft, outboxNewest } from '../../src/alerts/node/mailSender';
 
 const address = () => `parent-${crypto.randomUUID()}@example.org`;
 const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
@@ -387,6 +389,30 @@ describe('npm run mail:send', () => {
     const next = await runMailSend();
     expect(next.code, next.output).toBe(0);
     expect(await inboxOf(sub.email)).toHaveLength(1);
+  });
+
+  it('counts an email queued after the run began sending as the next run’s, not as one it left', async () => {
+    const env = mailSendEnv();
+    const config = mailConfigFromEnv(env, { apiUrl: '', serviceKey: '', smtpPort: 0, siteUrl: '' });
+    const upTo = await outboxNewest(config);
+    // A resident subscribes while the run sends (due in an hour, so the stack's worker leaves it queued).
+    const email = address();
+    await sql(
+      `insert into public.email_outbox (kind, recipient, payload, next_attempt_at) values ('confirmation', $1, '{}', now() + interval '1 hour')`,
+      [email],
+    );
+    try {
+      const left = await outboxLeft(config, null, upTo);
+      expect(left.arrived).toBe(1);
+      const [{ id }] = await outboxFor(email);
+      const answerable = await outboxLeft(config, null, Number(id));
+      expect(answerable.queued.emails).toBe(left.queued.emails + 1);
+      expect(describeOutboxLeft(left, new Date(), 'here')).toContain(
+        '1 email queued while this run was sending: the next run sends them',
+      );
+    } finally {
+      await sql('delete from public.email_outbox where recipient = $1', [email]);
+    }
   });
 
   it('records an email the SMTP server took through an API outage, and never sends it again', async () => {

@@ -84,10 +84,15 @@ export interface Lease {
   lease_until: string;
 }
 
-/** What the outbox still holds that is not delivered: held by runs, or queued (`next` is when the first is due). */
+/**
+ * What the outbox still holds that is not delivered: held by runs, or queued (`next` is when the first is due).
+ * `arrived`: emails queued after the run began sending (a resident subscribing meanwhile); they are the next run's,
+ * not this run's failure.
+ */
 export interface OutboxLeft {
   leases: Lease[];
   queued: { emails: number; next: string | null };
+  arrived?: number;
 }
 
 /** What a hosted sender cannot run without; empty when nothing is missing. */
@@ -221,6 +226,8 @@ export function describeOutboxLeft(left: OutboxLeft, now: Date, thisHost: string
         : 'due now';
     lines.push(`${plural(left.queued.emails, 'email')} queued (${due}): the next run sends them`);
   }
+  if (left.arrived)
+    lines.push(`${plural(left.arrived, 'email')} queued while this run was sending: the next run sends them`);
   return lines;
 }
 
@@ -312,22 +319,63 @@ async function releaseGoneRuns(db: PostgrestClient, log: (line: string) => void)
   return released;
 }
 
-/** What the outbox holds that is not delivered (of these kinds, or all): the leases and the queued emails. */
-export async function outboxLeft(config: MailConfig, kinds: EmailKind[] | null = null): Promise<OutboxLeft> {
-  const db = database(config);
-  let queued = db
+/** The newest email of the outbox (0 when empty): what a run is answerable for once it starts sending. */
+export async function outboxNewest(config: MailConfig): Promise<number> {
+  const { data, error } = await database(config)
     .from('email_outbox')
-    .select('next_attempt_at', { count: 'exact' })
-    .eq('state', 'queued')
-    .order('next_attempt_at')
+    .select('id')
+    .order('id', { ascending: false })
     .limit(1);
-  if (kinds) queued = queued.in('kind', kinds);
-  const { data, error, count } = await queued;
   if (error) throw new Error(`reading the outbox failed: ${error.message}`);
-  const held = (await leases(db)).filter((lease) => !kinds || lease.kinds.some((kind) => kinds.includes(kind)));
+  return (data as { id: number }[])[0]?.id ?? 0;
+}
+
+/**
+ * What the outbox holds that is not delivered (of these kinds, or all): the leases and the queued emails. With
+ * `upTo` (the outbox's newest email when the run began sending), emails queued after it are counted apart, as
+ * `arrived`.
+ */
+export async function outboxLeft(
+  config: MailConfig,
+  kinds: EmailKind[] | null = null,
+  upTo: number | null = null,
+): Promise<OutboxLeft> {
+  const db = database(config);
+  const queuedOnes = (range: 'upTo' | 'after', head: boolean) => {
+    let query = db
+      .from('email_outbox')
+      .select('next_attempt_at', { count: 'exact', head })
+      .eq('state', 'queued')
+      .order('next_attempt_at')
+      .limit(1);
+    if (kinds) query = query.in('kind', kinds);
+    if (upTo !== null) query = range === 'upTo' ? query.lte('id', upTo) : query.gt('id', upTo);
+    return query;
+  };
+  const { data, error, count } = await queuedOnes('upTo', false);
+  if (error) throw new Error(`reading the outbox failed: ${error.message}`);
+  let held = (await leases(db)).filter((lease) => !kinds || lease.kinds.some((kind) => kinds.includes(kind)));
+  let arrived = 0;
+  if (upTo !== null) {
+    const later = await queuedOnes('after', true);
+    if (later.error) throw new Error(`reading the outbox failed: ${later.error.message}`);
+    // Emails queued later that another sender is sending now are the arrivals too, not this run's leftovers.
+    let sendingLater = db.from('email_outbox').select('run_id').eq('state', 'sending').gt('id', upTo);
+    if (kinds) sendingLater = sendingLater.in('kind', kinds);
+    const sending = await sendingLater;
+    if (sending.error) throw new Error(`reading the outbox failed: ${sending.error.message}`);
+    const laterByRun = new Map<string | null, number>();
+    for (const row of sending.data as { run_id: string | null }[])
+      laterByRun.set(row.run_id, (laterByRun.get(row.run_id) ?? 0) + 1);
+    held = held
+      .map((lease) => ({ ...lease, emails: lease.emails - (laterByRun.get(lease.run_id) ?? 0) }))
+      .filter((lease) => lease.emails > 0);
+    arrived = (later.count ?? 0) + sending.data.length;
+  }
   return {
     leases: held,
-    queued: { emails: count ?? 0, next: (data as { next_attempt_at: string }[])[0]?.next_attempt_at ?? null },
+    queued: { emails: count ?? 0, next: (data as { next_attempt_at: string }[] | null)?.[0]?.next_attempt_at ?? null },
+    arrived,
   };
 }
 

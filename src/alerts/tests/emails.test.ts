@@ -89,6 +89,11 @@ describe('describeOutboxLeft: what a run says it did not deliver, and when it go
       { leases: [], queued: { emails: 1, next: '2026-11-26T14:04:00Z' } },
       ['1 email queued (the first due 2026-11-26 14:04:00 UTC): the next run sends them'],
     ],
+    [
+      'emails queued while the run was sending',
+      { leases: [], queued: none, arrived: 2 },
+      ['2 emails queued while this run was sending: the next run sends them'],
+    ],
   ])('%s', (_label, left, lines) => {
     expect(describeOutboxLeft(left, now, 'here')).toEqual(lines);
   });
