@@ -19,10 +19,13 @@ export const SUMMARY_SOURCE_LINES: Readonly<Record<SummarySource, string>> = {
   minutes: 'Summary taken from the minutes',
 };
 
-/** An address a card may link to: https only (the database holds nothing else; a live page reads what it is sent). */
-function httpsUrl(value: string | null | undefined): string | null {
+/**
+ * An address a card may link to: a web address, https or http as the district publishes it (the database holds
+ * nothing else; a live page reads what it is sent, so it checks again).
+ */
+function webUrl(value: string | null | undefined): string | null {
   const url = value?.trim();
-  return url && /^https:\/\/[^\s]+$/i.test(url) ? url : null;
+  return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
 }
 
 /**
@@ -33,11 +36,9 @@ export function meetingRecordLinks(
   meeting: Partial<Pick<Meeting, 'agenda_url' | 'minutes_url' | 'minutes_status' | 'full_video_url'>>,
 ): RecordLink[] {
   const links: (RecordLink | null)[] = [
-    ((url) => (url ? { label: 'Agenda', url } : null))(httpsUrl(meeting.agenda_url)),
-    ((url) => (url ? { label: minutesLabel(meeting.minutes_status ?? null), url } : null))(
-      httpsUrl(meeting.minutes_url),
-    ),
-    ((url) => (url ? { label: FULL_VIDEO_LABEL, url } : null))(httpsUrl(meeting.full_video_url)),
+    ((url) => (url ? { label: 'Agenda', url } : null))(webUrl(meeting.agenda_url)),
+    ((url) => (url ? { label: minutesLabel(meeting.minutes_status ?? null), url } : null))(webUrl(meeting.minutes_url)),
+    ((url) => (url ? { label: FULL_VIDEO_LABEL, url } : null))(webUrl(meeting.full_video_url)),
   ];
   return links.filter((link): link is RecordLink => link !== null);
 }

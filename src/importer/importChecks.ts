@@ -140,8 +140,12 @@ export function parseFlag(cell: string): CellResult<boolean> {
   return bad('is not yes or no. Write true or false.');
 }
 
-/** A link the site may show: https only (the sanitiser drops every other kind). */
-export function parseHttpsLink(cell: string): CellResult<string> {
+/**
+ * A meeting's source link (agenda, minutes, full recording): a web address, https or http. An http:// one is kept as
+ * the district publishes it (many districts' portals still are), with `HTTP_LINK_WARNING`; every other kind
+ * (javascript:, a file path) is refused.
+ */
+export function parseWebLink(cell: string): CellResult<string> {
   const text = cell.trim();
   let url: URL;
   try {
@@ -149,10 +153,17 @@ export function parseHttpsLink(cell: string): CellResult<string> {
   } catch {
     return bad('is not a web address. Copy the whole address, starting with https://.');
   }
-  if (url.protocol !== 'https:')
-    return bad(`is not an https address. Use the https:// address of the page (the site links to https only).`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return bad('is not a web address (https:// or http://). Use the address of the page as a browser shows it.');
   return text.length > 2000 ? bad('is longer than 2,000 characters.') : ok(text);
 }
+
+/** The warning an http:// source link gets: it is kept, and the operator learns it is not encrypted. */
+export const HTTP_LINK_WARNING =
+  'is an http:// address (not encrypted). It is kept as published and the card links to it; give its https:// address if the district has one.';
+
+/** Whether a kept link is http:// (and so gets HTTP_LINK_WARNING). */
+export const isHttpLink = (url: string): boolean => /^http:\/\//i.test(url);
 
 /** A video link the popup can play (a YouTube watch, short or embed link). */
 export function parseVideoLink(cell: string): CellResult<string> {

@@ -138,10 +138,10 @@ create table public.meetings (
   sequence integer not null default 0 check (sequence >= 0),
   start_time time,
   time_zone text check (length(time_zone) between 1 and 64),
-  agenda_url text check (agenda_url ~ '^https://' and length(agenda_url) <= 2000),
-  minutes_url text check (minutes_url ~ '^https://' and length(minutes_url) <= 2000),
+  agenda_url text check (agenda_url ~ '^https?://' and length(agenda_url) <= 2000),
+  minutes_url text check (minutes_url ~ '^https?://' and length(minutes_url) <= 2000),
   minutes_status text check (minutes_status in ('draft', 'approved')),
-  full_video_url text check (full_video_url ~ '^https://' and length(full_video_url) <= 2000),
+  full_video_url text check (full_video_url ~ '^https?://' and length(full_video_url) <= 2000),
   summary_source text check (summary_source in ('staff', 'ai_video', 'minutes')),
   -- A time means nothing without the zone it is read in; minutes are draft or approved only when there are minutes.
   constraint meetings_time_needs_zone check (start_time is null or time_zone is not null),

@@ -31,7 +31,7 @@ describe('meetingRecordLinks: agenda, minutes and full video, each when the meet
     ],
     ['an address with spaces around it is trimmed', { agenda_url: `  ${AGENDA} ` }, [['Agenda', AGENDA]]],
     ['a blank address is no link', { agenda_url: '   ' }, []],
-    ['plain http is no link', { agenda_url: 'http://example.org/agenda' }, []],
+    ['javascript: is no link', { agenda_url: 'javascript:alert(1)' }, []],
     ['a javascript: address is no link', { minutes_url: 'javascript:alert(1)', minutes_status: 'draft' }, []],
     ['a data: address is no link', { full_video_url: 'data:text/html,<script>x</script>' }, []],
   ] as const)('%s', (_label, meeting, expected) => {

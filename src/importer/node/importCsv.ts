@@ -15,7 +15,9 @@ import {
   parseCount,
   parseDate,
   parseFlag,
-  parseHttpsLink,
+  parseWebLink,
+  HTTP_LINK_WARNING,
+  isHttpLink,
   parseTime,
   parseTopics,
   parseVideoLink,
@@ -578,8 +580,11 @@ function readMeetingRows(
     optionalCell(number, 'youtube_link', cells, data, error, parseVideoLink);
     optionalCell(number, 'start_time', cells, data, error, parseTime);
     optionalCell(number, 'time_zone', cells, data, error, timeZoneRule);
-    for (const column of ['agenda_url', 'minutes_url', 'full_video_url'])
-      optionalCell(number, column, cells, data, error, parseHttpsLink);
+    for (const column of ['agenda_url', 'minutes_url', 'full_video_url']) {
+      optionalCell(number, column, cells, data, error, parseWebLink);
+      const link = data[column];
+      if (typeof link === 'string' && isHttpLink(link)) warning(number, column, link, HTTP_LINK_WARNING);
+    }
     optionalCell(number, 'minutes_status', cells, data, error, (cell) => parseChoice(cell, MINUTES_STATUSES));
     meetingRules(number, data, error, warning);
     if (read.problems.filter((p) => p.severity === 'error').length > before || districtId === null) {

@@ -13,7 +13,9 @@ import {
   ocdStart,
   outcomeMismatch,
   parseDate,
-  parseHttpsLink,
+  parseWebLink,
+  HTTP_LINK_WARNING,
+  isHttpLink,
   parseVideoLink,
   voteTable,
   votingKey,
@@ -380,25 +382,15 @@ function readEvent(
   });
 }
 
-/**
- * A link of an event: https as it is. An http:// link (a scraper writes what the district publishes) does not refuse
- * the meeting: the site links to https only (the meetings table's checks and the page say so), so it is left out with
- * a warning that names it, and the meeting loads without it.
- */
+/** A link of an event, as published: https, or http kept with a warning (parseWebLink's rule). */
 function checkedLink(number: number, column: string, url: string, error: Report, warning: Report): string | null {
-  const result = parseHttpsLink(url);
-  if (result.ok) return result.value;
-  if (/^http:\/\/[^\s/]+/i.test(url.trim()) && parseHttpsLink(url.trim().replace(/^http:/i, 'https:')).ok) {
-    warning(
-      number,
-      column,
-      url,
-      'is an http:// address; the site links to https:// addresses only, so the meeting loads without this link. Give its https:// address if the district has one.',
-    );
+  const result = parseWebLink(url);
+  if (!result.ok) {
+    error(number, column, url, result.message);
     return null;
   }
-  error(number, column, url, result.message);
-  return null;
+  if (isHttpLink(result.value)) warning(number, column, url, HTTP_LINK_WARNING);
+  return result.value;
 }
 
 function readVoteEvent(

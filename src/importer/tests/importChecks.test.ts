@@ -14,7 +14,8 @@ import {
   parseCount,
   parseDate,
   parseFlag,
-  parseHttpsLink,
+  parseWebLink,
+  isHttpLink,
   parseTime,
   parseTopics,
   parseVideoLink,
@@ -99,10 +100,16 @@ describe('the other cells', () => {
 
   it.each([
     ['https://pausd.org/agenda.pdf', 'https://pausd.org/agenda.pdf'],
-    ['http://pausd.org/agenda.pdf', '! is not an https address'],
-    ['javascript:alert(1)', '! is not an https address'],
+    ['http://pausd.org/agenda.pdf', 'http://pausd.org/agenda.pdf'],
+    ['javascript:alert(1)', '! is not a web address (https:// or http://)'],
+    ['file:///etc/passwd', '! is not a web address (https:// or http://)'],
     ['pausd.org/agenda', '! is not a web address'],
-  ])('parseHttpsLink(%s)', (cell, expected) => expect(String(value(parseHttpsLink(cell)))).toContain(expected));
+  ])('parseWebLink(%s)', (cell, expected) => expect(String(value(parseWebLink(cell)))).toContain(expected));
+  it.each([
+    ['http://pausd.org/agenda.pdf', true],
+    ['HTTP://pausd.org/agenda.pdf', true],
+    ['https://pausd.org/agenda.pdf', false],
+  ])('isHttpLink(%s) is %s', (url, expected) => expect(isHttpLink(url)).toBe(expected));
 
   it.each([
     ['https://www.youtube.com/watch?v=aBcDeFgHiJ1', true],

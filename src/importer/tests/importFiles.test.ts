@@ -226,6 +226,18 @@ describe('each bad input gets a clear message', () => {
     });
   });
 
+  it('an http:// agenda link is kept as published, with a warning; a javascript: one refuses its row', () => {
+    const { reads } = readFolder({
+      '1/meetings.csv':
+        'date,title,agenda_url\n2025-06-17,A,http://www.example-usd.org/agenda.pdf\n2025-06-18,B,javascript:alert(1)\n',
+    });
+    expect(messages(reads)).toEqual([
+      'warning 1/meetings.csv 2 agenda_url: is an http:// address (not encrypted). It is kept as published and the card links to it; give its https:// address if the district has one.',
+      'error 1/meetings.csv 3 agenda_url: is not a web address (https:// or http://). Use the address of the page as a browser shows it.',
+    ]);
+    expect(reads[0].rows.map((row) => row.data.agenda_url)).toEqual(['http://www.example-usd.org/agenda.pdf']);
+  });
+
   it("a formula written as text ('=…, as the site's own CSV writes it) loads as the text", () => {
     const { reads } = readFolder({ '1/topics.csv': "title\n'=SUM(1)\n" });
     expect(messages(reads)).toEqual([]);

@@ -98,7 +98,7 @@ describe('a pupa scrape folder as it comes', () => {
     resetReadContext('America/Los_Angeles');
     const { reads, rows, problems } = readFixture('pupa-scrape');
     expect(problems).toEqual([
-      'warning 1/event_4f5a6b7c-5d6f-11ef-9c1a-0242ac120002.json media: is an http:// address; the site links to https:// addresses only, so the meeting loads without this link. Give its https:// address if the district has one.',
+      'warning 1/event_4f5a6b7c-5d6f-11ef-9c1a-0242ac120002.json media: is an http:// address (not encrypted). It is kept as published and the card links to it; give its https:// address if the district has one.',
     ]);
     const setAside: Record<string, number> = {};
     for (const read of reads)
@@ -136,7 +136,7 @@ describe('a pupa scrape folder as it comes', () => {
       title: 'Regular Board Meeting',
       start_time: '18:00',
       time_zone: 'America/Los_Angeles',
-      full_video_url: null,
+      full_video_url: 'http://media.example-usd.org/board/2025-06-17.mp4',
       agenda_url: 'https://www.example-usd.org/board/2025-06-17-agenda.pdf',
       topics: ['Adopt the 2025-26 budget'],
     });
@@ -164,11 +164,11 @@ describe('a pupa scrape folder as it comes', () => {
 });
 
 describe("the OCD documentation's example Event", () => {
-  it('reads start_time as start_date, says so once, and loads without its http:// recording, saying so', () => {
+  it('reads start_time as start_date, says so once, and keeps its http:// recording, saying so', () => {
     const { rows, problems } = readFixture('docs-example');
     expect(problems).toEqual([
       'warning 1/event-example.json start_time: is the older Open Civic Data name of start_date; it is read as start_date (here and in every event of this file).',
-      'warning 1/event-example.json media: is an http:// address; the site links to https:// addresses only, so the meeting loads without this link. Give its https:// address if the district has one.',
+      'warning 1/event-example.json media: is an http:// address (not encrypted). It is kept as published and the card links to it; give its https:// address if the district has one.',
     ]);
     expect(rows[0].data).toMatchObject({
       date: '2014-02-12',
@@ -176,7 +176,7 @@ describe("the OCD documentation's example Event", () => {
       summary: 'The Board of Education meets to discuss the budget.',
       start_time: '19:00',
       time_zone: 'America/New_York',
-      full_video_url: null,
+      full_video_url: 'http://example.com/board/2014-02-12.mp4',
       topics: ['Budget hearing'],
     });
   });

@@ -27,12 +27,12 @@ export const meetingSchema = z.object({
   start_time: z._default(z.nullable(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))), null),
   /** The IANA time zone of start_time (America/Los_Angeles). */
   time_zone: optionalText,
-  /** The official agenda (https). */
+  /** The official agenda (https, or http as the district publishes it). */
   agenda_url: optionalText,
-  /** The official minutes (https), draft or approved as minutes_status says. */
+  /** The official minutes (https or http), draft or approved as minutes_status says. */
   minutes_url: optionalText,
   minutes_status: z._default(z.nullable(z.enum(MINUTES_STATUSES)), null),
-  /** The full recording of the meeting (https), wherever the district keeps it. */
+  /** The full recording of the meeting (https or http), wherever the district keeps it. */
   full_video_url: optionalText,
   /** Where the summary came from: written by staff, drafted with AI from the meeting video, taken from the minutes. */
   summary_source: z._default(z.nullable(z.enum(SUMMARY_SOURCES)), null),
