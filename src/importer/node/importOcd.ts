@@ -393,6 +393,41 @@ function checkedLink(number: number, column: string, url: string, error: Report,
   return result.value;
 }
 
+/**
+ * A vote's day. A date is read as written; a time with a UTC offset is placed in the district's zone, as an event's
+ * start is (2025-06-18T01:00:00Z was June 17 in California). Midnight UTC is a day written as a time (what many
+ * exports do with a date) and keeps its day. With an offset and no zone known, the day is not known: an error that
+ * says how to give the zone.
+ */
+function voteDay(
+  number: number,
+  startDate: string | null | undefined,
+  districtId: number | null,
+  error: Report,
+): CellResult<string> | null {
+  if (!startDate) {
+    error(number, 'start_date', '', 'is empty. Every vote needs its date.');
+    return null;
+  }
+  const midnightUtc = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00(?::?00)?)$/i.exec(startDate.trim());
+  const zone = districtZone(districtId ?? 0);
+  const start = midnightUtc ? ocdStart(midnightUtc[1], zone) : ocdStart(startDate, zone);
+  if (!start.ok) {
+    error(number, 'start_date', startDate, start.message);
+    return null;
+  }
+  if (start.value.offset && !zone) {
+    error(
+      number,
+      'start_date',
+      startDate,
+      `has a time with a UTC offset, and district ${districtId} has no time zone in the files, so the vote's day there is not known. Give a time_zone column in districts.csv, or --time-zone America/Los_Angeles.`,
+    );
+    return null;
+  }
+  return { ok: true, value: start.value.date };
+}
+
 function readVoteEvent(
   file: ImportFile,
   number: number,
@@ -404,9 +439,7 @@ function readVoteEvent(
   warning: Report,
 ): void {
   const before = read.problems.filter((p) => p.severity === 'error').length;
-  const date = event.start_date ? parseDate(event.start_date.slice(0, 10)) : null;
-  if (!date?.ok)
-    error(number, 'start_date', event.start_date ?? '', date ? date.message : 'is empty. Every vote needs its date.');
+  const date = voteDay(number, event.start_date, districtId, error);
   const motion = event.motion_text.trim();
   if (!motion) error(number, 'motion_text', '', 'is empty. Every vote needs its issue.');
   // The bill's identifier beside the motion, as a clerk writes it: 'AB 1234: Third reading'.

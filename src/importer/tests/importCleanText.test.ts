@@ -1,20 +1,12 @@
 // Clean text in, clear words out: NUL and the characters XML forbids are refused by file, row and column (never
 // "unsupported Unicode escape sequence" from the database); a summary the site would not show is a warning at
 // import, by row; a clock time after a date is not a video time stamp; any day of the calendar is a date.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forbiddenCharacter, parseDate } from '../importChecks';
-import { findImportFiles, readImportFile } from '../node/importFiles';
+import { readWrittenFolder } from './writtenFolder';
 
 function readFolder(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'import-clean-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  const reads = findImportFiles([dir]).files.map(readImportFile);
+  const { reads } = readWrittenFolder(files);
   return {
     reads,
     messages: reads.flatMap((read) =>

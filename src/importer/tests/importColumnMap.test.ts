@@ -1,18 +1,10 @@
 // Roll-call sheets and other people's headers: a column map beside a CSV (<name>.columns.json), the site's own
 // vote-table headers with one column per member, and a message that says what it sees when neither fits.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findImportFiles, readImportFile } from '../node/importFiles';
+import { readWrittenFolder } from './writtenFolder';
 
 function readFolder(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'import-map-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  const reads = findImportFiles([dir]).files.map(readImportFile);
+  const { reads } = readWrittenFolder(files);
   return {
     rows: reads.flatMap((read) => read.rows.map((row) => row.data)),
     problems: reads.flatMap((read) =>

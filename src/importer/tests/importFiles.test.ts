@@ -1,23 +1,14 @@
 // Reading an import's files: what a spreadsheet writes loads (byte-order mark, CRLF, quoted line breaks, 6/17/2025,
 // 12,345), and each bad file gets a clear message naming the file, the row as a spreadsheet numbers it and the column.
-import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findImportFiles, readImportFile } from '../node/importFiles';
 import { richTextDrops, markdownToHtml } from '../node/importRichText';
 import { MAX_FILE_BYTES } from '../node/importRows';
+import { readWrittenFolder } from './writtenFolder';
 
-/** Writes files into a new folder and reads every import file in it. */
-function readFolder(files: Record<string, string | Buffer>) {
-  const dir = mkdtempSync(join(tmpdir(), 'import-files-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  const found = findImportFiles([dir]);
-  return { dir, found, reads: found.files.map(readImportFile) };
-}
+const readFolder = readWrittenFolder;
 
 const messages = (reads: ReturnType<typeof readFolder>['reads']) =>
   reads.flatMap((read) =>

@@ -8,6 +8,7 @@ import { resetReadContext, readContext } from '../node/importRows';
 import { setAsideProblem } from '../node/importRun';
 import { ocdStart } from '../importChecks';
 import { outcomeFromOcd, voteFromOcd } from '../../lib/record/ocdVotes';
+import { readWrittenFolder } from './writtenFolder';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/ocd');
 
@@ -161,6 +162,44 @@ describe('a pupa scrape folder as it comes', () => {
       "error 1/event_4f5a6b7c-5d6f-11ef-9c1a-0242ac120002.json timezone: is missing and district 1 has no time zone in the files, but the start has a time (2025-06-18T01:00:00+00:00). Give the event's timezone, a time_zone column in districts.csv, or --time-zone America/Los_Angeles.",
     ]);
   });
+});
+
+describe("a vote event's day", () => {
+  /** One pupa vote event of district 1 with this start_date, as the scrape writes it; its day, or its errors. */
+  const dayOf = (startDate: string, zone?: string) => {
+    resetReadContext(zone);
+    const event = {
+      _type: 'vote_event',
+      motion_text: 'Adopt the 2025-26 budget',
+      start_date: startDate,
+      result: 'pass',
+      votes: [{ option: 'yes', voter_name: 'Maria Okafor', note: '' }],
+      counts: [{ option: 'yes', value: 1 }],
+      extras: {},
+    };
+    const { reads, rows } = readWrittenFolder({ '1/vote_event_1.json': JSON.stringify(event) });
+    const errors = reads.flatMap((read) => read.problems.filter((p) => p.severity === 'error').map((p) => p.message));
+    return errors.length ? errors : rows.map((row) => row.data.voteDate);
+  };
+  it.each<[string, string | undefined, string[]]>([
+    ['2025-06-17', undefined, ['2025-06-17']],
+    // A UTC time is placed in the district's zone, never read off the UTC day: 6 pm on June 17 in California.
+    ['2025-06-18T01:00:00+00:00', 'America/Los_Angeles', ['2025-06-17']],
+    ['2025-06-17T19:30:00-07:00', 'America/Los_Angeles', ['2025-06-17']],
+    ['2025-06-18T01:00:00Z', 'America/New_York', ['2025-06-17']],
+    // Midnight UTC is a day written as a time, and keeps its day.
+    ['2025-06-17T00:00:00+00:00', 'America/Los_Angeles', ['2025-06-17']],
+    // A time of the clock (no offset) is the district's own: its day as written.
+    ['2025-06-17T19:30:00', undefined, ['2025-06-17']],
+    [
+      '2025-06-18T01:00:00+00:00',
+      undefined,
+      [
+        "has a time with a UTC offset, and district 1 has no time zone in the files, so the vote's day there is not known. Give a time_zone column in districts.csv, or --time-zone America/Los_Angeles.",
+      ],
+    ],
+    ['June 17', undefined, ['is not a date (YYYY-MM-DD, or a date and time).']],
+  ])('%s (zone %s)', (startDate, zone, expected) => expect(dayOf(startDate, zone)).toEqual(expected));
 });
 
 describe("the OCD documentation's example Event", () => {
