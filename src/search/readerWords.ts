@@ -13,6 +13,8 @@ export interface ReaderWords {
   english: string[];
   /** The reader's own words the glossary does not know (small words such as 'de' or '的' are no search words). */
   unknown: string[];
+  /** Whether the English terms are alternatives ('comida': lunch or food), searched as either. */
+  either: boolean;
 }
 
 type Table = Record<string, string[]>;
@@ -66,7 +68,7 @@ const quoted = (term: string) => (term.includes(' ') ? `"${term}"` : term);
 
 /** The reader's words in the record's English, for a search in Spanish or Chinese; English is searched as typed. */
 export function readerWords(locale: Locale, query: string): ReaderWords {
-  const none: ReaderWords = { search: null, english: [], unknown: [] };
+  const none: ReaderWords = { search: null, english: [], unknown: [], either: false };
   if (locale === 'en') return none;
   const known = table(locale);
   const found: [number, string[]][] = [];
@@ -86,6 +88,12 @@ export function readerWords(locale: Locale, query: string): ReaderWords {
     if (locale === 'zh' && /^[a-z0-9-]+$/.test(word)) found.push([rest.indexOf(word), [word]]);
     else if (!(locale === 'es' && SMALL.has(word))) unknown.push(word);
   }
-  const english = [...new Set(found.sort((a, b) => a[0] - b[0]).flatMap(([, terms]) => terms))];
-  return english.length ? { search: english.map(quoted).join(' '), english, unknown } : { ...none, unknown };
+  // An entry with several English terms ('comida': lunch, food) names alternatives. Searched alone, it is any of them
+  // ('lunch or food'); beside other words its first term stands for it, since a search cannot group an 'or' apart
+  // from the words around it (websearch_to_tsquery binds 'a b or c' as 'a b', or 'c').
+  found.sort((a, b) => a[0] - b[0]);
+  const either = found.length === 1 && found[0][1].length > 1;
+  const english = either ? found[0][1] : [...new Set(found.map(([, terms]) => terms[0]))];
+  if (!english.length) return { ...none, unknown };
+  return { search: english.map(quoted).join(either ? ' or ' : ' '), english, unknown, either };
 }

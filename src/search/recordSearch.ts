@@ -8,6 +8,15 @@ import type { Translator } from '../i18n/translate';
 import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
 import { readerWords } from './readerWords';
 import { searchFeedUrl } from '../../supabase/functions/_shared/feedAddress';
+import {
+  BOARD_KEYS,
+  categoryText,
+  categoryWord,
+  outcomeText,
+  outcomeWords,
+  voteText,
+  voteWord,
+} from '../lib/record/boardWords';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -52,6 +61,8 @@ export interface SearchWords {
   english: string[];
   /** The reader's words the glossary lacks (left out of the search when others were turned). */
   unknown: string[];
+  /** Whether the English terms were searched as alternatives (any of them), not all together. */
+  either: boolean;
 }
 
 /**
@@ -61,7 +72,7 @@ export interface SearchWords {
  */
 export function searchWords(locale: Locale, text: string): SearchWords {
   const turned = readerWords(locale, text);
-  return { sent: turned.search ?? text, english: turned.english, unknown: turned.unknown };
+  return { sent: turned.search ?? text, english: turned.english, unknown: turned.unknown, either: turned.either };
 }
 
 /**
@@ -73,13 +84,16 @@ export function searchWords(locale: Locale, text: string): SearchWords {
 export function searchWordsNotice(words: SearchWords, count: number, t: Translator, locale: Locale): string {
   const list = (items: readonly string[], type: Intl.ListFormatType) =>
     new Intl.ListFormat(locale, { type }).format(items);
-  const quoted = (items: string[]) =>
+  const quoted = (items: string[], type: Intl.ListFormatType = 'conjunction') =>
     list(
       items.map((text) => t('records.word', { text })),
-      'conjunction',
+      type,
     );
   const lines: string[] = [];
-  if (words.english.length) lines.push(t('records.searchedFor', { words: quoted(words.english) }));
+  if (words.english.length)
+    lines.push(
+      t('records.searchedFor', { words: quoted(words.english, words.either ? 'disjunction' : 'conjunction') }),
+    );
   if (words.unknown.length && (words.english.length || count === 0))
     lines.push(
       t('records.searchInEnglish', {
@@ -109,6 +123,88 @@ export function snippetParts(snippet: string): SnippetPart[] {
     if (piece) parts.push({ text: decode(piece), marked: index % 2 === 1 });
   }
   return parts;
+}
+
+/** A snippet's part as shown: its text, whether it is a match, and 'en' where it stays the record's English. */
+export interface ShownSnippetPart extends SnippetPart {
+  lang: 'en' | undefined;
+}
+
+/** What a translated page needs to word a vote's snippet (the board's vocabulary, and 'No vote recorded'). */
+export const SNIPPET_WORD_KEYS: readonly string[] = [...BOARD_KEYS, 'board.voteGroup', 'district.voting.noVote'];
+
+/** The English the database writes for a member with no vote (search_records' votes_by_choice). */
+const NO_VOTE_RECORDED = 'No vote recorded';
+/** Where a message is cut around the parts put in apart. */
+const CUT = '\u0000';
+
+/**
+ * A vote's snippet in the page's language where it is the board's closed vocabulary. The database writes a vote's
+ * text as 'Budget · Passed (4-1) · No: Jane Doe · Yes: John Roe, …' (category, outcome, then the members by how they
+ * voted, parts apart by ' · '); each part that is a known category or outcome, and each group's vote before its ':',
+ * is worded by the catalogue ('Presupuesto · Aprobada (4-1) · No: Jane Doe · Sí: John Roe'), a match staying marked.
+ * Everything else (names, a cut part, words outside the vocabulary) stays as written, marked English. A meeting's
+ * and a topic's snippets, and every snippet in English, are the record's words as they are.
+ */
+export function shownSnippet(
+  parts: readonly SnippetPart[],
+  kind: RecordKind,
+  locale: Locale,
+  t: Translator,
+): ShownSnippetPart[] {
+  const lang = locale === 'en' ? undefined : ('en' as const);
+  if (kind !== 'vote' || locale === 'en') return parts.map((part) => ({ ...part, lang }));
+  // The snippet's characters, each with its mark, cut into the parts between ' · '.
+  const chars = parts.flatMap((part) => Array.from(part.text, (char) => ({ char, marked: part.marked })));
+  const text = chars.map((c) => c.char).join('');
+  const shown: ShownSnippetPart[] = [];
+  const push = (part: ShownSnippetPart) => {
+    const last = shown.at(-1);
+    if (last && last.marked === part.marked && last.lang === part.lang) last.text += part.text;
+    else if (part.text) shown.push({ ...part });
+  };
+  const asWritten = (from: number, to: number) => {
+    for (let i = from; i < to; i += 1) push({ text: chars[i].char, marked: chars[i].marked, lang });
+  };
+  const worded = (words: string, from: number, to: number) =>
+    push({ text: words, marked: chars.slice(from, to).some((c) => c.marked), lang: undefined });
+  let start = 0;
+  for (const piece of text.split(' · ')) {
+    const end = start + Array.from(piece).length;
+    // A cut part keeps its '… ' or ' …' as written around what it holds.
+    const lead = piece.startsWith('… ') ? 2 : 0;
+    const trail = piece.endsWith(' …') && piece.length > lead + 2 ? 2 : 0;
+    const core = piece.slice(lead, piece.length - trail);
+    const from = start + lead;
+    const to = end - trail;
+    if (start > 0) push({ text: ' · ', marked: false, lang: undefined });
+    asWritten(start, from);
+    const group = /^([^:]+): /.exec(core);
+    const choice = group?.[1].trim();
+    const known = categoryWord(core)
+      ? categoryText(locale, t, core)
+      : outcomeWords(core)
+        ? outcomeText(locale, t, core)
+        : null;
+    if (known) worded(known.text, from, to);
+    else if (group && choice && (voteWord(choice) || choice === NO_VOTE_RECORDED)) {
+      // The group as the language writes one ('Sí: …', '赞成：…'), the names as written.
+      const [before, middle, after] = t('board.voteGroup', { vote: CUT, names: CUT }).split(CUT);
+      const length = Array.from(group[1]).length;
+      push({ text: before, marked: false, lang: undefined });
+      worded(
+        choice === NO_VOTE_RECORDED ? t('district.voting.noVote') : voteText(locale, t, choice).text,
+        from,
+        from + length,
+      );
+      push({ text: middle, marked: false, lang: undefined });
+      asWritten(from + length + 2, to);
+      push({ text: after, marked: false, lang: undefined });
+    } else asWritten(from, to);
+    asWritten(to, end);
+    start = end + 3;
+  }
+  return shown;
 }
 
 /**

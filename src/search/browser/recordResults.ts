@@ -1,10 +1,11 @@
 // The record search's list of results, drawn into its <ol> with the DOM alone: by the search page's own script before
 // the island has woken (firstResults.ts), and by the island itself afterwards, so the two show the same list. Every
-// text is set as text, never as HTML: a title or a snippet is the record's own words, and shown as written.
+// text is set as text, never as HTML: a title or a snippet is the record's own words, and shown as written, but for a
+// vote's closed vocabulary (shownSnippet).
 import { localizedPath, type Locale } from '../../i18n/locales';
 import type { Translator } from '../../i18n/translate';
 import type { RecordResult } from '../data/records';
-import { resultMeta, snippetParts } from '../recordSearch';
+import { resultMeta, shownSnippet, snippetParts } from '../recordSearch';
 
 /** An element with its class and text. */
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -32,10 +33,14 @@ function resultItem(
   const title = element(document, 'a', 'record-title', result.title);
   title.href = localizedPath(locale, result.href);
   title.lang = 'en';
+  // The record's words stay as written (marked English on a translated page); a vote's closed vocabulary (its
+  // category, outcome and each group's vote) is in the page's language.
   const snippet = element(document, 'p', 'record-snippet');
-  snippet.lang = 'en';
-  for (const part of snippetParts(result.snippet))
-    snippet.append(element(document, part.marked ? 'mark' : 'span', null, part.text));
+  for (const part of shownSnippet(snippetParts(result.snippet), result.kind, locale, t)) {
+    const shown = element(document, part.marked ? 'mark' : 'span', null, part.text);
+    if (part.lang) shown.lang = part.lang;
+    snippet.append(shown);
+  }
   item.append(title, snippet);
   return item;
 }

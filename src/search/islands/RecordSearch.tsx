@@ -23,6 +23,7 @@ import {
   searchWords,
   searchWordsNotice,
   RECORD_KINDS,
+  SNIPPET_WORD_KEYS,
   type SearchWords,
 } from '../recordSearch';
 import { translator, type Catalogue } from '../../i18n/translate';
@@ -83,6 +84,14 @@ export const RECORD_SEARCH_KEYS = [
   'records.show',
   'records.word',
 ];
+
+/**
+ * The keys a page picks for this island in its language: on a translated page also the board's vocabulary, which a
+ * vote's snippet is worded with (shownSnippet); an English page shows the record as written and needs none of it.
+ */
+export function recordSearchKeys(locale: Locale): readonly string[] {
+  return locale === 'en' ? RECORD_SEARCH_KEYS : [...RECORD_SEARCH_KEYS, ...SNIPPET_WORD_KEYS];
+}
 
 interface Props {
   /** The page's language, and the island's messages in it. */

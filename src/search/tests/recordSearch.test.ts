@@ -15,6 +15,7 @@ import {
   searchFailure,
   searchWords,
   searchWordsNotice,
+  shownSnippet,
   snippetParts,
 } from '../recordSearch';
 import { drawRecordResults } from '../browser/recordResults';
@@ -285,6 +286,52 @@ describe('resultMeta: the line above a result', () => {
   });
 });
 
+describe("shownSnippet: a vote's closed vocabulary in the page's language, the record's words as written", () => {
+  const shown = (snippet: string, kind: 'meeting' | 'vote', locale: Locale) =>
+    shownSnippet(snippetParts(snippet), kind, locale, translator(locale, { en, es, zh }[locale]))
+      .map((part) => (part.marked ? `[${part.text}]` : part.text) + (part.lang ? '°' : ''))
+      .join('|');
+  it.each<[string, 'meeting' | 'vote', Locale, string]>([
+    // English shows the record as written; so does a meeting's snippet on every page (° marks English kept).
+    [
+      'Budget · Passed (4-1) · No: Jane Doe · Yes: John Roe',
+      'vote',
+      'en',
+      'Budget · Passed (4-1) · No: Jane Doe · Yes: John Roe',
+    ],
+    ['The board passed the <mark>budget</mark>.', 'meeting', 'es', 'The board passed the °|[budget]°|.°'],
+    // A vote's category, outcome and each group's vote in the reader's words; the names as written.
+    [
+      'Budget · Passed (4-1) · No: Jane Doe · Yes: John Roe, Ann Lee',
+      'vote',
+      'es',
+      'Presupuesto · Aprobada (4-1) · No: |Jane Doe°| · Sí: |John Roe, Ann Lee°',
+    ],
+    [
+      'Budget · Passed (4-1) · No: Jane Doe · Yes: John Roe',
+      'vote',
+      'zh',
+      '预算 · 通过（4-1） · 反对：|Jane Doe°| · 赞成：|John Roe°',
+    ],
+    // A matched word stays marked, translated or not.
+    [
+      '<mark>Budget</mark> · Failed · Yes: <mark>Jane</mark> Doe',
+      'vote',
+      'es',
+      '[Presupuesto]| · Rechazada · Sí: |[Jane]°| Doe°',
+    ],
+    ['No vote recorded: Jane Doe', 'vote', 'es', 'No hay voto registrado: |Jane Doe°'],
+    // What the vocabulary lacks, and a part the excerpt cut, stay as written.
+    [
+      'Playground shade · Sent back to staff · … Doe, John Roe',
+      'vote',
+      'es',
+      'Playground shade°| · |Sent back to staff°| · |… Doe, John Roe°',
+    ],
+    ['… Jane Doe · Yes: John Roe …', 'vote', 'es', '… Jane Doe°| · Sí: |John Roe …°'],
+  ])('%s (%s, %s)', (snippet, kind, locale, expected) => expect(shown(snippet, kind, locale)).toBe(expected));
+});
+
 describe('drawRecordResults: the list the page script and the island both draw', () => {
   it('draws each result as text, its title linked in the page’s language and its matching words marked', () => {
     const { document } = new JSDOM('<ol class="record-results"><li>old</li></ol>').window;
@@ -319,6 +366,9 @@ describe("searchWords and searchWordsNotice: a search in the reader's language, 
     ['es', 'vivienda para maestros', 0, '"teacher housing"', 'Buscamos «teacher housing».'],
     ['es', 'Presupuesto y celulares', 2, 'budget "cell phones"', 'Buscamos «budget» y «cell phones».'],
     ['zh', '预算', 4, 'budget', '已按英文搜索“budget”。'],
+    // Alternatives searched as either, and said so.
+    ['es', 'comida', 3, 'lunch or food', 'Buscamos «lunch» o «food».'],
+    ['zh', '交通', 1, 'transportation or traffic', '已按英文搜索“transportation”或“traffic”。'],
     // A word the glossary lacks is left out of the search when others were turned, and gets the advice.
     [
       'es',

@@ -61,6 +61,26 @@ test.describe('on a district page', () => {
     await expect(results(page).nth(1)).toContainText('Vote · 03/11/25');
   });
 
+  test("on a Spanish page, a vote's snippet says its category, outcome and votes in Spanish, the names as written", async ({
+    page,
+  }) => {
+    await page.goto('/es/1');
+    const box = page.getByRole('searchbox', { name: 'Buscar en el registro de esta junta' });
+    await box.focus();
+    await islandHydrated(page, 'RecordSearch');
+    await box.fill('"cell phone policy"');
+    await box.press('Enter');
+    const list = page.getByRole('list', { name: 'Resultados de la búsqueda' });
+    const vote = list.getByRole('listitem').filter({
+      has: page.getByRole('link', { name: 'Adopt the revised student cell phone policy (second reading)' }),
+    });
+    const snippet = vote.locator('.record-snippet');
+    // The excerpt is cut after a few names ('…'), as every snippet is.
+    await expect(snippet).toHaveText('Normas · Aprobada (4-1) · No: Sofia Delgado-Reyes · Sí: Maria Okafor, James …');
+    await expect(snippet).not.toContainText('Passed');
+    await expect(snippet.getByText('Sofia Delgado-Reyes')).toHaveAttribute('lang', 'en');
+  });
+
   test('a meeting result opens Summaries at that card, expanded and highlighted', async ({ page }) => {
     await searchBoard(page, 'phones');
     await results(page).filter({ hasText: 'Meeting · 02/11/25' }).getByRole('link').click();
