@@ -16,8 +16,16 @@ import { measure, printTable, processTreeCpu } from './lib/measure.mjs';
 import { Goals } from './lib/goals.mjs';
 import { root } from './lib/stackConfig.mjs';
 import { IMPORT_GOALS } from './lib/benchGoals.mjs';
+import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 
-const n = Number.parseInt(process.argv[2] ?? process.env.BENCH_DISTRICTS ?? '20000', 10);
+const { positionals } = commandLine({
+  usage: `Usage: npm run bench:import -- [N]
+  N   districts to generate (default 20,000, or BENCH_DISTRICTS)
+Imports them three times (into an empty database, unchanged, 1% changed), then one votes.csv of 500,000 rows.
+BENCH_CASES=big runs the 500,000-row case alone; BENCH_PORT_BASE (26000) sets its ports.`,
+  positionals: 1,
+});
+const n = wholeNumberOf(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 'N', 1);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26000', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-import-'));
 const GOALS = IMPORT_GOALS;

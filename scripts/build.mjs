@@ -17,6 +17,13 @@ import { createInterface } from 'node:readline';
 import { rmSync } from 'node:fs';
 import { BUILD_ENV, BUILD_NODE_ARGS } from './lib/site.mjs';
 import { mergeShard, shardCount, shardFolders } from './lib/shards.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run build
+Builds the static site against the database in PUBLIC_SUPABASE_URL (Netlify's build command), in BUILD_SHARDS shards.
+It takes no arguments; see .env.example for its settings.`,
+});
 
 const astroBin = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
 

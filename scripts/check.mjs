@@ -9,6 +9,13 @@
 import { join } from 'node:path';
 import { run } from './lib/site.mjs';
 import { root } from './lib/stackConfig.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm run check
+The type check (astro check), the linter (ESLint) and the formatter's check (Prettier), each of every file.
+It takes no arguments and needs no database.`,
+});
 
 /** @param {string} path */
 const bin = (path) => join(root, 'node_modules', path);

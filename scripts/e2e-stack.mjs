@@ -9,6 +9,13 @@ import { browserTestPlaces, startTestStack } from './lib/testStack.mjs';
 import { buildSite } from './lib/site.mjs';
 import { loadHostileFixtures } from '../tests/fixtures/hostile.mjs';
 import { loadMailFixtures } from '../tests/fixtures/mailDistricts.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: node scripts/e2e-stack.mjs
+The browser tests' back end, started by Playwright (playwright.config.ts): a test stack on TEST_PORT_BASE ports and
+the site built against it. It takes no arguments.`,
+});
 
 const { base, work, controlUrl } = browserTestPlaces();
 /** @type {Awaited<ReturnType<typeof startTestStack>>['stack'] | undefined} */

@@ -7,20 +7,25 @@ import { join } from 'node:path';
 import { startStack, stopOnExit } from './lib/embeddedStack.mjs';
 import { run, siteEnv } from './lib/site.mjs';
 import { root } from './lib/stackConfig.mjs';
+import { commandLine, refuse } from './lib/commandLine.mjs';
 
+// Everything after --then is the command and its own arguments, never this script's options.
 const argv = process.argv.slice(2);
 const thenAt = argv.indexOf('--then');
 const then = thenAt === -1 ? [] : argv.slice(thenAt + 1);
-const args = new Set(thenAt === -1 ? argv : argv.slice(0, thenAt));
-const unknown = [...args].filter((arg) => arg !== '--reset' && arg !== '--exit');
-if (unknown.length || (thenAt !== -1 && then.length === 0)) {
-  console.error(
-    unknown.length
-      ? `Unknown option '${unknown[0]}'. It takes --reset, --exit and --then COMMAND.`
-      : '--then needs a command (npm run dev gives it astro dev).',
-  );
-  process.exit(2);
-}
+const { values } = commandLine(
+  {
+    usage: `Usage: npm run stack -- [--reset] [--exit] [--then COMMAND…]
+Starts the embedded Supabase stack and keeps it running.
+  --reset          delete the local database first (created again with the migrations and the demo seed)
+  --exit           stop again once the database is ready (npm run db:reset)
+  --then COMMAND…  once the stack is ready, run COMMAND (an npm binary) against it; stop the stack when it ends`,
+    options: { reset: { type: 'boolean' }, exit: { type: 'boolean' } },
+  },
+  thenAt === -1 ? argv : argv.slice(0, thenAt),
+);
+if (thenAt !== -1 && then.length === 0) refuse('--then needs a command (npm run dev gives it astro dev).');
+const args = new Set([values.reset && '--reset', values.exit && '--exit'].filter(Boolean));
 try {
   const stack = await startStack({ reset: args.has('--reset') });
   if (args.has('--exit')) {

@@ -5,6 +5,13 @@ import { serveStatic } from './lib/staticServer.mjs';
 import { root } from './lib/stackConfig.mjs';
 import { join } from 'node:path';
 import { assertPortFree } from './lib/ports.mjs';
+import { commandLine } from './lib/commandLine.mjs';
+
+commandLine({
+  usage: `Usage: npm start
+Starts the embedded stack, builds the site against it and serves it on PORT (4321), with the local mail catcher.
+It takes no arguments.`,
+});
 
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const started = Date.now();

@@ -12,6 +12,16 @@ import { join } from 'node:path';
 import { run } from './lib/site.mjs';
 import { root } from './lib/stackConfig.mjs';
 
+// Its arguments are Playwright's (spec files, -g …), passed on as they are; --help is its own.
+if (process.argv[2] === '--help' || process.argv[2] === '-h') {
+  console.log(`Usage: npm test [-- PLAYWRIGHT ARGUMENTS…]
+Every test: the check (npm run check), Vitest (unit, then database), Playwright; prints 'tests: N passed, N failed'.
+  TEST_ONLY=check | unit | e2e   only that part
+  TEST_PORT_BASE (25400)         the test stacks' ports
+Arguments go to Playwright, e.g. npm test -- src/district/tests/e2e/districtTabs.spec.ts`);
+  process.exit(0);
+}
+
 const only = process.env.TEST_ONLY ?? '';
 const reports = mkdtempSync(join(tmpdir(), 'sbt-test-'));
 // Both halves on the same ports, one after the other (Playwright's default).

@@ -92,6 +92,41 @@ describe('the scripts', () => {
     expect(refused.stderr.trim()).toBe("Unknown option '--no-such-option'. (--help lists what it takes)");
   });
 
+  it.each([
+    ['bench-import.mjs', 'Usage: npm run bench:import'],
+    ['build.mjs', 'Usage: npm run build'],
+    ['check.mjs', 'Usage: npm run check'],
+    ['start.mjs', 'Usage: npm start'],
+    ['stack.mjs', 'Usage: npm run stack'],
+    ['functions-shared.mjs', 'Usage: npm run functions:shared'],
+    ['e2e-stack.mjs', 'Usage: node scripts/e2e-stack.mjs'],
+    ['serve-site.mjs', 'Usage: node scripts/serve-site.mjs'],
+  ])(
+    '%s answers --help with its usage and refuses an unknown option in one line before it starts anything',
+    (script, usage) => {
+      const help = run(script, ['--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout.startsWith(usage)).toBe(true);
+      const refused = run(script, ['--no-such-option']);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr.trim()).toBe("Unknown option '--no-such-option'. (--help lists what it takes)");
+    },
+  );
+
+  it('npm test answers --help itself, and passes every other argument to Playwright', () => {
+    const help = run('test.mjs', ['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm test \[-- PLAYWRIGHT ARGUMENTS…\]/);
+  });
+
+  it('stack.mjs leaves what follows --then to the command, and refuses --then with none', () => {
+    const refused = run('stack.mjs', ['--then']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim()).toBe(
+      '--then needs a command (npm run dev gives it astro dev). (--help lists what it takes)',
+    );
+  });
+
   it('refuses a count that is not a whole number before building anything', () => {
     const refused = run('bench-build.mjs', ['--preset', 'languages', 'many']);
     expect(refused.status).toBe(2);
