@@ -106,7 +106,8 @@ insert into private.us_states (code, name) values
 --   3 the district is in the county typed, or in the ZIP code's county;
 --   4 the district is in the state whose name was typed;
 --   5 (only when nothing above matched) the name is like the words typed: a small typo.
--- Within tiers 0 to 2 by name; within 3 to 5 the districts the site has records of first. Each of the at most 20
+-- Within tiers 0 to 2 by name; within 3 to 5 the districts the site has records of first. Tiers 2 to 4 are looked for
+-- only when 0 and 1 hold fewer than 20 districts (otherwise none of theirs could be listed). Each of the at most 20
 -- suggestions costs two index probes for has_records (meetings_district_date_idx, votings_district_idx).
 create function public.search_districts(search_text text, state_code text default null)
 returns table (id bigint, name text, state text, county text, has_records boolean)
@@ -127,6 +128,9 @@ declare
   zip text;
   named_state text;
   found_count integer;
+  near_ids bigint[];
+  near_tiers integer[];
+  far boolean;
 begin
   if length(needle) > 100 then
     raise exception 'search.too_long' using detail = jsonb_build_object('max', 100, 'length', length(needle))::text, errcode = '22023';
@@ -152,8 +156,11 @@ begin
   end if;
   select s.code into named_state from private.us_states s where s.name = btrim(typed_words);
 
-  return query execute
-    'with found as (
+  -- Tiers 0 and 1 first: when they already hold 20 districts, the lower tiers cannot reach the list (it is ranked by
+  -- tier first), and are not looked for. A name's substring, a county or a state matches thousands of names, and
+  -- finding none of them is the costliest part of a search.
+  execute
+    'select array_agg(n.id), array_agg(n.tier) from (
        (select d.id, 0 as tier from public.districts d
          where lower(d.name) like $1 || ''%'' and ($2::text is null or d.state = $2)
          order by lower(d.name), d.name, d.id limit 20)
@@ -170,26 +177,33 @@ begin
        union all
        (select d.id, 1 from public.districts d
          where $5::text is not null and private.district_initials(d.name) = $5 and ($2::text is null or d.state = $2)
-         order by d.name, d.id limit 20)
+         order by d.name, d.id limit 20)) as n'
+    into near_ids, near_tiers
+    using pattern, state_filter, longest, word_patterns, initials;
+  far := (select count(distinct n) from unnest(near_ids) as n) < 20;
+
+  return query execute
+    'with found as (
+       select n.id, n.tier from unnest($9::bigint[], $10::integer[]) as n(id, tier)
        union all
        (select d.id, 2 from public.districts d
-         where length($1) >= 3 and d.name ilike ''%'' || $1 || ''%'' and ($2::text is null or d.state = $2)
+         where $11 and length($1) >= 3 and d.name ilike ''%'' || $1 || ''%'' and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
        (select d.id, 2 from private.zip_places z join public.districts d
             on d.state = z.state and private.district_words(d.name) like ''%'' || private.district_words(z.place) || ''%''
-         where z.zip = $6 and ($2::text is null or d.state = $2)
+         where $11 and z.zip = $6 and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
        (select d.id, 3 from public.districts d
-         where private.district_words(d.county) = $7 and $3::text is not null and ($2::text is null or d.state = $2))
+         where $11 and private.district_words(d.county) = $7 and $3::text is not null and ($2::text is null or d.state = $2))
        union all
        (select d.id, 3 from private.zip_places z join public.districts d
             on private.district_words(d.county) = private.district_words(z.county) and d.state = z.state
-         where z.zip = $6 and ($2::text is null or d.state = $2))
+         where $11 and z.zip = $6 and ($2::text is null or d.state = $2))
        union all
        (select d.id, 4 from public.districts d
-         where $8::text is not null and d.state = $8 and ($2::text is null or d.state = $2))
+         where $11 and $8::text is not null and d.state = $8 and ($2::text is null or d.state = $2))
      ),
      best as (select f.id, min(f.tier) as tier from found f group by f.id),
      ranked as (
@@ -201,11 +215,14 @@ begin
      select r.id, r.name, r.state, r.county, r.has_records from ranked r
       order by r.tier, case when r.tier >= 3 then not r.has_records else false end, lower(r.name), r.name, r.id
       limit 20'
-    using pattern, state_filter, longest, word_patterns, initials, zip, typed_words, named_state;
+    using pattern, state_filter, longest, word_patterns, initials, zip, typed_words, named_state,
+          coalesce(near_ids, '{}'), coalesce(near_tiers, '{}'), far;
   get diagnostics found_count = row_count;
-  -- Nothing found: names whose words are like the words typed (a letter wrong, missing or swapped).
+  -- Nothing found: names whose words are like the words typed (a letter wrong, missing or swapped). Two letters
+  -- swapped in a word of nine change four of its trigrams ('wetsbrook' is 0.43 like 'westbrook'), so 0.4, the most
+  -- alike first.
   if found_count = 0 and length(btrim(typed_words)) >= 4 then
-    perform set_config('pg_trgm.word_similarity_threshold', '0.5', true);
+    perform set_config('pg_trgm.word_similarity_threshold', '0.4', true);
     return query execute
       'select d.id, d.name, d.state, d.county,
               exists (select from public.meetings m where m."districtId" = d.id)

@@ -71,35 +71,21 @@ comment on function private.topics_text(jsonb) is 'A meeting''s topics as text (
 -- A vote's members grouped by how they voted, the smallest group first (Yes last among groups of one size), so a
 -- snippet says who dissented before it lists the majority: 'No: James Lindqvist · Yes: Maria Okafor, Priya Raman, Daniel Whitfield, Sofia Delgado-Reyes'.
 -- A member without a vote ('-' or empty) is under 'No vote recorded', as the site's tables explain '-'. The votes are
--- read as private.votes_text reads them (a JSON list, or a string holding one; anything else is no votes).
+-- read through private.vote_list (a JSON list, or a string holding one; anything else is no votes).
 create function private.votes_by_choice(votes jsonb)
 returns text
-language plpgsql
+language sql
 immutable
 parallel safe
 set search_path = ''
 as $$
-declare
-  list jsonb := votes;
-begin
-  if jsonb_typeof(list) = 'string' then
-    begin
-      list := (list #>> '{}')::jsonb;
-    exception when others then
-      return '';
-    end;
-  end if;
-  if jsonb_typeof(list) is distinct from 'array' then
-    return '';
-  end if;
-  return coalesce((
+  select coalesce((
     select string_agg(choice || ': ' || names, ' · ' order by members, lower(choice) in ('yes', 'aye'), first_at)
       from (select case when coalesce(btrim(member ->> 'vote'), '') in ('', '-') then 'No vote recorded' else btrim(member ->> 'vote') end as choice,
                    string_agg(btrim(member ->> 'name'), ', ' order by n) as names, count(*) as members, min(n) as first_at
-              from jsonb_array_elements(list) with ordinality as m(member, n)
+              from jsonb_array_elements(private.vote_list(votes)) with ordinality as m(member, n)
              where jsonb_typeof(member) = 'object' and coalesce(btrim(member ->> 'name'), '') <> ''
-             group by 1) as grouped), '');
-end;
+             group by 1) as grouped), '')
 $$;
 comment on function private.votes_by_choice(jsonb) is 'A vote''s members by how they voted, the smallest group (the dissent) first: ''No: Jane Doe · Yes: John Roe, …''.';
 

@@ -232,7 +232,7 @@ comment on function private.query_anchors(tsquery) is 'The words an alert is fou
 
 /*
   private.member_vote(votes, member) returns (choice, in_minority): how a member voted in a vote's votes (read as
-  private.votes_by_choice reads them; the name compared without regard to case or surrounding spaces), null when the
+  private.vote_list reads them; the name compared without regard to case or surrounding spaces), null when the
   member is not listed or has no vote recorded ('-' or empty); in_minority when fewer members voted as they did than
   voted some other way.
 */
@@ -241,22 +241,10 @@ language plpgsql
 immutable
 set search_path = ''
 as $$
-declare
-  list jsonb := votes;
 begin
-  if jsonb_typeof(list) = 'string' then
-    begin
-      list := (list #>> '{}')::jsonb;
-    exception when others then
-      return;
-    end;
-  end if;
-  if jsonb_typeof(list) is distinct from 'array' then
-    return;
-  end if;
   with cast_votes as (
     select lower(btrim(m ->> 'name')) as name, lower(btrim(m ->> 'vote')) as vote
-    from jsonb_array_elements(list) as m
+    from jsonb_array_elements(private.vote_list(votes)) as m
     where jsonb_typeof(m) = 'object' and coalesce(btrim(m ->> 'vote'), '') not in ('', '-')
   ),
   groups as (select c.vote, count(*) as members from cast_votes c group by c.vote)
@@ -273,27 +261,13 @@ comment on function private.member_vote(jsonb, text) is 'How a member voted in a
 -- never by reading every vote of the district.
 create function private.member_names(votes jsonb)
 returns text[]
-language plpgsql
+language sql
 immutable
 parallel safe
 set search_path = ''
 as $$
-declare
-  list jsonb := votes;
-begin
-  if jsonb_typeof(list) = 'string' then
-    begin
-      list := (list #>> '{}')::jsonb;
-    exception when others then
-      return '{}';
-    end;
-  end if;
-  if jsonb_typeof(list) is distinct from 'array' then
-    return '{}';
-  end if;
-  return coalesce((select array_agg(distinct lower(btrim(m ->> 'name'))) from jsonb_array_elements(list) as m
-                   where jsonb_typeof(m) = 'object' and m ->> 'name' is not null), '{}');
-end;
+  select coalesce((select array_agg(distinct lower(btrim(m ->> 'name'))) from jsonb_array_elements(private.vote_list(votes)) as m
+                   where jsonb_typeof(m) = 'object' and m ->> 'name' is not null), '{}')
 $$;
 comment on function private.member_names(jsonb) is 'The names a vote''s votes list, lower case and trimmed (the index votings_member_names_idx holds them).';
 create index votings_member_names_idx on public.votings using gin (private.member_names(votes));

@@ -36,6 +36,8 @@ describe('search_districts: a district from any words', () => {
     ['Palo Alto USD', 'Palo Alto Unified School District'],
     ['alto palo', 'Palo Alto Unified School District'],
     ['Palo Alot', 'Palo Alto Unified School District'],
+    // Two letters swapped in one word.
+    ['Cupretino', 'Cupertino Union School District'],
     ['Paly', 'Palo Alto Unified School District'],
     ['LAUSD', 'Los Angeles Unified School District'],
   ])('%s finds %s first', async (typed, name) => {
