@@ -131,6 +131,7 @@ declare
   near_ids bigint[];
   near_tiers integer[];
   far boolean;
+  swapped text[];
 begin
   if length(needle) > 100 then
     raise exception 'search.too_long' using detail = jsonb_build_object('max', 100, 'length', length(needle))::text, errcode = '22023';
@@ -218,19 +219,24 @@ begin
     using pattern, state_filter, longest, word_patterns, initials, zip, typed_words, named_state,
           coalesce(near_ids, '{}'), coalesce(near_tiers, '{}'), far;
   get diagnostics found_count = row_count;
-  -- Nothing found: names whose words are like the words typed (a letter wrong, missing or swapped). Two letters
-  -- swapped in a word of nine change four of its trigrams ('wetsbrook' is 0.43 like 'westbrook'), so 0.4, the most
-  -- alike first.
+  -- Nothing found: names whose words are like the words typed (a letter wrong or missing: 0.5 alike), or begin with a
+  -- word typed with two neighbouring letters swapped back ('wetsbrook' finds Westbrook: a swap changes four trigrams
+  -- of a nine-letter word, too many to be alike). The most alike first.
   if found_count = 0 and length(btrim(typed_words)) >= 4 then
-    perform set_config('pg_trgm.word_similarity_threshold', '0.4', true);
+    select coalesce(array_agg('% ' || left(w, i - 1) || substr(w, i + 1, 1) || substr(w, i, 1) || substr(w, i + 2) || '%'), '{}')
+      into swapped
+      from unnest(words) as w, generate_series(1, length(w) - 1) as i
+     where length(w) >= 4 and substr(w, i, 1) <> substr(w, i + 1, 1);
+    perform set_config('pg_trgm.word_similarity_threshold', '0.5', true);
     return query execute
       'select d.id, d.name, d.state, d.county,
               exists (select from public.meetings m where m."districtId" = d.id)
                 or exists (select from public.votings v where v."districtId" = d.id)
          from public.districts d
-        where $1 operator(extensions.<%) private.district_words(d.name) and ($2::text is null or d.state = $2)
+        where ($1 operator(extensions.<%) private.district_words(d.name) or private.district_words(d.name) like any ($3))
+          and ($2::text is null or d.state = $2)
         order by extensions.word_similarity($1, private.district_words(d.name)) desc, d.name, d.id limit 20'
-      using btrim(typed_words), state_filter;
+      using btrim(typed_words), state_filter, swapped;
   end if;
 end;
 $$;
