@@ -40,8 +40,32 @@ select string_agg(upper(left(word, 1)), '' order by at)
 $$;
 comment on function private.district_initials(text) is 'The initials of a district name, upper case: PAUSD for Palo Alto Unified School District.';
 
--- The name's telling words, searched word by word (LIKE '% palo%') and by similarity (a typo) through this index.
-create index districts_words_trgm_idx on public.districts using gin (private.district_words(name) extensions.gin_trgm_ops);
+/*
+ * Each district's name in its telling words, kept beside the district as its name changes: searched word by word
+ * (LIKE '% palo%') and by similarity (a typo) through the trigram index below. Kept, not computed, because a trigram
+ * match is checked again on every row the index finds, and a common word ('maple') finds hundreds: computing the
+ * words of each took most of a search's time. Private: the API serves the districts as they are.
+ */
+create table private.district_name_words (
+  district_id bigint primary key references public.districts (id) on delete cascade,
+  words text not null
+);
+create index district_name_words_trgm_idx on private.district_name_words using gin (words extensions.gin_trgm_ops);
+comment on table private.district_name_words is 'Each district''s name in its telling words (private.district_words), kept by a trigger on public.districts for the district search.';
+
+create function private.keep_district_name_words() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into private.district_name_words (district_id, words) values (new.id, private.district_words(new.name))
+  on conflict (district_id) do update set words = excluded.words;
+  return null;
+end;
+$$;
+comment on function private.keep_district_name_words() is 'Keeps private.district_name_words in step with a district''s name.';
+create trigger districts_keep_name_words after insert or update of name on public.districts
+  for each row execute function private.keep_district_name_words();
 -- Initials typed as one word (PAUSD) find the district through this index, in name order: the planner never walks
 -- the whole name index to find the few districts with those initials.
 create index districts_initials_idx on public.districts (private.district_initials(name), name, id);
@@ -131,7 +155,7 @@ declare
   near_ids bigint[];
   near_tiers integer[];
   far boolean;
-  swapped text[];
+  swapped text;
 begin
   if length(needle) > 100 then
     raise exception 'search.too_long' using detail = jsonb_build_object('max', 100, 'length', length(needle))::text, errcode = '22023';
@@ -166,9 +190,9 @@ begin
          where lower(d.name) like $1 || ''%'' and ($2::text is null or d.state = $2)
          order by lower(d.name), d.name, d.id limit 20)
        union all
-       (select d.id, 1 from public.districts d
-         where $3::text is not null and private.district_words(d.name) like ''% '' || $3 || ''%''
-           and private.district_words(d.name) like all ($4) and ($2::text is null or d.state = $2)
+       (select d.id, 1 from private.district_name_words w join public.districts d on d.id = w.district_id
+         where $3::text is not null and w.words like ''% '' || $3 || ''%''
+           and w.words like all ($4) and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
        (select n.district_id, 1 from private.district_nicknames n join public.districts d on d.id = n.district_id
@@ -191,8 +215,8 @@ begin
          where $11 and length($1) >= 3 and d.name ilike ''%'' || $1 || ''%'' and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
-       (select d.id, 2 from private.zip_places z join public.districts d
-            on d.state = z.state and private.district_words(d.name) like ''%'' || private.district_words(z.place) || ''%''
+       (select d.id, 2 from private.zip_places z join public.districts d on d.state = z.state
+            join private.district_name_words w on w.district_id = d.id and w.words like ''%'' || private.district_words(z.place) || ''%''
          where $11 and z.zip = $6 and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
@@ -223,7 +247,8 @@ begin
   -- word typed with two neighbouring letters swapped back ('wetsbrook' finds Westbrook: a swap changes four trigrams
   -- of a nine-letter word, too many to be alike). The most alike first.
   if found_count = 0 and length(btrim(typed_words)) >= 4 then
-    select coalesce(array_agg('% ' || left(w, i - 1) || substr(w, i + 1, 1) || substr(w, i, 1) || substr(w, i + 2) || '%'), '{}')
+    -- One regular expression of every swap, which the trigram index serves (the words are letters and digits only).
+    select ' (' || string_agg(left(w, i - 1) || substr(w, i + 1, 1) || substr(w, i, 1) || substr(w, i + 2), '|') || ')'
       into swapped
       from unnest(words) as w, generate_series(1, length(w) - 1) as i
      where length(w) >= 4 and substr(w, i, 1) <> substr(w, i + 1, 1);
@@ -232,10 +257,12 @@ begin
       'select d.id, d.name, d.state, d.county,
               exists (select from public.meetings m where m."districtId" = d.id)
                 or exists (select from public.votings v where v."districtId" = d.id)
-         from public.districts d
-        where ($1 operator(extensions.<%) private.district_words(d.name) or private.district_words(d.name) like any ($3))
-          and ($2::text is null or d.state = $2)
-        order by extensions.word_similarity($1, private.district_words(d.name)) desc, d.name, d.id limit 20'
+         from (select w.district_id, w.words from private.district_name_words w where $1 operator(extensions.<%) w.words
+               union
+               select w.district_id, w.words from private.district_name_words w where $3::text is not null and w.words ~ $3) w
+         join public.districts d on d.id = w.district_id
+        where $2::text is null or d.state = $2
+        order by extensions.word_similarity($1, w.words) desc, d.name, d.id limit 20'
       using btrim(typed_words), state_filter, swapped;
   end if;
 end;
