@@ -12,7 +12,6 @@ import {
   meetingKey,
   ocdStart,
   outcomeMismatch,
-  parseDate,
   parseWebLink,
   HTTP_LINK_WARNING,
   isHttpLink,
