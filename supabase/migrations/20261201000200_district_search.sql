@@ -53,8 +53,11 @@ create table private.district_name_words (
 create index district_name_words_trgm_idx on private.district_name_words using gin (words extensions.gin_trgm_ops);
 comment on table private.district_name_words is 'Each district''s name in its telling words (private.district_words), kept by a trigger on public.districts for the district search.';
 
+-- Security definer: whoever may write a district (the importer, an operator through the API with the service role)
+-- keeps its words, without rights of their own on the private schema.
 create function private.keep_district_name_words() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -64,6 +67,7 @@ begin
 end;
 $$;
 comment on function private.keep_district_name_words() is 'Keeps private.district_name_words in step with a district''s name.';
+revoke all on function private.keep_district_name_words() from public;
 create trigger districts_keep_name_words after insert or update of name on public.districts
   for each row execute function private.keep_district_name_words();
 -- Initials typed as one word (PAUSD) find the district through this index, in name order: the planner never walks

@@ -2,7 +2,7 @@
 // the name's words in any order with or without the words every district shares, initials, a nickname, a ZIP code,
 // a county, a state's name and a small typo, ranked. Against the demo data, which has Palo Alto Unified (id 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc, sql } from './helpers';
+import { rest, rpc, sql } from './helpers';
 
 interface Suggestion {
   id: number;
@@ -75,6 +75,27 @@ describe('search_districts: a district from any words', () => {
     expect(await search('PAUSD', 'TX')).toEqual([]);
     expect(await search('94301', 'NY')).toEqual([]);
     expect((await search('Santa Clara County', 'CA')).every((d) => d.state === 'CA')).toBe(true);
+  });
+
+  it('finds a district added through the API with the service role by its words at once, and a renamed one by its new name', async () => {
+    const key = process.env.TEST_SERVICE_ROLE_KEY!;
+    const added = await rest<{ id: number }[]>('/districts', {
+      method: 'POST',
+      key,
+      headers: { authorization: `Bearer ${key}`, prefer: 'return=representation' },
+      body: JSON.stringify({ name: 'Quillfeather Valley Unified School District' }),
+    });
+    expect(added.status).toBe(201);
+    const id = added.body[0].id;
+    try {
+      expect((await search('quillfeather valley')).map((d) => d.id)).toEqual([id]);
+      await sql("update public.districts set name = 'Brambleworth Unified School District' where id = $1", [id]);
+      expect((await search('brambleworth')).map((d) => d.id)).toEqual([id]);
+      expect(await search('quillfeather valley')).toEqual([]);
+    } finally {
+      await sql('delete from public.districts where id = $1', [id]);
+    }
+    expect(await sql('select 1 from private.district_name_words where district_id = $1', [id])).toEqual([]);
   });
 
   it('finds nothing for a ZIP code no district is near, nor for only the shared words', async () => {
