@@ -25,10 +25,9 @@ Starts the embedded Supabase stack and keeps it running.
   thenAt === -1 ? argv : argv.slice(0, thenAt),
 );
 if (thenAt !== -1 && then.length === 0) refuse('--then needs a command (npm run dev gives it astro dev).');
-const args = new Set([values.reset && '--reset', values.exit && '--exit'].filter(Boolean));
 try {
-  const stack = await startStack({ reset: args.has('--reset') });
-  if (args.has('--exit')) {
+  const stack = await startStack({ reset: values.reset === true });
+  if (values.exit) {
     await stack.stop();
     console.log('The local database was reset: migrations applied, demo seed loaded.');
     process.exit(0);

@@ -8,15 +8,7 @@ import type { Translator } from '../i18n/translate';
 import { answerText, failureKind, serverTextKeys } from '../i18n/serverText';
 import { readerWords } from './readerWords';
 import { searchFeedUrl } from '../../supabase/functions/_shared/feedAddress';
-import {
-  BOARD_KEYS,
-  categoryText,
-  categoryWord,
-  outcomeText,
-  outcomeWords,
-  voteText,
-  voteWord,
-} from '../lib/record/boardWords';
+import { BOARD_KEYS, categoryText, outcomeText, voteText, voteWord } from '../lib/record/boardWords';
 
 /** The kinds of record a search finds, in the order the 'Show' filter lists them. */
 export const RECORD_KINDS: readonly RecordKind[] = ['meeting', 'topic', 'vote'];
@@ -181,11 +173,8 @@ export function shownSnippet(
     asWritten(start, from);
     const group = /^([^:]+): /.exec(core);
     const choice = group?.[1].trim();
-    const known = categoryWord(core)
-      ? categoryText(locale, t, core)
-      : outcomeWords(core)
-        ? outcomeText(locale, t, core)
-        : null;
+    // A word the vocabulary knows comes back in the page's words, without lang="en".
+    const known = [categoryText(locale, t, core), outcomeText(locale, t, core)].find((words) => !words.lang);
     if (known) worded(known.text, from, to);
     else if (group && choice && (voteWord(choice) || choice === NO_VOTE_RECORDED)) {
       // The group as the language writes one ('Sí: …', '赞成：…'), the names as written.
