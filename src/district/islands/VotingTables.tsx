@@ -3,8 +3,8 @@
 // each vote reads top to bottom as a card (CSS: each cell labelled by its column, members' names written across),
 // sorted with a 'Sort by' control for the same columns. On a built page the island loads on the first interaction
 // with it: until then the board script marks the chosen column (aria-sort, with its arrow), and when the island wakes
-// it takes that column over (adoptedSort) and sorts.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// it takes that column over (takeOverSort) and sorts.
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Catalogue } from '../../i18n/translate';
 import { localizedPath } from '../../i18n/locales';
 import { compareText, districtWords, formatDate, recordLang, type Locale, type T } from '../words';
@@ -80,6 +80,18 @@ function adoptedSort(table: HTMLTableElement | null): SortState | null {
   return { key: header.dataset.sortKey as SortKey, direction };
 }
 
+/**
+ * The board script's sort, the first time it is asked for (null after, or when there is none). The island's effect
+ * asks as it wakes; a press made while the island hydrates is answered once React forces hydration through, which may
+ * be before that effect, and it asks too: the press then starts from the sort the reader saw, so a second press on a
+ * header sorted while the island slept reverses it instead of sorting it the same way again.
+ */
+function takeOverSort(tookOver: RefObject<boolean>, table: RefObject<HTMLTableElement | null>): SortState | null {
+  if (tookOver.current) return null;
+  tookOver.current = true;
+  return adoptedSort(table.current);
+}
+
 interface TableProps {
   id: string;
   title: string;
@@ -93,8 +105,10 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
   const lang = recordLang(locale);
   const [sort, setSort] = useState(DEFAULT_SORT);
   const table = useRef<HTMLTableElement>(null);
+  // The board script's sort is taken over once: by the first effect, or by a press React answers before it.
+  const tookOver = useRef(false);
   useEffect(() => {
-    const adopted = adoptedSort(table.current);
+    const adopted = takeOverSort(tookOver, table);
     if (adopted && (adopted.key !== DEFAULT_SORT.key || adopted.direction !== DEFAULT_SORT.direction)) setSort(adopted);
   }, []);
   const members = useMemo(() => boardMembers(rows), [rows]);
@@ -126,12 +140,14 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
               id={`${sortId}-key`}
               data-sort-control="key"
               value={sort.key}
-              onChange={(event) =>
+              onChange={(event) => {
+                // A column chosen here replaces whatever the board script showed.
+                takeOverSort(tookOver, table);
                 setSort({
                   key: event.target.value as SortKey,
                   direction: event.target.value === 'date' ? 'descending' : 'ascending',
-                })
-              }
+                });
+              }}
             >
               {columns.map((column) => (
                 <option key={column.key} value={column.key} lang={column.key.startsWith('member:') ? lang : undefined}>
@@ -144,7 +160,12 @@ function VotingTable({ id, title, rows, memberPaths, locale, t }: TableProps) {
               id={`${sortId}-direction`}
               data-sort-control="direction"
               value={sort.direction}
-              onChange={(event) => setSort({ key: sort.key, direction: event.target.value as SortDirection })}
+              onChange={(event) =>
+                setSort({
+                  key: (takeOverSort(tookOver, table) ?? sort).key,
+                  direction: event.target.value as SortDirection,
+                })
+              }
             >
               {(['descending', 'ascending'] as const).map((direction) => (
                 <option key={direction} value={direction}>
