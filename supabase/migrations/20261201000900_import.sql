@@ -57,7 +57,7 @@ create unlogged table private.import_kept (
   district_id bigint not null,
   id bigint not null
 );
-comment on table private.import_kept is 'With --replace: the rows an import run found unchanged by their fingerprint (not sent), which the files still mention.';
+comment on table private.import_kept is 'With --replace: the rows an import run found unchanged by their fingerprint (not sent), or named by the natural key of a row it refused, which the files still mention.';
 
 -- ---------------------------------------------------------------------------------------------------------------
 -- Starting, staging and ending a run.
@@ -108,7 +108,7 @@ begin
   return cardinality(ids);
 end
 $$;
-comment on function public.import_keep(uuid, text, bigint[], bigint[]) is 'With replace: records the rows of a run found unchanged by their fingerprint, which the files still mention; answers how many.';
+comment on function public.import_keep(uuid, text, bigint[], bigint[]) is 'With replace: records the rows of a run found unchanged by their fingerprint, or named by a refused row''s natural key, which the files still mention; answers how many.';
 
 /* Ends a run without writing it: a refused or dry run. Its rows go; the run is recorded with its problems. */
 create function public.import_discard(run uuid, status text, counts jsonb, problems jsonb, files jsonb) returns void

@@ -1,6 +1,7 @@
 // --replace removes only what the files truly leave out: with --skip-invalid, a refused row (its meeting is still in
-// the files, only wrong) or any row of a refused file counts as in the files, and nothing of its kind and district is
-// removed; the report says so, lists what was removed, and --dry-run lists what would be.
+// the files, only wrong) counts as in the files. Where its natural key was read (a meeting's date and title), the
+// site's row under that key is kept; where it was not, or the whole file was refused, nothing of its kind and district
+// is removed. The report says so, lists what was removed, and --dry-run lists what would be.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,5 +90,33 @@ describe('--replace with --skip-invalid', () => {
     expect(real.removed.map((row) => row.key)).toEqual(['2025-02-04 February']);
     expect(await titles('meetings')).toEqual(['January', 'March']);
     expect(await titles('topics')).toEqual(['Budget', 'Calendar']);
+  });
+
+  it('a refused row whose date and title were read keeps only its own meeting; the rest the files leave out is removed', async () => {
+    // Left from the test above: January and March; Budget and Calendar. March and Budget are refused for a column
+    // that is not part of their key (a flag, a count): the site's March and Budget stay as they are.
+    const files = folder({
+      [`${D}/meetings.csv`]: 'date,title,isUpcoming\n2025-03-04,March,perhaps\n',
+      [`${D}/topics.csv`]: 'title,upvotes\nBudget,lots\n',
+    });
+    const dry = await importInto([files], { replace: true, skipInvalid: true, dryRun: true });
+    expect(dry.removed.map((row) => `${row.kind}: ${row.key}`).sort()).toEqual([
+      'meetings: 2025-01-07 January',
+      'topics: Calendar',
+    ]);
+    const real = await importInto([files], { replace: true, skipInvalid: true });
+    expect(real.counts.meetings).toMatchObject({ removed: 1, added: 0, changed: 0 });
+    expect(real.counts.topics).toMatchObject({ removed: 1, added: 0, changed: 0 });
+    expect(real.problems.filter((p) => p.severity === 'warning').map((p) => `${p.file}: ${p.message}`)).toEqual([
+      `${D}/meetings.csv: has a refused row whose meeting the site already holds: --replace keeps it as it is. Correct the refused rows and run again to bring their changes.`,
+      `${D}/topics.csv: has a refused row whose topic the site already holds: --replace keeps it as it is. Correct the refused rows and run again to bring their changes.`,
+    ]);
+    expect(await titles('meetings')).toEqual(['March']);
+    expect(await titles('topics')).toEqual(['Budget']);
+    expect(
+      await sql<{ upcoming: boolean }>(`select "isUpcoming" upcoming from public.meetings where "districtId" = $1`, [
+        D,
+      ]),
+    ).toEqual([{ upcoming: false }]);
   });
 });

@@ -27,6 +27,7 @@ import {
   voteTable,
   votingKey,
   type CellResult,
+  type ImportKind,
 } from '../importChecks.ts';
 import { markdownToHtml } from './importRichText.ts';
 import {
@@ -548,6 +549,21 @@ function readDistrictRows(
   }
 }
 
+/** Whether no error found since `at` is in a column the row's natural key is made of (its district's has none). */
+function keyRead(read: FileRead, at: number, columns: string[]): boolean {
+  return !read.problems
+    .slice(at)
+    .some((p) => p.severity === 'error' && p.column !== null && columns.includes(p.column));
+}
+
+/** Notes a refused row's natural key (FileRead.refusedKeys): with --replace, the record's row of that key is kept. */
+function refusedKey(read: FileRead, kind: ImportKind, districtId: number, key: string, rows: number): void {
+  (read.refusedKeys ??= []).push({ kind, districtId, key, rows });
+}
+
+/** A text column's value as read, or null when it was empty or not given. */
+const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 function readMeetingRows(
   file: ImportFile,
   rows: { number: number; cells: Cells }[],
@@ -556,6 +572,7 @@ function readMeetingRows(
   warning: Report,
 ): void {
   for (const { number, cells } of rows) {
+    const at = read.problems.length;
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('meetings', number, cells, error, ['summary']);
     const districtId = rowDistrict(file, number, cells, error);
@@ -589,6 +606,8 @@ function readMeetingRows(
     meetingRules(number, data, error, warning);
     if (read.problems.filter((p) => p.severity === 'error').length > before || districtId === null) {
       read.refused += 1;
+      if (districtId !== null && typeof data.date === 'string' && keyRead(read, at, ['date', 'title']))
+        refusedKey(read, 'meetings', districtId, meetingKey(districtId, data.date, nullableText(data.title)), 1);
       continue;
     }
     data.districtId = districtId;
@@ -612,6 +631,7 @@ function readTopicRows(
   warning: Report,
 ): void {
   for (const { number, cells } of rows) {
+    const at = read.problems.length;
     const before = read.problems.filter((p) => p.severity === 'error').length;
     commonCells('topics', number, cells, error, ['description']);
     const districtId = rowDistrict(file, number, cells, error);
@@ -637,6 +657,8 @@ function readTopicRows(
     optionalCell(number, 'downvotes', cells, data, error, parseCount);
     if (read.problems.filter((p) => p.severity === 'error').length > before || districtId === null) {
       read.refused += 1;
+      if (districtId !== null && typeof data.title === 'string' && keyRead(read, at, ['title']))
+        refusedKey(read, 'topics', districtId, topicKey(districtId, data.title), 1);
       continue;
     }
     data.districtId = districtId;
@@ -745,6 +767,13 @@ function readVoteRows(file: ImportFile, rows: { number: number; cells: Cells }[]
     }
     if (record.bad) {
       read.refused += record.rows.length;
+      refusedKey(
+        read,
+        'votings',
+        record.districtId,
+        votingKey(record.districtId, record.date, record.issue),
+        record.rows.length,
+      );
       continue;
     }
     const data: Record<string, unknown> = {

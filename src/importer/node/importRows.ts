@@ -173,6 +173,21 @@ export interface FileRead {
   refused: number;
   /** Objects of a scrape folder that are neither meetings nor votes (person, organization…), by type: listed once. */
   setAside?: Record<string, number>;
+  /**
+   * Refused rows whose natural key was read all the same (their district, date, title or issue had no problem), with
+   * how many of `refused` each stands for. With --replace, the row the record holds under such a key is kept; a
+   * refused row whose key is unknown keeps every row of its kind and district instead.
+   */
+  refusedKeys?: RefusedKey[];
+}
+
+/** A refused row's natural key (see FileRead.refusedKeys). */
+export interface RefusedKey {
+  kind: ImportKind;
+  districtId: number;
+  key: string;
+  /** The rows of the file it stands for (a vote is one row per member). */
+  rows: number;
 }
 
 /**

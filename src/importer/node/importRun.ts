@@ -306,6 +306,8 @@ export async function runImport(
     const key = `${kind}|${district ?? 'all'}`;
     if (!held.has(key)) held.set(key, { kind, district: district ?? 'all', file });
   };
+  // With --replace: how many of the record's rows each file's refused rows kept, by 'file|kind' (for the report).
+  const keptRefused = new Map<string, number>();
 
   /** A file read and checked, each row with its fingerprint. */
   const readFile = (file: ImportFile): FileRead => {
@@ -327,9 +329,11 @@ export async function runImport(
     ];
     const wantedNces = read.rows.flatMap((row) => (row.ncesId ? [row.ncesId] : []));
     for (const id of wanted) asked.add(id);
+    // A refused row's key is looked up too: with --replace, the record's row under it is kept.
+    const keyed = [...read.rows, ...(options.replace ? (read.refusedKeys ?? []) : [])];
     const kinds = KINDS.flatMap((kind) => {
       const districts = [
-        ...new Set(read.rows.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : []))),
+        ...new Set(keyed.flatMap((row) => (row.kind === kind && row.districtId !== null ? [row.districtId] : []))),
       ];
       return districts.length ? [{ kind, districts }] : [];
     });
@@ -393,8 +397,14 @@ export async function runImport(
       // An Open Civic Data file's refused documents are counted by the problems listed for them.
       if (fileKind) skipped[fileKind] += read.refused;
       const usable = !read.problems.some((p) => p.severity === 'error' && p.row === null);
-      if (read.problems.some((p) => p.severity === 'error')) {
-        // A refused file, or rows its reader refused: the district its folder names, else every district.
+      // A refused file, or rows its reader refused whose natural key it could not read: nothing of the file's kind is
+      // removed in the district its folder names, else in any district. A refused row whose key was read keeps only the
+      // record's row under that key (below).
+      const keyedRefusals = (read.refusedKeys ?? []).reduce((sum, refusal) => sum + refusal.rows, 0);
+      if (
+        read.problems.some((p) => p.severity === 'error') &&
+        (!usable || read.refused === 0 || read.refused > keyedRefusals)
+      ) {
         const kinds: ImportKind[] = fileKind ? [fileKind] : ['meetings', 'votings'];
         for (const kind of kinds) hold(kind, file.folderDistrict, file.name);
       }
@@ -436,6 +446,17 @@ export async function runImport(
         inFlight.push(sent);
         while (inFlight.length >= IN_FLIGHT) await inFlight.shift();
       };
+      /** With --replace, keeps the record's row under a refused row's key (none: the files bring nothing it holds). */
+      const keepRefused = (kind: ImportKind, districtId: number, key: string) => {
+        const holding = held.get(kind)?.get(key);
+        if (!options.replace || !holding) return;
+        const list = kept.get(kind) ?? { districts: [], ids: [] };
+        kept.set(kind, list);
+        list.districts.push(districtId);
+        list.ids.push(holding[1]);
+        keptRefused.set(`${read.file.name}|${kind}`, (keptRefused.get(`${read.file.name}|${kind}`) ?? 0) + 1);
+      };
+      for (const refusal of read.refusedKeys ?? []) keepRefused(refusal.kind, refusal.districtId, refusal.key);
       let bytes = 0;
       for (const row of read.rows) {
         const { problems: refusal, duplicate } = checkInRun(row, { known, ncesIds, spellings, seen, ids });
@@ -443,7 +464,8 @@ export async function runImport(
           problems.push(...refusal);
           if (refusal.some((p) => p.severity === 'error')) {
             skipped[row.kind] += 1;
-            hold(row.kind, row.districtId, row.file);
+            if (row.districtId === null) hold(row.kind, null, row.file);
+            else keepRefused(row.kind, row.districtId, row.key);
             continue;
           }
         }
@@ -497,6 +519,17 @@ export async function runImport(
       await transport.end(true);
       committed = true;
       return { run, status: 'refused', counts: empty, skipped, problems, removed: [], files: fileList };
+    }
+    for (const [at, count] of keptRefused) {
+      const [file, kind] = at.split('|') as [string, ImportKind];
+      problems.push({
+        severity: 'warning',
+        file,
+        row: null,
+        column: null,
+        value: null,
+        message: `has ${count === 1 ? `a refused row whose ${LABEL[kind]}` : `${count} refused rows whose ${LABEL[kind]}s`} the site already holds: --replace keeps ${count === 1 ? 'it' : 'them'} as ${count === 1 ? 'it is' : 'they are'}. Correct the refused rows and run again to bring their changes.`,
+      });
     }
     const heldBack: Partial<Record<ImportKind, number[] | 'all'>> = {};
     if (options.replace)

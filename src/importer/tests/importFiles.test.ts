@@ -240,3 +240,39 @@ describe('each bad input gets a clear message', () => {
     expect(found.ignored).toEqual(['1/notes.txt']);
   });
 });
+
+// With --replace, the site's row under a refused row's natural key is kept; a refused row whose key columns are the
+// problem has no key, and keeps every row of its kind and district instead (supabase/tests/importReplace.test.ts).
+describe("a refused row's natural key is noted when its key columns were read", () => {
+  it.each([
+    [
+      'a meeting refused for its flag',
+      '1/meetings.csv',
+      'date,title,isUpcoming\n2025-03-04,March,perhaps\n',
+      ['meetings 1|2025-03-04|March 1'],
+    ],
+    [
+      'a meeting with no title refused for its link',
+      '1/meetings.csv',
+      'date,agenda_url\n2025-03-04,ftp://x\n',
+      ['meetings 1|2025-03-04| 1'],
+    ],
+    ['a meeting refused for its date', '1/meetings.csv', 'date,title\n2025-02-30,March\n', []],
+    ['a meeting whose title is a formula', '1/meetings.csv', 'date,title\n2025-03-04,=SUM(1)\n', []],
+    ['a topic refused for its count', '1/topics.csv', 'title,upvotes\nBudget,lots\n', ['topics 1|Budget 1']],
+    ['a topic whose title is too long', '1/topics.csv', `title\n${'a'.repeat(301)}\n`, []],
+    [
+      "a vote whose outcome disagrees with its members' votes, one row per member",
+      '1/votes.csv',
+      'date,issue,outcome,member,vote\n2025-06-17,Adopt the budget,Passed,Ana,No\n2025-06-17,Adopt the budget,Passed,Ben,No\n',
+      ['votings 1|2025-06-17|Adopt the budget 2'],
+    ],
+    ['a vote row with no issue', '1/votes.csv', 'date,issue,member,vote\n2025-06-17,,Ana,Yes\n', []],
+  ])('%s', (_label, name, content, expected) => {
+    const { reads } = readFolder({ [name]: content });
+    expect(reads[0].refused).toBeGreaterThan(0);
+    expect((reads[0].refusedKeys ?? []).map((refusal) => `${refusal.kind} ${refusal.key} ${refusal.rows}`)).toEqual(
+      expected,
+    );
+  });
+});
