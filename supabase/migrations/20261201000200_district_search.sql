@@ -41,40 +41,108 @@ $$;
 comment on function private.district_initials(text) is 'The initials of a district name, upper case: PAUSD for Palo Alto Unified School District.';
 
 /*
- * Each district's name in its telling words, kept beside the district as its name changes: searched word by word
- * (LIKE '% palo%') and by similarity (a typo) through the trigram index below. Kept, not computed, because a trigram
- * match is checked again on every row the index finds, and a common word ('maple') finds hundreds: computing the
- * words of each took most of a search's time. Private: the API serves the districts as they are.
+ * What the district search keeps of each district, in step with the record: its name in its telling words, searched
+ * word by word (LIKE '% palo%') and by similarity (a typo) through the trigram index below; its county's words and its
+ * state; and whether the site holds any meeting or vote of it. A county's or a state's districts are listed those with
+ * records first, then by name, and the two indexes below hold them in that order, so the first 20 are read and no
+ * more. Kept, not computed: a trigram match is checked again on every row the index finds, and a common word ('maple')
+ * finds hundreds, so computing the words of each took most of a search's time; and a county's name finds a thousand
+ * districts at 20,000 districts, each of which cost two index probes to learn whether it had records, and a sort.
+ * Private: the API serves the districts as they are.
  */
-create table private.district_name_words (
+create table private.district_lookup (
   district_id bigint primary key references public.districts (id) on delete cascade,
-  words text not null
+  name text not null,
+  words text not null,
+  county_words text not null,
+  state text,
+  has_records boolean not null default false
 );
-create index district_name_words_trgm_idx on private.district_name_words using gin (words extensions.gin_trgm_ops);
-comment on table private.district_name_words is 'Each district''s name in its telling words (private.district_words), kept by a trigger on public.districts for the district search.';
+create index district_lookup_trgm_idx on private.district_lookup using gin (words extensions.gin_trgm_ops);
+create index district_lookup_county_idx on private.district_lookup
+  (county_words, (not has_records), lower(name), name, district_id);
+create index district_lookup_state_idx on private.district_lookup (state, (not has_records), lower(name), name, district_id);
+comment on table private.district_lookup is 'What the district search keeps of each district: its name, the telling words of its name and county (private.district_words) and its state, by a trigger on public.districts; and whether any meeting or vote of it is on the site, by triggers on public.meetings and public.votings.';
 
--- Security definer: whoever may write a district (the importer, an operator through the API with the service role)
--- keeps its words, without rights of their own on the private schema.
-create function private.keep_district_name_words() returns trigger
+-- Security definer, as the next: whoever may write a district (the importer, an operator through the API with the
+-- service role) keeps its words, without rights of their own on the private schema.
+create function private.keep_district_words() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.district_name_words (district_id, words) values (new.id, private.district_words(new.name))
-  on conflict (district_id) do update set words = excluded.words;
+  insert into private.district_lookup (district_id, name, words, county_words, state)
+  values (new.id, new.name, private.district_words(new.name), private.district_words(new.county), new.state)
+  on conflict (district_id) do update
+    set name = excluded.name, words = excluded.words, county_words = excluded.county_words, state = excluded.state;
   return null;
 end;
 $$;
-comment on function private.keep_district_name_words() is 'Keeps private.district_name_words in step with a district''s name.';
-revoke all on function private.keep_district_name_words() from public;
-create trigger districts_keep_name_words after insert or update of name on public.districts
-  for each row execute function private.keep_district_name_words();
+comment on function private.keep_district_words() is 'Keeps a district''s name, words, county and state in private.district_lookup in step with the district.';
+revoke all on function private.keep_district_words() from public;
+create trigger districts_keep_words after insert or update of name, county, state on public.districts
+  for each row execute function private.keep_district_words();
+
+-- Whether a district has records, kept once per statement from its transition tables: an import writes thousands of
+-- meetings in one statement and costs one update here. A district gains records when a meeting or vote of it is
+-- written, and is looked at again when one is removed or moved to another district (an update that moves none changes
+-- nothing here); a truncate looks at every district.
+create function private.keep_district_records() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'TRUNCATE' then
+    update private.district_lookup l
+       set has_records = exists (select from public.meetings m where m."districtId" = l.district_id)
+                      or exists (select from public.votings v where v."districtId" = l.district_id)
+     where l.has_records;
+  elsif tg_op = 'INSERT' then
+    update private.district_lookup l set has_records = true
+     where l.district_id in (select r."districtId" from written r) and not l.has_records;
+  elsif tg_op = 'DELETE' then
+    update private.district_lookup l
+       set has_records = exists (select from public.meetings m where m."districtId" = l.district_id)
+                      or exists (select from public.votings v where v."districtId" = l.district_id)
+     where l.district_id in (select r."districtId" from removed r) and l.has_records;
+  else
+    update private.district_lookup l set has_records = true
+     where l.district_id in (select n."districtId" from written n join removed o on o.id = n.id
+                              where o."districtId" is distinct from n."districtId")
+       and not l.has_records;
+    update private.district_lookup l
+       set has_records = exists (select from public.meetings m where m."districtId" = l.district_id)
+                      or exists (select from public.votings v where v."districtId" = l.district_id)
+     where l.district_id in (select o."districtId" from removed o join written n on n.id = o.id
+                              where o."districtId" is distinct from n."districtId")
+       and l.has_records;
+  end if;
+  return null;
+end;
+$$;
+comment on function private.keep_district_records() is 'Keeps private.district_lookup.has_records in step with the meetings and votes written, moved and removed.';
+revoke all on function private.keep_district_records() from public;
+create trigger meetings_keep_district_added after insert on public.meetings
+  referencing new table as written for each statement execute function private.keep_district_records();
+create trigger meetings_keep_district_moved after update on public.meetings
+  referencing old table as removed new table as written for each statement execute function private.keep_district_records();
+create trigger meetings_keep_district_removed after delete on public.meetings
+  referencing old table as removed for each statement execute function private.keep_district_records();
+create trigger meetings_keep_district_truncated after truncate on public.meetings
+  for each statement execute function private.keep_district_records();
+create trigger votings_keep_district_added after insert on public.votings
+  referencing new table as written for each statement execute function private.keep_district_records();
+create trigger votings_keep_district_moved after update on public.votings
+  referencing old table as removed new table as written for each statement execute function private.keep_district_records();
+create trigger votings_keep_district_removed after delete on public.votings
+  referencing old table as removed for each statement execute function private.keep_district_records();
+create trigger votings_keep_district_truncated after truncate on public.votings
+  for each statement execute function private.keep_district_records();
 -- Initials typed as one word (PAUSD) find the district through this index, in name order: the planner never walks
 -- the whole name index to find the few districts with those initials.
 create index districts_initials_idx on public.districts (private.district_initials(name), name, id);
--- A county typed ("Santa Clara County") or reached from a ZIP code finds its districts through this index.
-create index districts_county_words_idx on public.districts (private.district_words(county), state);
 
 /*
  * Nicknames an operator adds for a district (what parents call it beside its name and initials: "Paly district",
@@ -135,8 +203,9 @@ insert into private.us_states (code, name) values
 --   4 the district is in the state whose name was typed;
 --   5 (only when nothing above matched) the name is like the words typed: a small typo.
 -- Within tiers 0 to 2 by name; within 3 to 5 the districts the site has records of first. Tiers 2 to 4 are looked for
--- only when 0 and 1 hold fewer than 20 districts (otherwise none of theirs could be listed). Each of the at most 20
--- suggestions costs two index probes for has_records (meetings_district_date_idx, votings_district_idx).
+-- only when 0 and 1 hold fewer than 20 districts (otherwise none of theirs could be listed). Each tier's first 20 are
+-- enough: a district it loses to a better tier is one more listed from that tier. A county's or a state's first 20
+-- are read in order from private.district_lookup's indexes, records first: a county's name finds a thousand districts.
 create function public.search_districts(search_text text, state_code text default null)
 returns table (id bigint, name text, state text, county text, has_records boolean)
 language plpgsql
@@ -194,7 +263,7 @@ begin
          where lower(d.name) like $1 || ''%'' and ($2::text is null or d.state = $2)
          order by lower(d.name), d.name, d.id limit 20)
        union all
-       (select d.id, 1 from private.district_name_words w join public.districts d on d.id = w.district_id
+       (select d.id, 1 from private.district_lookup w join public.districts d on d.id = w.district_id
          where $3::text is not null and w.words like ''% '' || $3 || ''%''
            and w.words like all ($4) and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
@@ -220,26 +289,27 @@ begin
          order by d.name, d.id limit 20)
        union all
        (select d.id, 2 from private.zip_places z join public.districts d on d.state = z.state
-            join private.district_name_words w on w.district_id = d.id and w.words like ''%'' || private.district_words(z.place) || ''%''
+            join private.district_lookup w on w.district_id = d.id and w.words like ''%'' || private.district_words(z.place) || ''%''
          where $11 and z.zip = $6 and ($2::text is null or d.state = $2)
          order by d.name, d.id limit 20)
        union all
-       (select d.id, 3 from public.districts d
-         where $11 and private.district_words(d.county) = $7 and $3::text is not null and ($2::text is null or d.state = $2))
+       (select l.district_id, 3 from private.district_lookup l
+         where $11 and l.county_words = $7 and $3::text is not null and ($2::text is null or l.state = $2)
+         order by not l.has_records, lower(l.name), l.name, l.district_id limit 20)
        union all
-       (select d.id, 3 from private.zip_places z join public.districts d
-            on private.district_words(d.county) = private.district_words(z.county) and d.state = z.state
-         where $11 and z.zip = $6 and ($2::text is null or d.state = $2))
+       (select l.district_id, 3 from private.zip_places z join private.district_lookup l
+            on l.county_words = private.district_words(z.county) and l.state = z.state
+         where $11 and z.zip = $6 and ($2::text is null or l.state = $2)
+         order by not l.has_records, lower(l.name), l.name, l.district_id limit 20)
        union all
-       (select d.id, 4 from public.districts d
-         where $11 and $8::text is not null and d.state = $8 and ($2::text is null or d.state = $2))
+       (select l.district_id, 4 from private.district_lookup l
+         where $11 and $8::text is not null and l.state = $8 and ($2::text is null or l.state = $2)
+         order by not l.has_records, lower(l.name), l.name, l.district_id limit 20)
      ),
      best as (select f.id, min(f.tier) as tier from found f group by f.id),
      ranked as (
-       select d.id, d.name, d.state, d.county, b.tier,
-              exists (select from public.meetings m where m."districtId" = d.id)
-                or exists (select from public.votings v where v."districtId" = d.id) as has_records
-         from best b join public.districts d on d.id = b.id
+       select d.id, d.name, d.state, d.county, b.tier, l.has_records
+         from best b join public.districts d on d.id = b.id join private.district_lookup l on l.district_id = d.id
      )
      select r.id, r.name, r.state, r.county, r.has_records from ranked r
       order by r.tier, case when r.tier >= 3 then not r.has_records else false end, lower(r.name), r.name, r.id
@@ -258,12 +328,10 @@ begin
      where length(w) >= 4 and substr(w, i, 1) <> substr(w, i + 1, 1);
     perform set_config('pg_trgm.word_similarity_threshold', '0.5', true);
     return query execute
-      'select d.id, d.name, d.state, d.county,
-              exists (select from public.meetings m where m."districtId" = d.id)
-                or exists (select from public.votings v where v."districtId" = d.id)
-         from (select w.district_id, w.words from private.district_name_words w where $1 operator(extensions.<%) w.words
+      'select d.id, d.name, d.state, d.county, w.has_records
+         from (select w.district_id, w.words, w.has_records from private.district_lookup w where $1 operator(extensions.<%) w.words
                union
-               select w.district_id, w.words from private.district_name_words w where $3::text is not null and w.words ~ $3) w
+               select w.district_id, w.words, w.has_records from private.district_lookup w where $3::text is not null and w.words ~ $3) w
          join public.districts d on d.id = w.district_id
         where $2::text is null or d.state = $2
         order by extensions.word_similarity($1, w.words) desc, d.name, d.id limit 20'

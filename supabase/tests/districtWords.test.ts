@@ -95,7 +95,38 @@ describe('search_districts: a district from any words', () => {
     } finally {
       await sql('delete from public.districts where id = $1', [id]);
     }
-    expect(await sql('select 1 from private.district_name_words where district_id = $1', [id])).toEqual([]);
+    expect(await sql('select 1 from private.district_lookup where district_id = $1', [id])).toEqual([]);
+  });
+
+  it("lists a county's districts with records first, as their meetings and votes are written, moved and removed", async () => {
+    const [a, b] = await sql<{ id: number }>(
+      `insert into public.districts (name, state, county) values
+         ('Aldergrove Elementary School District', 'OR', 'Quillfeather County'),
+         ('Birchmoor Elementary School District', 'OR', 'Quillfeather County')
+       returning id`,
+    );
+    const listed = async () =>
+      (await search('Quillfeather County')).map((d) => `${d.name.split(' ')[0]} ${d.has_records}`);
+    try {
+      expect(await listed()).toEqual(['Aldergrove false', 'Birchmoor false']);
+      const [meeting] = await sql<{ id: number }>(
+        `insert into public.meetings ("districtId", date, title) values ($1, '2025-06-17', 'Regular meeting') returning id`,
+        [b.id],
+      );
+      expect(await listed()).toEqual(['Birchmoor true', 'Aldergrove false']);
+      await sql('update public.meetings set "districtId" = $1 where id = $2', [a.id, meeting.id]);
+      expect(await listed()).toEqual(['Aldergrove true', 'Birchmoor false']);
+      await sql(
+        `insert into public.votings ("districtId", "voteDate", issue, type) values ($1, '2025-06-17', 'Adopt the budget', 'recent')`,
+        [b.id],
+      );
+      await sql('delete from public.meetings where id = $1', [meeting.id]);
+      expect(await listed()).toEqual(['Birchmoor true', 'Aldergrove false']);
+      await sql('delete from public.votings where "districtId" = $1', [b.id]);
+      expect(await listed()).toEqual(['Aldergrove false', 'Birchmoor false']);
+    } finally {
+      await sql('delete from public.districts where id = any($1)', [[a.id, b.id]]);
+    }
   });
 
   it('finds nothing for a ZIP code no district is near, nor for only the shared words', async () => {
