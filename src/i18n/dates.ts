@@ -58,9 +58,19 @@ export function pluralRules(locale: Locale): Intl.PluralRules {
   return once(`plural ${locale}`, () => new Intl.PluralRules(LOCALE_FACTS[locale].intl));
 }
 
+// Each language's formatter of each form, found once: a build formats dates on every page, and finding one by its
+// options (their JSON as the key) cost more than the formatting.
+const formsMade = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: Locale, form: DateForm): Intl.DateTimeFormat {
-  return dateTimeFormat(locale, OVERRIDES[locale]?.[form] ?? DATE_OPTIONS[form]);
+  const key = `${locale} ${form}`;
+  let found = formsMade.get(key);
+  if (!found) formsMade.set(key, (found = dateTimeFormat(locale, OVERRIDES[locale]?.[form] ?? DATE_OPTIONS[form])));
+  return found;
 }
+
+// The dates already shown, by language, form and value (formatDate).
+const DATES_KEPT = 50_000;
+const datesShown = new Map<string, string>();
 
 /**
  * A record date (YYYY-MM-DD or a timestamp) in a language and form ('06/17/25', '17 jun 2025', 'June 17, 2025'); an
@@ -68,8 +78,17 @@ function dateFormat(locale: Locale, form: DateForm): Intl.DateTimeFormat {
  */
 export function formatDate(locale: Locale, value: string | null | undefined, form: DateForm): string {
   if (!value) return '-';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, form).format(date);
+  const key = `${locale} ${form} ${value}`;
+  let shown = datesShown.get(key);
+  if (shown === undefined) {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    shown = Number.isNaN(date.getTime()) ? value : dateFormat(locale, form).format(date);
+    // A build shows the same few thousand days on many pages (a meeting's date on its district's page, its members'
+    // pages and feeds): each is formatted once. Bounded, so a long-lived process never holds more than this many.
+    if (datesShown.size >= DATES_KEPT) datesShown.clear();
+    datesShown.set(key, shown);
+  }
+  return shown;
 }
 
 /**
