@@ -306,7 +306,7 @@ export async function runImport(
     const key = `${kind}|${district ?? 'all'}`;
     if (!held.has(key)) held.set(key, { kind, district: district ?? 'all', file });
   };
-  // With --replace: how many of the record's rows each file's refused rows kept, by 'file|kind' (for the report).
+  // With --replace: how many of the record's rows each file's refused rows kept, by 'kind|file' (for the report).
   const keptRefused = new Map<string, number>();
 
   /** A file read and checked, each row with its fingerprint. */
@@ -454,7 +454,8 @@ export async function runImport(
         kept.set(kind, list);
         list.districts.push(districtId);
         list.ids.push(holding[1]);
-        keptRefused.set(`${read.file.name}|${kind}`, (keptRefused.get(`${read.file.name}|${kind}`) ?? 0) + 1);
+        const at = `${kind}|${read.file.name}`;
+        keptRefused.set(at, (keptRefused.get(at) ?? 0) + 1);
       };
       for (const refusal of read.refusedKeys ?? []) keepRefused(refusal.kind, refusal.districtId, refusal.key);
       let bytes = 0;
@@ -521,7 +522,9 @@ export async function runImport(
       return { run, status: 'refused', counts: empty, skipped, problems, removed: [], files: fileList };
     }
     for (const [at, count] of keptRefused) {
-      const [file, kind] = at.split('|') as [string, ImportKind];
+      // A kind never holds '|'; a file name may.
+      const kind = at.slice(0, at.indexOf('|')) as ImportKind;
+      const file = at.slice(at.indexOf('|') + 1);
       problems.push({
         severity: 'warning',
         file,
