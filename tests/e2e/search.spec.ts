@@ -259,15 +259,53 @@ test('typing waits for a pause: quick keystrokes send one search', async ({ page
   expect(sent).toEqual(['palo']);
 });
 
-test('an address with ?q= and &state= fills the search in', async ({ page }) => {
+const NEW_YORK_PUBLIC_SCHOOLS = [
+  'Buffalo Public Schools (NY, Erie) · No records yet',
+  'Yonkers Public Schools (NY, Westchester) · No records yet',
+];
+
+/** The page's own list of the districts found for its address's words. */
+const listedFor = (page: Page, text: string) =>
+  page.getByRole('region', { name: `Districts for “${text}”` }).getByRole('listitem');
+
+/** The box, awake with the answer for the page's words, holds it without showing a second list of the same districts. */
+async function expectHeldNotShown(page: Page, suggestions: string[]) {
+  const held = page.getByRole('listbox', { name: 'District suggestions', includeHidden: true });
+  await expect(held.getByRole('option', { includeHidden: true })).toHaveText(suggestions);
+  await expect(held).toBeHidden();
+  await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
+}
+
+test('an address with ?q= and &state= fills the search in, lists what it finds once, and opens the suggestions when asked', async ({
+  page,
+}) => {
   await page.goto('/search?q=public%20schools&state=ny');
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
   await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('NY');
-  await expect(suggestionList(page).getByRole('option')).toHaveText([
-    'Buffalo Public Schools (NY, Erie) · No records yet',
-    'Yonkers Public Schools (NY, Westchester) · No records yet',
-  ]);
+  await expect(listedFor(page, 'public schools')).toHaveText(NEW_YORK_PUBLIC_SCHOOLS);
+  await expectHeldNotShown(page, NEW_YORK_PUBLIC_SCHOOLS);
+  await searchBox(page).press('ArrowDown');
+  await expect(suggestionList(page).getByRole('option')).toHaveText(NEW_YORK_PUBLIC_SCHOOLS);
+  await expect(suggestionList(page).getByRole('option', { selected: true })).toHaveText(NEW_YORK_PUBLIC_SCHOOLS[0]);
+  // Words of the reader's own open the suggestions as they are found.
+  await searchBox(page).press('Escape');
+  await searchBox(page).fill('yonkers');
+  await expect(suggestionList(page).getByRole('option')).toHaveText([NEW_YORK_PUBLIC_SCHOOLS[1]]);
+});
+
+test('an address whose words find nothing says so once, on the page', async ({ page }) => {
+  const answered = page.waitForResponse(SEARCH_CALL);
+  await page.goto('/search?q=qqqqzzzz');
+  await islandHydrated(page, 'DistrictSearch');
+  await expect(searchBox(page)).toHaveValue('qqqqzzzz');
+  // The box has its own answer (nothing) by now.
+  await answered;
+  await settle(page);
+  await expect(page.getByText('No districts found.')).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: 'Districts for “qqqqzzzz”' }).getByText('No districts found.'),
+  ).toBeVisible();
 });
 
 test("the search form sent as it is with words and a state lists that state's districts found, and the box wakes with them", async ({
@@ -283,16 +321,10 @@ test("the search form sent as it is with words and a state lists that state's di
     HTMLFormElement.prototype.submit.call(form);
   });
   await expect(page).toHaveURL(/\/search\?q=public\+schools&state=NY$/);
-  await expect(page.getByRole('region', { name: 'Districts for “public schools”' }).getByRole('listitem')).toHaveText([
-    'Buffalo Public Schools (NY, Erie) · No records yet',
-    'Yonkers Public Schools (NY, Westchester) · No records yet',
-  ]);
+  await expect(listedFor(page, 'public schools')).toHaveText(NEW_YORK_PUBLIC_SCHOOLS);
   await islandHydrated(page, 'DistrictSearch');
   await expect(searchBox(page)).toHaveValue('public schools');
-  await expect(suggestionList(page).getByRole('option')).toHaveText([
-    'Buffalo Public Schools (NY, Erie) · No records yet',
-    'Yonkers Public Schools (NY, Westchester) · No records yet',
-  ]);
+  await expectHeldNotShown(page, NEW_YORK_PUBLIC_SCHOOLS);
 });
 
 test('the open suggestion list, with a highlighted suggestion, has no WCAG 2.2 A/AA violations', async ({ page }) => {
@@ -346,9 +378,14 @@ test('the address carries the search, restores it on reload and keeps it through
   await expect(page).toHaveURL(/\/search\?q=PAUSD$/);
   await page.reload();
   await expect(searchBox(page)).toHaveValue('PAUSD');
-  await expect(suggestionList(page).getByRole('option', { name: /Palo Alto Unified/ })).toHaveCount(1);
+  await expect(listedFor(page, 'PAUSD').filter({ hasText: 'Palo Alto Unified' })).toHaveCount(1);
   await page.getByRole('navigation', { name: 'Language', exact: true }).getByRole('link', { name: 'Español' }).click();
   await expect(page).toHaveURL(/\/es\/search\?q=PAUSD$/);
   await expect(page.getByRole('combobox', { name: 'Nombre del distrito' })).toHaveValue('PAUSD');
-  await expect(page.getByRole('listbox').getByRole('option', { name: /Palo Alto Unified/ })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('region', { name: 'Distritos para «PAUSD»' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Palo Alto Unified' }),
+  ).toHaveCount(1);
 });

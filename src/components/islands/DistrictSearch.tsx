@@ -43,6 +43,12 @@ interface Props {
   initialState?: string;
   /** The words in the box when the page opens (the search page shows what it found for them). */
   initialText?: string;
+  /**
+   * The page lists below what its address asks for (/search?q=…): the box wakes with that answer, so 'Go' and the
+   * arrow keys act on it at once, but shows no second list of the same districts (nor a second 'No districts found')
+   * until the reader types, picks a state or presses an arrow key.
+   */
+  listed?: boolean;
 }
 
 /** The suggestions on screen and the text they were found for (what the highlight marks). */
@@ -50,9 +56,11 @@ interface Found {
   key: string;
   text: string;
   suggestions: DistrictSuggestion[];
+  /** The answer for the address's words, which the page lists itself (see Props.listed). */
+  listed: boolean;
 }
 
-const NONE: Found = { key: '', text: '', suggestions: [] };
+const NONE: Found = { key: '', text: '', suggestions: [], listed: false };
 const queryKey = (query: SearchQuery | null) => (query ? `${query.state ?? ''}|${query.text.toLowerCase()}` : '');
 
 type Search = (text: string, state: string | null) => Promise<DistrictSuggestion[]>;
@@ -94,6 +102,7 @@ export default function DistrictSearch({
   describedBy,
   initialState = '',
   initialText = '',
+  listed = false,
   locale,
   messages,
 }: Props) {
@@ -118,7 +127,7 @@ export default function DistrictSearch({
   const optionId = (index: number) => `${idPrefix}-option-${index}`;
   const expanded = open && found.suggestions.length > 0;
   // The last search, for what is in the box, found nothing.
-  const noMatch = found.key !== '' && found.suggestions.length === 0;
+  const noMatch = found.key !== '' && found.suggestions.length === 0 && !found.listed;
 
   function clear() {
     clearTimeout(timer.current);
@@ -130,18 +139,21 @@ export default function DistrictSearch({
     setStatus('');
   }
 
-  async function run(query: SearchQuery) {
+  async function run(query: SearchQuery, fromAddress: boolean) {
     const mine = ++sequence.current;
+    const quiet = fromAddress && listed;
     const key = queryKey(query);
     try {
       const search = await loadSearch();
       const suggestions = await search(query.text, query.state);
       if (mine !== sequence.current) return;
-      setFound({ key, text: query.text, suggestions });
+      setFound({ key, text: query.text, suggestions, listed: quiet });
       reflectInAddress(query, locale);
-      setOpen(true);
+      setOpen(!quiet);
       setActive(-1);
-      setStatus(suggestions.length === 0 ? t('search.box.none') : t('search.box.found', { count: suggestions.length }));
+      const told =
+        suggestions.length === 0 ? t('search.box.none') : t('search.box.found', { count: suggestions.length });
+      setStatus(quiet ? '' : told);
       if (goWhenFound.current === key) {
         goWhenFound.current = null;
         const target = goTarget(suggestions);
@@ -159,14 +171,14 @@ export default function DistrictSearch({
   }
 
   /** Searches for the text and state after the debounce pause (or at once), or clears on a blank string. */
-  function schedule(nextText: string, nextState: string, delay = SEARCH_DEBOUNCE_MS) {
+  function schedule(nextText: string, nextState: string, delay = SEARCH_DEBOUNCE_MS, fromAddress = false) {
     const query = buildSearchQuery(nextText, nextState);
     if (!query) {
       reflectInAddress(null, locale);
       return clear();
     }
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void run(query), delay);
+    timer.current = setTimeout(() => void run(query, fromAddress), delay);
   }
 
   useEffect(() => {
@@ -179,7 +191,8 @@ export default function DistrictSearch({
     if (typed || knownState) {
       setText(typed.slice(0, MAX_SEARCH_LENGTH));
       setState(knownState);
-      schedule(typed, knownState, 0);
+      // Words typed or a state chosen before waking are the reader's own; the page's are what it may list already.
+      schedule(typed, knownState, 0, typed === initialText && knownState === initialState);
     }
     return () => clearTimeout(timer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
