@@ -1,9 +1,10 @@
 // A nightly build never serves a page made by old code: a copy of the site is built, a rule the district page depends
 // on is changed in the copy (the time stamp rule in video.ts, a path rule in paths.ts), and the next build's page shows
 // the change; a change to a file no district page uses (a form island) re-renders no district, and a changed message
-// of one language's catalogue re-renders only that language's pages that show it. The kept outputs are put back in
-// the output folder before Astro renders (keptOutputs.ts): a changed district is still rendered again, and a removed
-// district's pages and files are gone from the site.
+// of one language's catalogue re-renders only that language's pages that show it; a change that renames the client
+// bundles a district page names makes the page again, so no kept page names a script the site no longer has. The kept
+// outputs are put back in the output folder before Astro renders (keptOutputs.ts): a changed district is still
+// rendered again, and a removed district's pages and files are gone from the site.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,11 @@ const page = (path: string) => readFileSync(join(outDir, path), 'utf8');
 const timestampButtons = () => (page('1.html').match(/data-timestamp=/g) ?? []).length;
 /** The district outputs (pages, members' pages, feeds, files: every path under a numeric id) a build rendered. */
 const districtOutputs = (rendered: string[]) => rendered.filter((path) => /^\d+(\.html|\/)/.test(path));
+/** The client files a page names (its islands' bundles, their renderer, its scripts and styles) that the site lacks. */
+const missingClientFiles = (path: string) =>
+  [...new Set([...page(path).matchAll(/"\/_astro\/([^"]+)"/g)].map((match) => match[1]))].filter(
+    (file) => !existsSync(join(outDir, '_astro', file)),
+  );
 /** '120 district pages: 0 new or changed, …' as the loader reports it. */
 const reread = (output: string) => Number(/(\d+) new or changed/.exec(output)?.[1]);
 
@@ -123,6 +129,32 @@ describe('the kept district pages follow the code that made them', { timeout: 90
     expect(districtOutputs(rendered)).toEqual([]);
     // The page that uses the form shows the change.
     expect(page('votingPAUSD.html')).toContain('cast-my-vote');
+    expect(missingClientFiles('1.html')).toEqual([]);
+  });
+
+  it('a change that renames the bundles a district page names (code it does not run moves) makes its pages again', async () => {
+    const before = page('1.html');
+    expect(missingClientFiles('1.html')).toEqual([]);
+    // The district search (on no district page) starts to use two modules the record search's island holds: the
+    // bundler moves them into a bundle of their own, so the bundles of the islands a district page names are renamed,
+    // while nothing in the district page's own code changed.
+    change(
+      'src/components/islands/DistrictSearch.tsx',
+      "import { localizedPath, type Locale } from '../../i18n/locales';",
+      [
+        "import { localizedPath, type Locale } from '../../i18n/locales';",
+        "import { drawRecordResults } from '../../search/browser/recordResults';",
+        "import { showSearchFeed } from '../../search/browser/searchFeed';",
+        '(globalThis as Record<string, unknown>).recordSearchParts = [drawRecordResults, showSearchFeed];',
+      ].join('\n'),
+    );
+    const { output, rendered } = await build();
+    expect(reread(output)).toBe(0);
+    const member = rendered.find((path) => /^1\/members\/.+\.html$/.test(path));
+    expect(rendered).toContain('1.html');
+    expect(member).toBeDefined();
+    expect(page('1.html')).not.toBe(before);
+    for (const path of ['1.html', 'es/1.html', member!]) expect(missingClientFiles(path), path).toEqual([]);
   });
 
   it('a changed Spanish message renders again only the Spanish district pages that show it', async () => {
@@ -152,6 +184,7 @@ describe('the kept district pages follow the code that made them', { timeout: 90
       expect(page('2.html')).toContain('(650) 555-0142');
       expect(rendered).not.toContain('3.html');
       expect(page('3.html')).toBe(kept);
+      expect(missingClientFiles('3.html')).toEqual([]);
       // The removed district: no page, member page, feed or file in the site, nor in Astro's cache folder.
       for (const file of ownFiles) {
         expect(existsSync(join(outDir, file)), file).toBe(false);

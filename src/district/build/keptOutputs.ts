@@ -22,6 +22,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { keptScripts } from './keptScripts.ts';
 
 /** Astro's record of the last build's outputs (incremental-build.json in its cache folder), as far as read here. */
 interface OutputManifest {
@@ -104,6 +105,10 @@ export function keptOutputs(): AstroIntegration {
   return {
     name: 'kept-outputs',
     hooks: {
+      // The client files each page names, whose version each district route's cacheKey carries (keptScripts.ts).
+      'astro:config:setup': ({ config, updateConfig }) => {
+        updateConfig({ vite: { plugins: [keptScripts(fileURLToPath(config.root), () => cacheDir)] } });
+      },
       'astro:config:done': ({ config }) => {
         outDir = resolve(fileURLToPath(config.outDir));
         cacheDir = resolve(fileURLToPath(config.cacheDir));

@@ -2,7 +2,9 @@
 // district pages collection and a cacheKey, so a nightly build renders them again only when that district changed.
 // The pages a visitor reads are made in every language (English at today's address, /es/… and /zh/…); their cacheKey
 // also carries the language and the version of the catalogue messages the page shows (the namespaces below), so a
-// changed message renders again only the pages of its language that use it. Data files (feeds, open data) stay English.
+// changed message renders again only the pages of its language that use it, and the version of the client files the
+// page names (its islands' bundles: keptScripts.ts), so a kept page never names a bundle the new site lacks. Data
+// files (feeds, open data) stay English.
 // In a build split into shards (shard.ts), each route makes the outputs of its shard's districts only.
 import { getCollection } from 'astro:content';
 import { COLLECTION, type DistrictEntry } from './loader';
@@ -11,6 +13,24 @@ import { langParam, type Locale } from '../../i18n/locales';
 import { builtLocales } from '../../i18n/localePaths';
 import { BUILD_SHARD, inShard } from './shard';
 import { buildsDistrictPage } from '../livePath';
+import { CACHE_DIR } from './keptPages';
+import { readScriptsVersions } from './keptScripts';
+
+/** The page routes made once per district, by their files: the client files each names are in its cacheKey. */
+export const DISTRICT_PAGE_ROUTE = 'src/pages/[...lang]/[id].astro';
+export const MEMBER_PAGE_ROUTE = 'src/pages/[...lang]/[id]/members/[member].astro';
+
+/**
+ * The version of the client files a route's pages name, as this build's client bundle wrote it (keptScripts.ts). A
+ * build always has it; `astro dev`, which keeps no page, may not.
+ */
+function routeScripts(route: string): string {
+  const versions = readScriptsVersions(CACHE_DIR);
+  if (route in versions) return versions[route];
+  if (import.meta.env.PROD)
+    throw new Error(`The client bundle named no scripts for ${route}: the route's file moved? Update routes.ts.`);
+  return '';
+}
 
 /** Every district's entry: its id, its page key and what the store keeps of it (the listings of districts read these). */
 export async function districtEntries(): Promise<{ id: string; digest: string; data: DistrictEntry }[]> {
@@ -41,9 +61,12 @@ export const DISTRICT_PAGE_NAMESPACES = [
 /** What a board member's page shows of the catalogue. */
 export const MEMBER_PAGE_NAMESPACES = [...LAYOUT_NAMESPACES, 'alerts', 'board', 'district', 'member'];
 
-/** A kept page's cacheKey: the district's page key, the language, and the version of the messages it shows. */
-export function pageCacheKey(digest: string, locale: Locale, namespaces: readonly string[]): string {
-  return `${digest}:${locale}:${catalogueVersion(locale, namespaces)}`;
+/**
+ * A kept page's cacheKey: the district's page key, the language, the version of the messages it shows and that of the
+ * client files it names.
+ */
+export function pageCacheKey(digest: string, locale: Locale, namespaces: readonly string[], scripts: string): string {
+  return `${digest}:${locale}:${catalogueVersion(locale, namespaces)}:${scripts}`;
 }
 
 /** getStaticPaths for a data file made once per district (English only, at its one address). */
@@ -54,11 +77,12 @@ export async function districtPaths() {
 /** getStaticPaths for a district's page, in every language (but at /404, the not-found page's address: livePath.ts). */
 export async function districtPagePaths() {
   const entries = (await shardEntries()).filter((entry) => buildsDistrictPage(entry.id));
+  const scripts = routeScripts(DISTRICT_PAGE_ROUTE);
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.map((entry) => ({
       params: { lang, id: entry.id },
-      cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES),
+      cacheKey: pageCacheKey(entry.digest, locale, DISTRICT_PAGE_NAMESPACES, scripts),
     }));
   });
 }
@@ -66,13 +90,14 @@ export async function districtPagePaths() {
 /** getStaticPaths for the board members' pages, in every language. */
 export async function memberPagePaths() {
   const entries = await shardEntries();
+  const scripts = routeScripts(MEMBER_PAGE_ROUTE);
   return builtLocales().flatMap((locale) => {
     const lang = langParam(locale);
     return entries.flatMap((entry) =>
       entry.data.members.map((member) => ({
         params: { lang, id: entry.id, member: member.slug },
         props: { name: member.name },
-        cacheKey: pageCacheKey(entry.digest, locale, MEMBER_PAGE_NAMESPACES),
+        cacheKey: pageCacheKey(entry.digest, locale, MEMBER_PAGE_NAMESPACES, scripts),
       })),
     );
   });
