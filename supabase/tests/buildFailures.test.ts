@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startStack } from '../../scripts/lib/embeddedStack.mjs';
-import { anonKey, apiUrl, sql } from './helpers';
+import { anonKey, apiUrl, siteBuildEnv, sql } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -25,14 +25,12 @@ function build(
   return new Promise((done) => {
     const child = spawn(process.execPath, [astro, 'build'], {
       cwd: root,
-      env: {
-        ...process.env,
+      env: siteBuildEnv({
         PUBLIC_SUPABASE_URL: url,
         PUBLIC_SUPABASE_ANON_KEY: key,
         ASTRO_OUT_DIR: outDir,
         ASTRO_CACHE_DIR: cacheDir,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
+      }),
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));

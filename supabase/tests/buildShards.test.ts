@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedSince } from '../../scripts/lib/buildOutputs.mjs';
-import { anonKey, apiUrl, sql } from './helpers';
+import { siteBuildEnv, sql } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'sbt-build-shards-'));
@@ -21,15 +21,7 @@ function build(shards: number, { outDir, cacheDir }: typeof whole): Promise<{ ou
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        BUILD_SHARDS: String(shards),
-        PUBLIC_SUPABASE_URL: apiUrl(),
-        PUBLIC_SUPABASE_ANON_KEY: anonKey(),
-        ASTRO_OUT_DIR: outDir,
-        ASTRO_CACHE_DIR: cacheDir,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
+      env: siteBuildEnv({ BUILD_SHARDS: String(shards), ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir }),
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));

@@ -15,6 +15,22 @@ export const apiUrl = () => required('TEST_API_URL');
 export const anonKey = () => required('TEST_ANON_KEY');
 export const dbUrl = () => required('TEST_DB_URL');
 
+/**
+ * The environment a test builds the site in: the test stack's address and key, and NODE_ENV as a real build has it.
+ * Vitest sets NODE_ENV to 'test', and a build started with it would bundle React's development runtime (file paths
+ * in every island's bundle), not the site production serves.
+ */
+export function siteBuildEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PUBLIC_SUPABASE_URL: apiUrl(),
+    PUBLIC_SUPABASE_ANON_KEY: anonKey(),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ...settings,
+  };
+}
+
 /** Opens a superuser connection to the test database (for checking what it holds). */
 export async function superuser(): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: dbUrl() });

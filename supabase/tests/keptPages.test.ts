@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedSince } from '../../scripts/lib/buildOutputs.mjs';
-import { anonKey, apiUrl, sql } from './helpers';
+import { siteBuildEnv, sql } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'sbt-kept-pages-'));
@@ -24,14 +24,7 @@ function build(): Promise<{ output: string; rendered: string[] }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: site,
-      env: {
-        ...process.env,
-        PUBLIC_SUPABASE_URL: apiUrl(),
-        PUBLIC_SUPABASE_ANON_KEY: anonKey(),
-        ASTRO_OUT_DIR: outDir,
-        ASTRO_CACHE_DIR: cacheDir,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
+      env: siteBuildEnv({ ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir }),
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
