@@ -17,8 +17,8 @@ import { CACHE_DIR } from './keptPages';
 import { readScriptsVersions } from './keptScripts';
 
 /** The page routes made once per district, by their files: the client files each names are in its cacheKey. */
-export const DISTRICT_PAGE_ROUTE = 'src/pages/[...lang]/[id].astro';
-export const MEMBER_PAGE_ROUTE = 'src/pages/[...lang]/[id]/members/[member].astro';
+const DISTRICT_PAGE_ROUTE = 'src/pages/[...lang]/[id].astro';
+const MEMBER_PAGE_ROUTE = 'src/pages/[...lang]/[id]/members/[member].astro';
 
 /**
  * The version of the client files a route's pages name, as this build's client bundle wrote it (keptScripts.ts). A
