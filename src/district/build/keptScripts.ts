@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { Plugin } from 'vite';
 
-/** What Astro's compiler records of an .astro module (the module info's meta.astro), as far as read here. */
+/** What Astro's compiler records of an .astro module (under `astro` in the module info's meta), as far as read here. */
 interface AstroMeta {
   hydratedComponents?: { specifier: string; resolvedPath?: string }[];
   clientOnlyComponents?: { specifier: string; resolvedPath?: string }[];
