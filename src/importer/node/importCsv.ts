@@ -1,6 +1,6 @@
 // Reading an import's CSV files (districts.csv, meetings.csv, topics.csv, votes.csv) through csv-parse: the header
 // (every column named, none misspelt), then every row through the cell rules of ../importChecks.ts. Nothing here writes.
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   FORMULA_MESSAGE,
@@ -32,6 +32,7 @@ import {
 import { markdownToHtml } from './importRichText.ts';
 import {
   checkRich,
+  columnMapName,
   decodeUtf8,
   meetingRules,
   problemsOf,
@@ -268,8 +269,7 @@ export function readCsv(file: ImportFile, text: string | Buffer, read: FileRead)
   readers[kind](file, rows, read, error, warning);
 }
 
-/** Where a CSV's column map is: beside it, named as it is with .columns.json for .csv. */
-const mapName = (file: ImportFile) => basename(file.path).replace(/\.csv$/i, '') + '.columns.json';
+const mapName = (file: ImportFile) => columnMapName(file.path);
 
 /** The site's own vote table's headers: a sheet with them (then one column per member) needs no column map. */
 const VOTE_TABLE_HEADERS = {

@@ -10,6 +10,7 @@ import { readOcd } from './importOcd.ts';
 import {
   MAX_FILE_BYTES,
   NAMED_ONLY,
+  columnMapName,
   decodeUtf8,
   notRegular,
   readRegular,
@@ -30,6 +31,24 @@ export function fileKind(path: string): FileKind | null {
   // A CSV's column map (votes.columns.json) is read with its CSV.
   if (/\.columns\.json$/i.test(name)) return null;
   return extname(name).toLowerCase() === '.json' ? 'ocd' : null;
+}
+
+/**
+ * Whether a CSV that no name makes a kind of (a clerk's `roll-call-2025.csv`) is a roll-call sheet: its column map
+ * beside it names the member columns (`"members": [...]`). It is read as votes then; the map is read again, and
+ * checked, with the file. A map that is a link, or not JSON, makes it no roll-call sheet here (the link is refused as
+ * every link in the folder is).
+ */
+export function isRollCallSheet(path: string): boolean {
+  if (extname(path).toLowerCase() !== '.csv') return false;
+  const map = readRegular(join(dirname(path), columnMapName(path)));
+  if (!map.ok) return false;
+  try {
+    const value: unknown = JSON.parse(map.bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && Array.isArray((value as { members?: unknown }).members);
+  } catch {
+    return false;
+  }
 }
 
 const ORDER: Record<FileKind, number> = { districts: 0, meetings: 1, topics: 2, votes: 3, ocd: 4 };
@@ -96,7 +115,7 @@ export function findImportFiles(targets: string[]): {
       else ignored.push(name);
     }
     for (const path of paths.sort()) {
-      const kind = fileKind(path);
+      const kind = fileKind(path) ?? (isRollCallSheet(path) ? 'votes' : null);
       const name = relative(root, path) || basename(path);
       if (!kind) {
         if (!NAMED_ONLY.test(path) && !/\.columns\.json$/i.test(path) && !basename(path).startsWith('.'))

@@ -2,7 +2,7 @@
 // the size limit, UTF-8 decoding, the problem collector, and the rules that check a row's rich text and a
 // meeting's cells the same way whichever file brings them.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { firstTimestamp, type CellResult, type ImportKind, type ImportProblem } from '../importChecks.ts';
 import { createRequire } from 'node:module';
 import { RICH_TEXT_LIMITS, richTextSizeProblem } from '../../lib/sanitize.ts';
@@ -10,6 +10,9 @@ import { richTextDrops } from './importRichText.ts';
 
 /** The largest file an import reads: far above any one district's record; a larger one is split by district or year. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** Where a CSV's column map is: beside it, named as it is with .columns.json for .csv. */
+export const columnMapName = (csvPath: string) => basename(csvPath).replace(/\.csv$/i, '') + '.columns.json';
 
 /** A Markdown or HTML file: read only when a CSV's summary_file or description_file cell names it. */
 export const NAMED_ONLY = /\.(md|markdown|html?)$/i;

@@ -273,7 +273,7 @@ export async function runImport(
       column: null,
       value: null,
       message:
-        'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell).',
+        'is not read: an import reads districts.csv, meetings.csv, topics.csv, votes.csv and Open Civic Data .json files (Markdown and HTML through a summary_file or description_file cell), and a roll-call sheet of any name whose column map names its member columns.',
     });
   if (files.length === 0 && missing.length === 0 && notFiles.length === 0)
     problems.push({

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { readWrittenFolder } from './writtenFolder';
 
 function readFolder(files: Record<string, string>) {
-  const { reads } = readWrittenFolder(files);
+  const { reads, found } = readWrittenFolder(files);
   return {
+    ignored: found.ignored,
     rows: reads.flatMap((read) => read.rows.map((row) => row.data)),
     problems: reads.flatMap((read) =>
       read.problems.map((p) => `${p.severity} ${p.file} ${p.row ?? '-'} ${p.value ?? ''}: ${p.message}`),
@@ -64,6 +65,38 @@ describe('roll-call sheets', () => {
         ],
       },
     ]);
+  });
+
+  it.each([
+    ['roll-call-2025.csv', 'roll-call-2025.columns.json'],
+    ['LAUSD Roll Calls.CSV', 'LAUSD Roll Calls.columns.json'],
+  ])("a clerk's sheet named %s is read as votes when its map (%s) names the member columns", (sheet, map) => {
+    const { rows, problems, ignored } = readFolder({
+      [`1/${sheet}`]:
+        'event_date,matter_type_name,title,action,Okafor,Lindqvist,Raman,Cho\r\n6/17/2025,Budget,Adopt the budget,Passed (2-1),Yes,Yes,No,\r\n',
+      [`1/${map}`]: JSON.stringify({
+        date: 'event_date',
+        category: 'matter_type_name',
+        issue: 'title',
+        outcome: 'action',
+        members: ['Okafor', 'Lindqvist', 'Raman', 'Cho'],
+      }),
+    });
+    expect(problems).toEqual([]);
+    expect(ignored).toEqual([]);
+    expect(rows.map((row) => (row as typeof BUDGET).votes.map((vote) => vote.vote))).toEqual([
+      ['Yes', 'Yes', 'No', '-'],
+    ]);
+  });
+
+  it('a CSV of another name is not read when its map names no member columns, nor when it has no map', () => {
+    const { rows, ignored } = readFolder({
+      '1/agenda-2025.csv': 'when,what\r\n2025-06-17,Adopt the budget\r\n',
+      '1/agenda-2025.columns.json': JSON.stringify({ date: 'when', issue: 'what' }),
+      '1/notes.csv': 'Okafor,Lindqvist\r\nYes,No\r\n',
+    });
+    expect(rows).toEqual([]);
+    expect(ignored).toEqual(['1/agenda-2025.csv', '1/notes.csv']);
   });
 
   it('a sheet with headers the importer does not know says what it sees, never "has no header row"', () => {
