@@ -12,6 +12,8 @@ import { buildMemory } from './src/lib/node/buildMemory.ts';
 import { languageAlternates } from './src/lib/sitemapLanguages.ts';
 import { BUILD_SHARD, districtOfOutput, makesListings, shardSitemapBase } from './src/district/build/shard.ts';
 import { onDemandSearch } from './src/lib/node/onDemandSearch.ts';
+import { islandMessages } from './src/i18n/islandMessages.ts';
+import { ALERT_ISLAND_CATALOGUES } from './src/alerts/build/alertMessages.ts';
 
 // The Supabase origin the browser talks to: the only outside address every page may connect to.
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -124,8 +126,9 @@ export default defineConfig({
   },
   trailingSlash: 'never',
   // `import code from './x.ts?inline-script'`: x bundled into one minified classic script, for an inline <script>
-  // (the district page's board script, src/district/browser/boardScript.ts).
-  vite: { plugins: [inlineScripts()] },
+  // (the district page's board script, src/district/browser/boardScript.ts). `virtual:island-messages/alert-form`:
+  // the messages the alert form shows, bundled with its island rather than written into every page that has one.
+  vite: { plugins: [inlineScripts(), islandMessages(ALERT_ISLAND_CATALOGUES)] },
   security: {
     // A meta Content-Security-Policy with hashes of Astro's own scripts and styles. Pages that need more
     // (the YouTube embed on district pages, Google's sign-in on /login) add it with Astro.csp themselves.

@@ -3,8 +3,12 @@
 // share one database) against the embedded stack that `npm test` starts, or that their global setup starts when they
 // run alone (`npx vitest run --project db`).
 import { defineConfig } from 'vitest/config';
+import { islandMessages } from './src/i18n/islandMessages';
+import { ALERT_ISLAND_CATALOGUES } from './src/alerts/build/alertMessages';
 
 export default defineConfig({
+  // The islands' bundled messages, as the site's build gives them (astro.config.mjs).
+  plugins: [islandMessages(ALERT_ISLAND_CATALOGUES)],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -16,6 +16,12 @@ declare module '*?inline-script' {
   export default code;
 }
 
+// An island's catalogue messages in every built language (src/i18n/islandMessages.ts).
+declare module 'virtual:island-messages/*' {
+  const catalogues: Partial<Record<import('./i18n/locales').Locale, import('./i18n/translate').Catalogue>>;
+  export default catalogues;
+}
+
 // The project's own client directive (src/directives/demand.ts, registered in astro.config.mjs).
 declare namespace astroHTML.JSX {
   interface IntrinsicAttributes {

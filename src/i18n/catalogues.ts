@@ -1,8 +1,8 @@
 // The message catalogues, one JSON file per language in messages/ (a volunteer translator edits only those), read from
-// disk at build time: nothing of them reaches the browser but the messages an island is given. Read from disk rather
-// than imported, so a catalogue is no code Astro renders every page again for; instead each route's cacheKey carries
-// catalogueVersion() of the messages it uses (their namespaces), and a changed message renders again only the pages
-// in its language that use it.
+// disk at build time: nothing of them reaches the browser but the messages an island shows (given in its props, or
+// bundled with it: islandMessages.ts). Read from disk rather than imported, so a catalogue is no code Astro renders
+// every page again for; instead each route's cacheKey carries catalogueVersion() of the messages it uses (their
+// namespaces), and a changed message renders again only the pages in its language that use it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,6 @@
-// The catalogue messages each alerts island is given, for its one language: the form's and the management page's,
-// the words they share (kinds, frequencies, the plain description of an alert), and the server's answers each shows.
+// The catalogue messages of each alerts island: the form's (bundled with it, every built language's) and the
+// management page's (given to it, for the page's language), the words they share (kinds, frequencies, the plain
+// description of an alert), and the server's answers each shows.
 import { catalogue } from '../../i18n/catalogues';
 import type { Locale } from '../../i18n/locales';
 import { pickMessages, type Catalogue } from '../../i18n/translate';
@@ -30,6 +31,12 @@ function messagesFor(locale: Locale, prefixes: readonly string[], keys: readonly
 
 /** What the alert form shows. */
 export const formMessages = (locale: Locale) => messagesFor(locale, [...SHARED, 'alerts.form.'], ALERT_ANSWER_KEYS);
+
+/**
+ * The alerts islands whose messages are bundled with them (src/i18n/islandMessages.ts): the alert form stands on
+ * every district's and member's page, so its messages are in its script, not in every page.
+ */
+export const ALERT_ISLAND_CATALOGUES = { 'alert-form': formMessages } as const;
 
 /** What the management page shows: the address's alerts and its district summaries by email. */
 export const managerMessages = (locale: Locale) =>

@@ -4,7 +4,8 @@
 // its host's island, client:demand) and takes the form over as the reader left it; an alert sent before it woke is
 // held and sent once it is, as the form then shows. It says in plain words what
 // it will send and how often, goes through the confirmed-email flow (create_alert), and shows bad input and failed
-// writes. Every word comes from the catalogue, for the page's language (`messages`, picked for this island).
+// writes. Every word comes from the catalogue, for the page's language: the messages this island shows are bundled
+// with it, every built language's (src/i18n/islandMessages.ts), so no page carries them.
 import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
 import { rpcApi } from '../../lib/browser/rpcApi';
 import { createAlert, type NewAlert } from '../data/alerts';
@@ -17,7 +18,8 @@ import {
   type AlertSummary,
 } from '../describe';
 import { FIELD_NAMES, alertFormValues, type AlertScope } from '../formValues';
-import { translator, type Catalogue } from '../../i18n/translate';
+import catalogues from 'virtual:island-messages/alert-form';
+import { translator } from '../../i18n/translate';
 import { recordLang, type Locale } from '../../i18n/locales';
 import { searchWords } from '../../search/recordSearch';
 
@@ -35,7 +37,6 @@ export type AlertTarget =
 
 interface Props {
   locale: Locale;
-  messages: Catalogue;
   target: AlertTarget;
 }
 
@@ -62,7 +63,9 @@ interface Values {
   frequency: AlertFrequency;
 }
 
-export default function AlertForm({ locale, messages, target }: Props) {
+export default function AlertForm({ locale, target }: Props) {
+  const messages = catalogues[locale];
+  if (!messages) throw new Error(`This build made no '${locale}' pages, so the alert form has no messages in it.`);
   const t = translator(locale, messages);
   // Each island is a React root of its own, whose useId starts afresh: the target's kind keeps two forms on one page
   // (the record search's and the topic's) apart.
