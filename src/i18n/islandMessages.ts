@@ -6,8 +6,9 @@
 // takes them once, with the form's script, the first time an alert form is opened.
 //
 // Which messages an island shows is its feature's rule: a picker per island, which astro.config.mjs and
-// vitest.config.ts give the plugin (ALERT_ISLAND_CATALOGUES, in src/alerts/build/alertMessages.ts). A changed message changes the island's bundle, and with it the name every page
-// that hydrates it carries, so those pages are made again (src/district/build/keptScripts.ts).
+// vitest.config.ts give the plugin (ALERT_ISLAND_CATALOGUES, in src/alerts/build/alertMessages.ts). A changed message
+// changes the island's bundle, and with it the name every page that hydrates it carries, so those pages are made
+// again (src/district/build/keptScripts.ts).
 import type { Plugin } from 'vite';
 import type { Locale } from './locales';
 import type { Catalogue } from './translate';
@@ -20,7 +21,7 @@ export const ISLAND_MESSAGES_PREFIX = 'virtual:island-messages/';
 export type IslandPickers = Record<string, (locale: Locale) => Catalogue>;
 
 /** The module of one island's messages: every built language's, picked now. */
-export function islandMessagesModule(pick: (locale: Locale) => Catalogue, locales: readonly Locale[]): string {
+function islandMessagesModule(pick: (locale: Locale) => Catalogue, locales: readonly Locale[]): string {
   return `export default ${JSON.stringify(Object.fromEntries(locales.map((locale) => [locale, pick(locale)])))};`;
 }
 
@@ -38,7 +39,7 @@ export function islandMessages(pickers: IslandPickers, env: Record<string, strin
       const pick = pickers[island];
       if (!pick)
         throw new Error(
-          `No island named '${island}' has messages (known: ${Object.keys(pickers).join(', ')}); add its picker to the plugin's.`,
+          `No island named '${island}' has messages (known: ${Object.keys(pickers).join(', ')}); give the plugin its picker.`,
         );
       return islandMessagesModule(pick, builtLocales(env));
     },
