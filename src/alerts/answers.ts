@@ -2,9 +2,9 @@
 // answer's code is worded by the site's one table of server answers (src/i18n/serverText.ts); this only names the alert
 // form's fields and says what the management page's refusals mean. Pure, table-tested.
 import type { Translator } from '../i18n/translate';
-import { SEND_FAILURE_KEYS, answerText, sendFailure, serverTextKeys } from '../i18n/serverText';
+import { SEND_FAILURE_KEYS, answerText, sendFailure, serverTextKeys } from '../i18n/serverText.ts';
 import type { FormResult } from '../lib/data/formResult';
-import { CREATE_ALERT_ANSWERS, type ManageStatus } from './data/alerts';
+import { CREATE_ALERT_ANSWERS, type ManageStatus } from './data/alerts.ts';
 import type { DigestStatus } from './data/subscriptions';
 
 /** The server answers the alert form can be given (create_alert's), and why a request failed: what the form is given. */

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type English from './messages/en.json';
-import { translator, type Catalogue, type MessageValues } from './translate';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
+import { translator, type Catalogue, type MessageValues } from './translate.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /** A message's key, as the English catalogue names them ('district.meetings.loading'). */
 export type MessageKey = keyof typeof English;

@@ -12,7 +12,7 @@
 import type { Plugin } from 'vite';
 import type { Locale } from './locales';
 import type { Catalogue } from './translate';
-import { builtLocales } from './localePaths';
+import { builtLocales } from './localePaths.ts';
 
 /** The import an island's messages come from: PREFIX + the island's name ('alert-form'). */
 export const ISLAND_MESSAGES_PREFIX = 'virtual:island-messages/';

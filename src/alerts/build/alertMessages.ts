@@ -1,11 +1,11 @@
 // The catalogue messages of each alerts island: the form's (bundled with it, every built language's) and the
 // management page's (given to it, for the page's language), the words they share (kinds, frequencies, the plain
 // description of an alert), and the server's answers each shows.
-import { catalogue } from '../../i18n/catalogues';
+import { catalogue } from '../../i18n/catalogues.ts';
 import type { Locale } from '../../i18n/locales';
-import { pickMessages, type Catalogue } from '../../i18n/translate';
-import { SEND_FAILURE_KEYS } from '../../i18n/serverText';
-import { ALERT_ANSWER_KEYS } from '../answers';
+import { pickMessages, type Catalogue } from '../../i18n/translate.ts';
+import { SEND_FAILURE_KEYS } from '../../i18n/serverText.ts';
+import { ALERT_ANSWER_KEYS } from '../answers.ts';
 
 const SHARED = ['alerts.describe.', 'alerts.kinds.', 'alerts.frequency.', 'alerts.error.'];
 

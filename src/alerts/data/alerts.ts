@@ -2,10 +2,10 @@
 // form_errors} like subscribe; the management page's functions take the address's signed token and answer a status.
 // Nobody reads the tables through the API. Each alert's feed is served by the API side at /functions/v1/alert-feed.
 import type { RpcDb } from '../../lib/data/client';
-import { callFormFunction } from '../../lib/data/formCall';
+import { callFormFunction } from '../../lib/data/formCall.ts';
 import type { FormResult } from '../../lib/data/formResult';
-import { QueryError, UNEXPECTED_ANSWER } from '../../lib/data/queryError';
-import { reasonOf } from '../../lib/data/serverAnswer';
+import { QueryError, UNEXPECTED_ANSWER } from '../../lib/data/queryError.ts';
+import { reasonOf } from '../../lib/data/serverAnswer.ts';
 
 export const TABLE = 'alerts';
 

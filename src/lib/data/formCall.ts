@@ -1,8 +1,8 @@
 // Calls one of our write functions (submit_agenda_vote, subscribe) and checks its answer has the documented shape.
-import { parseFormResult, type FormResult } from './formResult';
+import { parseFormResult, type FormResult } from './formResult.ts';
 import type { RpcDb } from './client';
-import { QueryError, UNEXPECTED_ANSWER } from './queryError';
-import { reasonOf } from './serverAnswer';
+import { QueryError, UNEXPECTED_ANSWER } from './queryError.ts';
+import { reasonOf } from './serverAnswer.ts';
 
 /**
  * Resolves with the function's answer (ok, or the errors to show); throws a QueryError naming the table when

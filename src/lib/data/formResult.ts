@@ -1,6 +1,6 @@
 // The answer of our write functions (submit_agenda_vote, subscribe, create_alert): each problem a code and its
 // parameters, by field and for the form as a whole.
-import { isServerAnswer, type ServerAnswer } from './serverAnswer';
+import { isServerAnswer, type ServerAnswer } from './serverAnswer.ts';
 
 /** Problems per field name; each is worded to read after the field's label ('must be at most 254 characters'). */
 export type FieldErrors = Record<string, ServerAnswer[]>;
