@@ -1,6 +1,7 @@
 // The Voting tab of district 1: two tables with the columns Date, Category, Issue, Outcome and one per member, '-' for a missing vote, Yes/No marked
 // beyond colour, M/D/YY dates, two-line outcomes, and sorting by any header (aria-sort, arrow, toggling).
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { holdIsland, islandAsleep, islandHydrated } from '../../../../tests/e2e/siteHelpers';
 
 const MEMBERS = ['Maria Okafor', 'James Lindqvist', 'Priya Raman', 'Daniel Whitfield', 'Sofia Delgado-Reyes'];
 
@@ -183,6 +184,28 @@ test('clicking a header sorts by it; a second click reverses; the arrow and aria
 
   // The other table keeps its own order.
   await expect(header(table(page, 'Past Board Votes'), 'Date')).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('a header clicked before the tables woke sorts once: the island takes the order over, and the next click reverses it', async ({
+  page,
+}) => {
+  // The island's script is held back until the click has been answered by the board script, so that it wakes after.
+  const release = await holdIsland(page, 'VotingTables');
+  await openVoting(page);
+  const current = table(page, 'Current Board Votes');
+  await header(current, 'Category').getByRole('button').click();
+  await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'ascending');
+  await islandAsleep(page, 'VotingTables');
+  release();
+  await islandHydrated(page, 'VotingTables');
+  await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(current.locator('th[aria-sort]')).toHaveCount(1);
+  const ascending = await column(current, 1).allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+  expect(ascending[0]).toBe('Budget');
+  await header(current, 'Category').getByRole('button').click();
+  await expect(header(current, 'Category')).toHaveAttribute('aria-sort', 'descending');
+  await expect(column(current, 1).first()).toHaveText('Policy');
 });
 
 test('the header buttons work from the keyboard', async ({ page }) => {
