@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from '../../../../supabase/tests/helpers';
 import { collectAlerts, shownTopic } from './districtHelpers';
-import { islandHydrated } from '../../../../tests/e2e/siteHelpers';
+import { holdIsland, islandHydrated } from '../../../../tests/e2e/siteHelpers';
 
 // The topic island loads on the first interaction (client:demand): until then the board script answers the bar and
 // the vote buttons, and the island takes over what they showed. Most tests act as a visitor does, without waiting.
@@ -96,14 +96,7 @@ test('at 375 px the first tap on an arrow scrolls the bar, though the selected t
   await page.setViewportSize({ width: 375, height: 800 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The island's script is held back until the tap has been answered, so that it wakes after it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/TopicVoting.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdIsland(page, 'TopicVoting');
   await openTopics(page);
   await expect(bar(page).getByRole('tab', { selected: true })).toHaveText('Budget 2025-26');
   const scrollLeft = () => bar(page).evaluate((el) => Math.round(el.scrollLeft));

@@ -2,7 +2,7 @@
 // result lands on the exact meeting card, topic or vote row; the site-wide page finds a term in two districts and
 // narrows to one; the empty, failed and too-long states say so.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, islandHydrated } from '../../../../tests/e2e/siteHelpers';
+import { expectNoAxeViolations, holdIsland, islandHydrated } from '../../../../tests/e2e/siteHelpers';
 
 const SEARCH_CALL = '**/rest/v1/rpc/search_records';
 
@@ -186,14 +186,7 @@ test.describe('the site-wide search', () => {
   });
 
   test('keeps what was typed before its script loaded', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/RecordSearch.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIsland(page, 'RecordSearch');
     await page.goto('/search/records');
     const box = page.getByRole('searchbox', { name: "Search every board's record" });
     await box.fill('solar');
