@@ -31,6 +31,10 @@ as $$
 declare
   -- A tag's attributes, quoted values holding '>' included.
   attrs constant text := '(?:[^>"'']|"[^"]*"|''[^'']*'')*';
+  -- Where a tag's name ends, as HTML ends it: at a space, '/' or '>' (so '<p-x>', a custom element, is not '<p>').
+  -- A lookahead: after the alternation of block names, Postgres's regex engine matches it about five times faster
+  -- than \M (the end of a word), and a search's page quotes 20 summaries through this function.
+  name_end constant text := '(?=[\s/>])';
   blocks constant text := 'p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|blockquote|pre|table|thead|tbody|tfoot|caption|tr|td|th'
     || '|section|article|header|footer|aside|nav|figure|figcaption|details|summary';
   words text := coalesce(html, '');
@@ -38,10 +42,10 @@ declare
 begin
   -- A heading's tags become marks (chr(2) before, chr(3) after) until the words are decoded: see below.
   words := replace(replace(words, chr(2), ''), chr(3), '');
-  words := regexp_replace(words, '<(script|style)\M' || attrs || '>.*?</\1\s*>', ' ', 'gi');
-  words := regexp_replace(words, '<h[1-6]\M' || attrs || '>', chr(2), 'gi');
+  words := regexp_replace(words, '<(script|style)' || name_end || attrs || '>.*?</\1\s*>', ' ', 'gi');
+  words := regexp_replace(words, '<h[1-6]' || name_end || attrs || '>', chr(2), 'gi');
   words := regexp_replace(words, '</h[1-6]\s*>', chr(3), 'gi');
-  words := regexp_replace(words, '</?(?:' || blocks || ')\M' || attrs || '>', ' ', 'gi');
+  words := regexp_replace(words, '</?(?:' || blocks || ')' || name_end || attrs || '>', ' ', 'gi');
   words := regexp_replace(words, '<' || attrs || '>', '', 'g');
   if strpos(words, '&#') > 0 then
     for reference in select regexp_matches(words, '&#([xX][0-9a-fA-F]{1,6}|[0-9]{1,7});', 'g') loop

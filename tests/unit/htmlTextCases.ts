@@ -44,5 +44,11 @@ export const HTML_TEXT_CASES: HtmlTextCase[] = [
     inline: 'Closing words Next steps',
   },
   { html: '<p>  spaced \n\t out  </p>', lines: 'spaced out', inline: 'spaced out' },
+  // Tag names in capitals, with attributes, on a new line, or closing themselves are the same tags.
+  { html: '<P CLASS="lead">One</P><BR/>Two', lines: 'One\n\nTwo', inline: 'One Two' },
+  { html: '<div\nclass="a">x</div>y', lines: 'x\ny', inline: 'x y' },
+  { html: '<H2 id="b">Budget</H2><P>Adopted.</P>', lines: 'Budget\n\nAdopted.', inline: 'Budget — Adopted.' },
+  // A custom element is inline, whatever block name it starts with.
+  { html: '<p-x>in</p-x>line', lines: 'inline', inline: 'inline' },
   { html: '', lines: '', inline: '' },
 ];
