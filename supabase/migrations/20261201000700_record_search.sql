@@ -176,6 +176,9 @@ declare
   more_days date[];
   more_ranks real[];
   seq_scans text;
+  bitmap_scans text;
+  -- Whether the search holds a phrase (its words side by side: <-> in the query).
+  phrase boolean;
   -- A state's districts, as a filter (the state is checked to be two capital letters before it is written in).
   state_slice text := case when only_state is null then '' else format(' and x."districtId" in (select d.id from public.districts d where d.state = %L)', only_state) end;
 begin
@@ -249,6 +252,8 @@ begin
   -- Every statement reads through an index (GIN, date or primary key, or the district's), never the whole table,
   -- which the planner could pick for words it expects in many rows.
   seq_scans := current_setting('enable_seqscan');
+  bitmap_scans := current_setting('enable_bitmapscan');
+  phrase := query::text ~ ' <(-|[0-9]+)> ';
   perform set_config('enable_seqscan', 'off', true);
 
   -- 1. Relevance while every kind's matches can be ranked: gathered, kind by kind; a kind with more turns the search
@@ -334,10 +339,16 @@ begin
       -- the date indexes are, though none is null there: 'desc' alone means nulls first, an order no index has, and
       -- the planner then gathers every match through the GIN index and sorts them all (216 ms for a common word at
       -- 20,000 districts, against a walk of a page's rows).
-      -- On the first page the walk goes on to one more than the count shows (1,000 a kind) and counts as it goes, so
-      -- one walk gives the page and the count: counting through the GIN index first reads every row holding the
-      -- words (46 ms for a word in every meeting at 20,000 districts, against about 5 for the walk).
-      walked := case when after is null then count_limit + 1 else size end;
+      -- The first page also counts the matches, up to 1,000 a kind: by walking on to one more than that, since
+      -- counting through the GIN index reads every row holding the words first (46 ms for a word in every meeting at
+      -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share
+      -- of the rows it is in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather
+      -- and sort every match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold
+      -- it. A phrase's page is walked, bitmap scans off, and it is counted through the GIN index below (24 ms).
+      walked := case when after is null and not phrase then count_limit + 1 else size end;
+      if phrase then
+        perform set_config('enable_bitmapscan', 'off', true);
+      end if;
       execute format(
         'select array_agg(id order by day desc nulls last, id desc), array_agg(district order by day desc nulls last, id desc),
                 array_agg(day order by day desc nulls last, id desc) from (
@@ -356,14 +367,21 @@ begin
              else format(' and (%1$L < $7 or (%1$L = $7 and x.id < $8))', source.kind) end)
         into more_ids, more_districts, more_days
         using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked;
-      if after is null then
-        -- The count of matches on the first page, up to 1,000 a kind; the page is the newest of them.
+      perform set_config('enable_bitmapscan', bitmap_scans, true);
+      if after is null and not phrase then
+        -- Counted by the walk; the page is the newest of them.
         counted := coalesce(cardinality(more_ids), 0);
-        total := total + least(counted, count_limit);
-        capped := capped or counted > count_limit;
         more_ids := more_ids[1:size];
         more_districts := more_districts[1:size];
         more_days := more_days[1:size];
+      elsif after is null then
+        execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
+                       source.tab, slice, count_limit + 1)
+          into counted using query, candidates, only_district, from_date, to_date;
+      end if;
+      if after is null then
+        total := total + least(counted, count_limit);
+        capped := capped or counted > count_limit;
       end if;
       if more_ids is null then
         continue;
