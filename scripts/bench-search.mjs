@@ -293,11 +293,12 @@ async function benchRecordSearch(db, stack) {
       indexes: ['meetings_date_idx', 'topics_pkey'],
       goalMs: BOUNDED_GOAL_MS,
     },
-    // Every meeting holds the word and an excluded one: likewise.
+    // Most meetings hold the word and an excluded one: the few that do not (16,842 of 240,000 at 20,000 districts)
+    // are gathered through the GIN index and sorted, where a walk of the date index would read every meeting.
     {
       label: 'word with exclusions',
       args: { q: 'board -staffing -calendar -enrollment -speakers -trustee' },
-      indexes: ['meetings_date_idx', 'topics_pkey'],
+      indexes: ['meetings_search_idx', 'topics_pkey'],
       goalMs: BOUNDED_GOAL_MS,
     },
   ];
