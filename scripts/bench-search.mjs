@@ -333,7 +333,8 @@ async function benchRecordSearch(db, stack) {
       apiTimes.push(ms(t));
     }
     const plan = await nestedPlans(db, 'select * from public.search_records($1, $2)', params);
-    timed.push({ label, args, indexes, goalMs, dbTimes, cpuTimes, apiTimes, results, plan });
+    const query = JSON.stringify(args.q) + (args.district_id ? ` in district ${args.district_id}` : '');
+    timed.push({ label, args, query, indexes, goalMs, dbTimes, cpuTimes, apiTimes, results, plan });
   }
   // The 1-minute load average over the timings: what else the machine ran while they were taken.
   const load = loadavg()[0];
@@ -347,9 +348,9 @@ async function benchRecordSearch(db, stack) {
     `\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${load.toFixed(1)} on ${availableParallelism()} CPUs as the timings ended (db CPU: the time the database's process ran, whatever else the machine ran):\n`,
   );
   printTable(
-    timed.map(({ label, args, goalMs, dbTimes, cpuTimes, apiTimes, results, plan }) => ({
+    timed.map(({ label, query, goalMs, dbTimes, cpuTimes, apiTimes, results, plan }) => ({
       case: label,
-      query: JSON.stringify(args.q) + (args.district_id ? ` in district ${args.district_id}` : ''),
+      query,
       results,
       'db median ms': median(dbTimes).toFixed(2),
       'db p95 ms': percentile(dbTimes, 95).toFixed(2),
@@ -383,7 +384,7 @@ async function benchRecordSearch(db, stack) {
   }
   console.log('\nRecall, case by case as each is paged to its end:');
   const recalls = [];
-  for (const { label, args } of timed) {
+  for (const { label, args, query } of timed) {
     const started = process.hrtime.bigint();
     const found = await pagedToTheEnd(db, args.q, args.district_id ?? null);
     const every = await fullScanMatches(db, args.q, args.district_id ?? null);
@@ -391,7 +392,7 @@ async function benchRecordSearch(db, stack) {
     console.log(`  ${label}: ${found} of ${every} (${(ms(started) / 1000).toFixed(0)} s)`);
     recalls.push({
       case: label,
-      query: JSON.stringify(args.q) + (args.district_id ? ` in district ${args.district_id}` : ''),
+      query,
       'reached by paging': found,
       'full scan': every,
       recall: `${(recall * 100).toFixed(1)} %`,
