@@ -2,8 +2,9 @@
 -- through PostgREST as /rest/v1/rpc/search_records, the same locally and on hosted Supabase.
 --
 -- Each searchable table has a generated tsvector column (search_vector: English configuration; the title weighted
--- above the body, markup stripped before indexing) and a GIN index on it. search_records() ranks the matches by
--- relevance, then newest, and pages through them with a cursor. Its cost is bounded and so is its use per client:
+-- above the body, markup stripped before indexing; each two words side by side also held as a pair, by which a phrase
+-- is found) and a GIN index on it. search_records() ranks the matches by relevance, then newest, and pages through
+-- them with a cursor. Its cost is bounded and so is its use per client:
 --
 --   * Refused with 400 and a code: a search of only words to leave out (`-board`, `a or -b`; search.only_left_out),
 --     which no index can serve, so it would read every row of the record; more than 10 different words to look for
@@ -23,8 +24,12 @@ create index meetings_date_idx on public.meetings (date desc nulls last, id desc
 create index votings_date_idx on public.votings ("voteDate" desc nulls last, id desc);
 
 -- The rows the GIN index finds for a search without reading their words: the search's indexable part (querytree: what
--- is left out dropped) with each phrase loosened to all of its words. Every row the search matches is among them, and
--- counting them reads no row's words. Null when no part is indexable (a search only of words to leave out).
+-- is left out dropped) with each phrase loosened, so the index answers it exactly. Each two words of a phrase side by
+-- side (<->) become their pair as the index holds it (private.with_word_pairs: 'staff board'), and a phrase's other
+-- words stay words ('staff' <3> 'board', 'of the' left out between them, needs both words); a record too large for
+-- its pairs is asked for by its words ('no word pairs' & the phrase's words). Every row the search matches is among
+-- them, counting them reads no row's words, and the planner expects about as many as hold the pairs. Null when no part
+-- is indexable (a search only of words to leave out).
 create function private.search_candidates(query tsquery)
 returns tsquery
 language sql
@@ -32,10 +37,29 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select nullif(string_agg(case when part[1] is not null then part[1] else regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g') end, '' order by n), 'T')::tsquery
-    from regexp_matches(querytree(query), '(''(?:[^'']|'''')*''(?::[*A-D]+)?)|([^'']+)', 'g') with ordinality as m(part, n)
+  select case when paired is not distinct from words then words::tsquery
+              else format('( %s ) | ''no word pairs'' & ( %s )', paired, words)::tsquery end
+    from (
+      select nullif(string_agg(
+               case when part[1] is null and pair then left(before, -1) || ' ' || right(after, -1)
+                    when part[1] is null then regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g')
+                    -- A word beside a pair is in it: between two pairs it joins them.
+                    when pair_before and pair_after then ' & '
+                    when pair_before or pair_after then ''
+                    else part[1] end, '' order by n), 'T') as paired,
+             nullif(string_agg(coalesce(part[1], regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g')), '' order by n), 'T') as words
+        from (select *, coalesce(lag(pair) over w, false) as pair_before, coalesce(lead(pair) over w, false) as pair_after
+                from (select m.part, m.n, lag(m.part[1]) over w as before, lead(m.part[1]) over w as after,
+                             -- Two words of a phrase side by side ('a' <-> 'b', neither a prefix nor of a weight).
+                             coalesce(btrim(m.part[2]) = '<->' and lag(m.part[1]) over w ~ '^''.*''$'
+                                      and lead(m.part[1]) over w ~ '^''.*''$' and octet_length(lag(m.part[1]) over w || lead(m.part[1]) over w) <= 2048,
+                                      false) as pair
+                        from regexp_matches(querytree(query), '(''(?:[^'']|'''')*''(?::[*A-D]+)?)|([^'']+)', 'g') with ordinality as m(part, n)
+                      window w as (order by m.n)) as parts
+              window w as (order by n)) as marked
+    ) as loosened
 $$;
-comment on function private.search_candidates(tsquery) is 'The rows a search may match, as the GIN index finds them exactly: its indexable part, phrases loosened to all their words; null when nothing is indexable.';
+comment on function private.search_candidates(tsquery) is 'The rows a search may match, as the GIN index finds them exactly: its indexable part, each phrase''s words side by side as their pairs; null when nothing is indexable.';
 
 -- How many different words a search looks for (its indexable part's words) and how many parts it leaves out (-word or
 -- -"a phrase": each a NOT).
@@ -104,13 +128,13 @@ revoke all on function private.words_of(text) from public;
 
 -- The search, in two steps, in one of two orders decided on its first page (the cursor carries it on):
 --
--- 1. Relevance, where every match can be ranked. The rows holding every word looked for (search_candidates) are
---    found exactly by the GIN index; the search's own rows among them (a phrase's words side by side, nothing left
---    out) only by reading each row's words. When each kind has at most 3,000 such rows (counted through the index up
---    to 3,001; the planner's estimate first, so a word it expects in more than 30,000 rows, or a phrase whose words
---    it expects in more than 3,000, is not counted), all of
---    them are gathered, the matches among them ranked (ts_rank_cd: how often and how close the words are, title above
---    topics above body), newest first among equals, and the page after the cursor taken.
+-- 1. Relevance, where every match can be ranked. The rows holding every word looked for, and each phrase's word
+--    pairs (search_candidates), are found exactly by the GIN index; the search's own rows among them (a phrase of
+--    three words side by side, nothing left out) only by reading each row's words. When each kind has at most 3,000
+--    such rows (counted through the index up to 3,001; the planner's estimate first, so a word it expects in more
+--    than 30,000 rows, or a phrase it expects in more than 3,000, is not counted), all of them are gathered, the
+--    matches among them ranked (ts_rank_cd: how often and how close the words are, title above topics above body),
+--    newest first among equals, and the page after the cursor taken.
 -- 2. Newest first, where a kind has more: every match, newest first (date, then kind, then id; topics, which have
 --    no date, after every dated record), each kind walked through its date index (the primary key for topics) from
 --    the cursor with the search as a filter, until a page is found. No match is out of reach: paging goes on to the
@@ -271,11 +295,11 @@ begin
       slice := format('($3::bigint is null or x."districtId" = $3)%s%s',
         case when source.day is null then '' else format(' and ($4::date is null or x.%1$I >= $4) and ($5::date is null or x.%1$I <= $5)', source.day) end,
         state_slice);
-      -- How many rows hold every word looked for, as the planner expects: right about one word; several it takes as
-      -- independent, so it seldom expects too many. Ten times the gathering's bound turns the search to newest first
-      -- at once; for a phrase the bound itself does, since a phrase's words are seldom independent (they stand
-      -- together), so the planner expects fewer rows than hold them, and reading 3,001 of them to find out costs
-      -- most of such a search (36 ms of 61 for "mental health" at 20,000 districts).
+      -- How many rows hold every word looked for, as the planner expects: right about one word, or a phrase's one
+      -- pair; several it takes as independent, so it seldom expects too many. Ten times the gathering's bound turns
+      -- the search to newest first at once; for a phrase the bound itself does, since the pairs of a longer phrase are
+      -- seldom independent (they stand together), so the planner expects fewer rows than hold them, and reading 3,001
+      -- of them to find out would cost most of such a search (36 ms of 61 for "mental health" at 20,000 districts).
       execute format('explain (format json) select 1 from public.%I x where x.search_vector @@ $2 and %s', source.tab, slice)
         into plan using query, candidates, only_district, from_date, to_date;
       expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;

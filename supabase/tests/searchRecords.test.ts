@@ -362,6 +362,26 @@ describe('hostile and heavy text', () => {
     },
   );
 
+  it('finds a phrase in a record too large to hold its word pairs, which holds a word saying so', async () => {
+    // 20,000 different words of 24 letters and digits: their pairs (about 1.1 MB) would not fit in a tsvector beside
+    // the words, so the meeting holds 'no word pairs', and a phrase search takes it in as one that may match.
+    const word = (n: number) => `zq${String(n).padStart(22, '0')}`;
+    const [{ id }] = await sql<{ id: number }>(
+      `insert into public.meetings ("districtId", date, title, summary)
+       select $1, '2025-06-20', 'Long Minutes', '<p>' || string_agg('zq' || lpad(n::text, 22, '0'), ' ' order by n) || '</p>'
+         from generate_series(1, 20000) as n
+       returning id::int`,
+      [SOUTH],
+    );
+    const [{ held }] = await sql<{ held: boolean }>(
+      "select search_vector @@ '''no word pairs'''::tsquery as held from public.meetings where id = $1",
+      [id],
+    );
+    expect(held).toBe(true);
+    expect(ids(await search({ q: `"${word(100)} ${word(101)}"` }))).toEqual([`meeting:${id}`]);
+    expect(await search({ q: `"${word(101)} ${word(100)}"` })).toEqual([]);
+  });
+
   it('does not treat :* as a prefix search', async () => {
     expect(await search({ q: 'gryphon:*' })).toEqual([]);
   });
