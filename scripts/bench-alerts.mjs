@@ -139,8 +139,8 @@ try {
       [Math.ceil(alerts / 5)],
     );
     await db.query(
-      `insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, member, minority_only, created_at)
-      select s.id, a.kind, a.words, a.query, private.query_anchors(a.query), a.district, a.state, a.kinds, a.member, a.minority_only, now() - interval '1 day'
+      `insert into private.alerts (subscription_id, kind, search_text, query, anchors, district_id, state, kinds, member, minority_only, created_at, confirmed_at)
+      select s.id, a.kind, a.words, a.query, private.query_anchors(a.query), a.district, a.state, a.kinds, a.member, a.minority_only, now() - interval '1 day', now() - interval '1 day'
       from (
         select n, case when n % 20 = 19 then 'member' else 'search' end as kind, q.words,
           case when n % 20 = 19 then phraseto_tsquery('english', q.member) when n % 20 = 18 then phraseto_tsquery('english', q.words) else websearch_to_tsquery('english', q.words) end as query,
@@ -168,11 +168,13 @@ try {
     const meetings = Math.round(records * 0.6);
     const topics = Math.round(records * 0.15);
     const newVotes = records - meetings - topics;
+    // One meeting a district that night (a meeting's natural key is its district, date and title), in districts
+    // drawn at random.
     await db.query(
       `insert into public.meetings ("districtId", date, title, topics, summary)
-      select 1 + floor(random() * $2)::bigint, date '2026-11-20', 'Board Meeting', jsonb_build_array(${text(3, 'n')}), '<p>' || ${text(40, 'n')} || '</p>'
-      from generate_series(1, $1) n`,
-      [meetings, districts],
+      select d.id, date '2026-11-20', 'Board Meeting', jsonb_build_array(${text(3, 'n')}), '<p>' || ${text(40, 'n')} || '</p>'
+      from (select id, row_number() over () as n from (select id from public.districts order by random() limit $1) r) d`,
+      [meetings],
     );
     await db.query(
       `update public.topics t set description = ${text(25, 't.id')} where t.id in (select id from public.topics order by random() limit $1)`,
