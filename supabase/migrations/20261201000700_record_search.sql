@@ -42,21 +42,22 @@ as $$
     from (
       select nullif(string_agg(
                case when part[1] is null and pair then left(before, -1) || ' ' || right(after, -1)
-                    when part[1] is null then regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g')
+                    when part[1] is null then loose
                     -- A word beside a pair is in it: between two pairs it joins them.
                     when pair_before and pair_after then ' & '
                     when pair_before or pair_after then ''
                     else part[1] end, '' order by n), 'T') as paired,
-             nullif(string_agg(coalesce(part[1], regexp_replace(part[2], '<(-|[0-9]+)>', '&', 'g')), '' order by n), 'T') as words
-        from (select *, coalesce(lag(pair) over w, false) as pair_before, coalesce(lead(pair) over w, false) as pair_after
-                from (select m.part, m.n, lag(m.part[1]) over w as before, lead(m.part[1]) over w as after,
+             nullif(string_agg(coalesce(part[1], loose), '' order by n), 'T') as words
+        from (select *, coalesce(lag(pair) over (order by n), false) as pair_before,
+                     coalesce(lead(pair) over (order by n), false) as pair_after
+                from (select *,
                              -- Two words of a phrase side by side ('a' <-> 'b', neither a prefix nor of a weight).
-                             coalesce(btrim(m.part[2]) = '<->' and lag(m.part[1]) over w ~ '^''.*''$'
-                                      and lead(m.part[1]) over w ~ '^''.*''$' and octet_length(lag(m.part[1]) over w || lead(m.part[1]) over w) <= 2048,
-                                      false) as pair
-                        from regexp_matches(querytree(query), '(''(?:[^'']|'''')*''(?::[*A-D]+)?)|([^'']+)', 'g') with ordinality as m(part, n)
-                      window w as (order by m.n)) as parts
-              window w as (order by n)) as marked
+                             coalesce(btrim(part[2]) = '<->' and before ~ '^''.*''$' and after ~ '^''.*''$'
+                                      and octet_length(before || after) <= 2048, false) as pair
+                        from (select m.part, m.n, regexp_replace(m.part[2], '<(-|[0-9]+)>', '&', 'g') as loose,
+                                     lag(m.part[1]) over w as before, lead(m.part[1]) over w as after
+                                from regexp_matches(querytree(query), '(''(?:[^'']|'''')*''(?::[*A-D]+)?)|([^'']+)', 'g') with ordinality as m(part, n)
+                              window w as (order by m.n)) as parts) as paired_parts) as marked
     ) as loosened
 $$;
 comment on function private.search_candidates(tsquery) is 'The rows a search may match, as the GIN index finds them exactly: its indexable part, each phrase''s words side by side as their pairs; null when nothing is indexable.';
