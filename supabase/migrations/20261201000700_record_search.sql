@@ -138,13 +138,14 @@ revoke all on function private.words_of(text) from public;
 --    newest first among equals, and the page after the cursor taken.
 -- 2. Newest first, where a kind has more: every match, newest first (date, then kind, then id; topics, which have
 --    no date, after every dated record), each kind walked through its date index (the primary key for topics) from
---    the cursor with the search as a filter, until a page is found. No match is out of reach: paging goes on to the
+--    the cursor with the search as a filter, until a page is found; once the kinds walked have found a page of dated
+--    rows, the next kind is walked only down to its oldest date. No match is out of reach: paging goes on to the
 --    oldest.
 -- Newest first may also be asked for (order_by 'newest': a feed, or a reader who wants the latest): a search whose
 -- matches can all be ranked is then gathered as in 1 and given in date order, one with more is served as in 2.
 -- Relevance cannot be asked for where there are more matches than are ranked; the answer says it is newest first.
 -- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
--- first counted up to 1,000 a kind, with more_matches saying there are more than it says.
+-- first counted up to 1,000 in all, with more_matches saying there are more than it says.
 -- Only the page's rows get a snippet.
 --
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
@@ -185,6 +186,11 @@ declare
   source record;
   counted integer;
   walked integer;
+  -- Newest first: the oldest date a row needs to be on the page once the kinds walked have found a page of dated
+  -- rows (any older row, and every row without a date, comes after them), else null.
+  page_day date;
+  -- Whether this page still counts the matches (the first page, until 1,000 are counted).
+  counting boolean;
   expected numeric;
   day_column text;
   slice text;
@@ -351,11 +357,12 @@ begin
     days := '{}';
     ranks := '{}';
     total := 0;
+    -- The dated kinds first, so that their page bounds the walks after them, and topics (no date) last.
     for source in
       select * from (values
         ('meeting', 'meetings', 'date'),
-        ('topic', 'topics', null),
-        ('vote', 'votings', 'voteDate')) as t(kind, tab, day)
+        ('vote', 'votings', 'voteDate'),
+        ('topic', 'topics', null)) as t(kind, tab, day)
       where t.kind = any(chosen) and (t.day is not null or (from_date is null and to_date is null))
     loop
       day_column := case when source.day is null then 'null::date' else format('x.%I', source.day) end;
@@ -368,13 +375,19 @@ begin
       -- the date indexes are, though none is null there: 'desc' alone means nulls first, an order no index has, and
       -- the planner then gathers every match through the GIN index and sorts them all (216 ms for a common word at
       -- 20,000 districts, against a walk of a page's rows).
-      -- The first page also counts the matches, up to 1,000 a kind: by walking on to one more than that, since
-      -- counting through the GIN index reads every row holding the words first (46 ms for a word in every meeting at
-      -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share
-      -- of the rows it is in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather
-      -- and sort every match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold
-      -- it. A phrase's page is walked, bitmap scans off, and it is counted through the GIN index below (24 ms).
-      walked := case when after is null and not phrase then count_limit + 1 else size end;
+      -- Once the kinds before have found a page of dated rows, this kind is walked only down to the oldest of them
+      -- (page_day), and its rows without a date not at all: no other row can be on the page. A kind whose matches are
+      -- few among the rows holding its words (votes for "staff of the board" at 20,000 districts: none among 300,000)
+      -- is then read for a few days' rows, not to its end (1.2 s, against a page of meetings).
+      -- The first page also counts the matches, up to 1,000 in all (more_matches says there are more), so a kind after
+      -- the count is full is not counted: by walking on to one more than are left to count, since counting through
+      -- the GIN index reads every row holding the words first (46 ms for a word in every meeting at 20,000 districts,
+      -- against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share of the rows it is
+      -- in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather and sort every
+      -- match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold it. A phrase's
+      -- page is walked, bitmap scans off, and it is counted through the GIN index below (24 ms).
+      counting := after is null and not capped;
+      walked := case when counting and not phrase then greatest(count_limit - total + 1, size) else size end;
       if phrase then
         perform set_config('enable_bitmapscan', 'off', true);
       end if;
@@ -382,11 +395,11 @@ begin
         'select array_agg(id order by day desc nulls last, id desc), array_agg(district order by day desc nulls last, id desc),
                 array_agg(day order by day desc nulls last, id desc) from (
            (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
-             where %1$s is not null and x.search_vector @@ $1 and %3$s%4$s
+             where %1$s is not null and x.search_vector @@ $1 and %3$s%4$s and ($10::date is null or %1$s >= $10)
              order by %1$s desc nulls last, x.id desc limit $9)
            union all
            (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
-             where %1$s is null and x.search_vector @@ $1 and %3$s%5$s
+             where %1$s is null and x.search_vector @@ $1 and %3$s%5$s and $10::date is null
              order by x.id desc limit $9)) c',
         day_column, source.tab, slice,
         case when after_kind is null then ''
@@ -395,22 +408,23 @@ begin
         case when after_kind is null or after_date is not null then ''
              else format(' and (%1$L < $7 or (%1$L = $7 and x.id < $8))', source.kind) end)
         into more_ids, more_districts, more_days
-        using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked;
+        using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked,
+              case when counting and not phrase then null else page_day end;
       perform set_config('enable_bitmapscan', bitmap_scans, true);
-      if after is null and not phrase then
+      if counting and not phrase then
         -- Counted by the walk; the page is the newest of them.
         counted := coalesce(cardinality(more_ids), 0);
         more_ids := more_ids[1:size];
         more_districts := more_districts[1:size];
         more_days := more_days[1:size];
-      elsif after is null then
+      elsif counting then
         execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
-                       source.tab, slice, count_limit + 1)
+                       source.tab, slice, count_limit - total + 1)
           into counted using query, candidates, only_district, from_date, to_date;
       end if;
-      if after is null then
-        total := total + least(counted, count_limit);
-        capped := capped or counted > count_limit;
+      if counting then
+        capped := counted > count_limit - total;
+        total := least(total + counted, count_limit);
       end if;
       if more_ids is null then
         continue;
@@ -420,6 +434,8 @@ begin
       districts := districts || more_districts;
       days := days || more_days;
       ranks := ranks || array_fill(0::real, array[cardinality(more_ids)]);
+      -- The oldest date of the newest page of dated rows found so far.
+      page_day := (select d from unnest(days) as d where d is not null order by d desc offset size - 1 limit 1);
     end loop;
   end if;
   perform set_config('enable_seqscan', seq_scans, true);
