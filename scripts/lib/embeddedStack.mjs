@@ -121,7 +121,11 @@ export async function startStack(options = {}) {
       { MAIL_FROM: process.env.MAIL_FROM },
       { apiUrl: config.apiUrl, serviceKey: config.serviceRoleKey, smtpPort: config.smtpPort, siteUrl: config.siteUrl },
     );
-    const worker = startMailWorker(mail, { log: options.quiet ? () => {} : log });
+    // What delays a confirmation is said even when quiet: a test waiting for one then says why it did not arrive.
+    const worker = startMailWorker(mail, {
+      log: options.quiet ? () => {} : log,
+      warn: (line) => process.stderr.write(`${line}\n`),
+    });
     parts.push(() => worker.stop());
   } catch (error) {
     await stop();

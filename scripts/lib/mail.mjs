@@ -17,26 +17,39 @@ export async function startMailCatcher({ smtpPort, webPort }) {
 
 /** How often the worker looks for queued confirmations. */
 const WORKER_INTERVAL_MS = 1000;
+/** A round slower than this is said: a reader waiting for a confirmation waits as long. */
+const SLOW_ROUND_MS = 5000;
 
 /**
- * Sends queued confirmation emails every second until stopped (digests wait for `npm run mail:send`). A failure is
- * logged once until the next success, and never stops the stack.
+ * Sends queued confirmation emails every second until stopped (digests wait for `npm run mail:send`). `log` hears
+ * each email sent; `warn` hears what keeps a confirmation from arriving within seconds, even from a quiet stack (the
+ * tests'): a round that failed (once until the next success), an email that could not be sent, a round slower than
+ * five seconds. None of them stops the stack.
  * @param {import('../../src/alerts/node/mailSender.ts').MailConfig} config
- * @param {{ log?: (line: string) => void }} [options]
+ * @param {{ log?: (line: string) => void, warn?: (line: string) => void }} [options]
  */
-export function startMailWorker(config, { log = () => {} } = {}) {
+export function startMailWorker(config, { log = () => {}, warn = log } = {}) {
   let stopped = false;
   let lastError = '';
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
   let running = Promise.resolve();
   const tick = async () => {
+    const started = Date.now();
     try {
-      await sendDueEmails(config, { kinds: CONFIRMATION_KINDS, shouldStop: () => stopped, log });
+      const report = await sendDueEmails(config, { kinds: CONFIRMATION_KINDS, shouldStop: () => stopped, log });
       lastError = '';
+      // Said by sendDueEmails to log already, when warn is log.
+      if (warn !== log)
+        for (const failure of report.failures)
+          warn(
+            `mail worker: ${failure.final ? 'gave up on' : 'will try again'} an email to ${failure.recipient}: ${failure.error}`,
+          );
+      const took = Date.now() - started;
+      if (took > SLOW_ROUND_MS) warn(`mail worker: a round took ${(took / 1000).toFixed(1)} s (${report.sent} sent)`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (message !== lastError) log(`mail worker: ${message}`);
+      if (message !== lastError) warn(`mail worker: ${message}`);
       lastError = message;
     }
     if (!stopped)
