@@ -295,8 +295,8 @@ async function benchRecordSearch(db, stack) {
       indexes: ['meetings_search_idx', 'topics_search_idx', 'votings_search_idx'],
     },
     // Both words in every meeting summary, with words left out between them ('of the'): no pair holds them, so the
-    // search is answered newest first, walking the rows that hold both words (nearly all) to find a page and counting
-    // its matches through every one of them.
+    // search is answered newest first, walking the meetings that hold both words (nearly all) to find a page, and
+    // counting 1,001 matches among them through the GIN index; the page of meetings bounds the walk of the votes.
     {
       label: 'phrase with left-out words',
       args: { q: '"staff of the board"' },
