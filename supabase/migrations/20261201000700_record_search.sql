@@ -145,7 +145,8 @@ revoke all on function private.words_of(text) from public;
 -- matches can all be ranked is then gathered as in 1 and given in date order, one with more is served as in 2.
 -- Relevance cannot be asked for where there are more matches than are ranked; the answer says it is newest first.
 -- On the first page every row also carries the order and the count of matches: exact for relevance; for newest
--- first counted up to 1,000 in all, with more_matches saying there are more than it says.
+-- first counted up to 1,000 a kind, and no kind after one with more, with more_matches saying there are more than it
+-- says.
 -- Only the page's rows get a snippet.
 --
 -- plpgsql with EXECUTE so each statement is planned for its own words. Security definer: it reads only the four
@@ -189,7 +190,7 @@ declare
   -- Newest first: the oldest date a row needs to be on the page once the kinds walked have found a page of dated
   -- rows (any older row, and every row without a date, comes after them), else null.
   page_day date;
-  -- Whether this page still counts the matches (the first page, until 1,000 are counted).
+  -- Whether this page still counts the matches (the first page, until a kind has more than 1,000).
   counting boolean;
   expected numeric;
   day_column text;
@@ -379,15 +380,15 @@ begin
       -- (page_day), and its rows without a date not at all: no other row can be on the page. A kind whose matches are
       -- few among the rows holding its words (votes for "staff of the board" at 20,000 districts: none among 300,000)
       -- is then read for a few days' rows, not to its end (1.2 s, against a page of meetings).
-      -- The first page also counts the matches, up to 1,000 in all (more_matches says there are more), so a kind after
-      -- the count is full is not counted: by walking on to one more than are left to count, since counting through
-      -- the GIN index reads every row holding the words first (46 ms for a word in every meeting at 20,000 districts,
-      -- against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share of the rows it is
+      -- The first page also counts the matches, up to 1,000 a kind; once a kind has more, the count is 'more than'
+      -- (more_matches) and the kinds after it are not counted. Words are counted by walking on to 1,001 matches, since
+      -- counting through the GIN index reads every row holding the words first (46 ms for a word in every meeting at
+      -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share of the rows it is
       -- in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather and sort every
       -- match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold it. A phrase's
       -- page is walked, bitmap scans off, and it is counted through the GIN index below (24 ms).
       counting := after is null and not capped;
-      walked := case when counting and not phrase then greatest(count_limit - total + 1, size) else size end;
+      walked := case when counting and not phrase then count_limit + 1 else size end;
       if phrase then
         perform set_config('enable_bitmapscan', 'off', true);
       end if;
@@ -419,12 +420,12 @@ begin
         more_days := more_days[1:size];
       elsif counting then
         execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
-                       source.tab, slice, count_limit - total + 1)
+                       source.tab, slice, count_limit + 1)
           into counted using query, candidates, only_district, from_date, to_date;
       end if;
       if counting then
-        capped := counted > count_limit - total;
-        total := least(total + counted, count_limit);
+        capped := counted > count_limit;
+        total := total + least(counted, count_limit);
       end if;
       if more_ids is null then
         continue;

@@ -456,7 +456,7 @@ describe('a word in more than 3,000 records of a kind', () => {
     for (let page = 0; page < 100; page += 1) {
       const rows: Result[] = await search({ q: '"quokkafest report"', page_size: 50, ...(cursor ? { cursor } : {}) });
       if (page === 0) {
-        // The first page says how the results are ordered and how many there are (counted up to 1,000 in all).
+        // The first page says how the results are ordered and how many there are (counted up to 1,000 a kind).
         expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
       }
       if (rows.length === 0) break;
@@ -523,7 +523,8 @@ describe('a common word answered newest first, across meetings, votes and topics
     let cursor: string | null = null;
     for (let page = 0; page < 100; page += 1) {
       const rows: Result[] = await search({ q: 'wombatfair', page_size: 50, ...(cursor ? { cursor } : {}) });
-      // 3,100 meetings, 2 votes and 2 topics: counted up to 1,000 in all, the meetings first.
+      // 3,100 meetings, 2 votes and 2 topics: the meetings, counted first, have more than 1,000, so the votes and
+      // topics are not counted.
       if (page === 0) {
         expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
         // The vote on the newest meeting's day comes before it (vote, then meeting, on one day); the vote days after
@@ -538,6 +539,35 @@ describe('a common word answered newest first, across meetings, votes and topics
       cursor = rows.at(-1)!.cursor;
     }
     expect(ids(paged)).toEqual(expected);
+  });
+});
+
+// The count of a newest-first search: up to 1,000 a kind, exact when no kind has more, though together they do.
+describe('the count of matches answered newest first', () => {
+  const COUNTED = 990305;
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [COUNTED, 'Wallabyton School District']);
+    // 3,100 meetings hold both words, more than are ranked; 800 of them hold the phrase with its words left out.
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2060-01-01' + n, 'Regular Board Meeting',
+             case when n <= 800 then '<p>The wallabyfest of the report.</p>' else '<p>The report of the wallabyfest.</p>' end
+        from generate_series(1, 3100) as n`,
+      [COUNTED],
+    );
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome)
+      select $1, 'past', date '2060-01-01' + n, 'Events', 'Wallabyfest of the report', 'Passed' from generate_series(1, 434) as n`,
+      [COUNTED],
+    );
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [COUNTED]);
+  });
+
+  it('says 1,234 matches, newest first, for 800 meetings and 434 votes', async () => {
+    const rows = await search({ q: '"wallabyfest of the report"' });
+    expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1234, more_matches: false });
   });
 });
 
