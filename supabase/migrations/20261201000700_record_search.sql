@@ -210,6 +210,7 @@ declare
   more_ranks real[];
   seq_scans text;
   bitmap_scans text;
+  index_scans text;
   -- Whether the search holds a phrase (its words side by side: <-> in the query).
   phrase boolean;
   -- A state's districts, as a filter (the state is checked to be two capital letters before it is written in).
@@ -286,6 +287,7 @@ begin
   -- which the planner could pick for words it expects in many rows.
   seq_scans := current_setting('enable_seqscan');
   bitmap_scans := current_setting('enable_bitmapscan');
+  index_scans := current_setting('enable_indexscan');
   phrase := query::text ~ ' <(-|[0-9]+)> ';
   perform set_config('enable_seqscan', 'off', true);
 
@@ -386,10 +388,21 @@ begin
       -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share of the rows it is
       -- in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather and sort every
       -- match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold it. A phrase's
-      -- page is walked, bitmap scans off, and it is counted through the GIN index below (24 ms).
+      -- page is walked, bitmap scans off, and it is counted through the GIN index (24 ms).
       counting := after is null and not capped;
       walked := case when counting and not phrase then count_limit + 1 else size end;
-      if phrase then
+      -- A phrase is counted first: a kind with at most 1,000 of its matches (all counted) has its page gathered
+      -- through the GIN index and sorted (index scans off), not walked: a walk of a kind whose matches are few among
+      -- many rows reads up to all of them ("staff board" at five school years, expected in more rows than are ranked
+      -- but in none: 1.2 million meetings, past the 3-second statement timeout).
+      if counting and phrase then
+        execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
+                       source.tab, slice, count_limit + 1)
+          into counted using query, candidates, only_district, from_date, to_date;
+      end if;
+      if counting and phrase and counted <= count_limit then
+        perform set_config('enable_indexscan', 'off', true);
+      elsif phrase then
         perform set_config('enable_bitmapscan', 'off', true);
       end if;
       execute format(
@@ -412,16 +425,13 @@ begin
         using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked,
               case when counting and not phrase then null else page_day end;
       perform set_config('enable_bitmapscan', bitmap_scans, true);
+      perform set_config('enable_indexscan', index_scans, true);
       if counting and not phrase then
         -- Counted by the walk; the page is the newest of them.
         counted := coalesce(cardinality(more_ids), 0);
         more_ids := more_ids[1:size];
         more_districts := more_districts[1:size];
         more_days := more_days[1:size];
-      elsif counting then
-        execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
-                       source.tab, slice, count_limit + 1)
-          into counted using query, candidates, only_district, from_date, to_date;
       end if;
       if counting then
         capped := counted > count_limit;

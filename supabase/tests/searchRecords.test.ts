@@ -565,9 +565,32 @@ describe('the count of matches answered newest first', () => {
     await sql('delete from public.districts where id = $1', [COUNTED]);
   });
 
-  it('says 1,234 matches, newest first, for 800 meetings and 434 votes', async () => {
-    const rows = await search({ q: '"wallabyfest of the report"' });
-    expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1234, more_matches: false });
+  it('says 1,234 matches, newest first, for 800 meetings and 434 votes, and pages through each once', async () => {
+    const first = await search({ q: '"wallabyfest of the report"' });
+    expect(first[0]).toMatchObject({ ordered: 'newest', matches: 1234, more_matches: false });
+    // Each kind, counted in full, is gathered through the GIN index and sorted: the newest 20 meetings of the phrase.
+    const [{ newest }] = await sql<{ newest: string[] }>(
+      `select array_agg(d::text order by d desc) as newest from (
+         select date as d from public.meetings where "districtId" = $1 and summary like '%wallabyfest of%'
+         order by date desc limit 20) m`,
+      [COUNTED],
+    );
+    expect(first.map((row) => row.date)).toEqual(newest);
+    const paged: Result[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page += 1) {
+      const rows: Result[] = await search({
+        q: '"wallabyfest of the report"',
+        page_size: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      if (rows.length === 0) break;
+      paged.push(...rows);
+      cursor = rows.at(-1)!.cursor;
+    }
+    expect(new Set(ids(paged)).size).toBe(1234);
+    const dates = paged.map((row) => row.date!);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });
 
