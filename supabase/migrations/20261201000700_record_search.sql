@@ -210,7 +210,8 @@ declare
   more_ranks real[];
   seq_scans text;
   bitmap_scans text;
-  index_scans text;
+  -- Whether a phrase's matches of this kind were all counted (at most 1,000), and its page taken from them.
+  few boolean;
   -- Whether the search holds a phrase (its words side by side: <-> in the query).
   phrase boolean;
   -- A state's districts, as a filter (the state is checked to be two capital letters before it is written in).
@@ -287,7 +288,6 @@ begin
   -- which the planner could pick for words it expects in many rows.
   seq_scans := current_setting('enable_seqscan');
   bitmap_scans := current_setting('enable_bitmapscan');
-  index_scans := current_setting('enable_indexscan');
   phrase := query::text ~ ' <(-|[0-9]+)> ';
   perform set_config('enable_seqscan', 'off', true);
 
@@ -391,41 +391,54 @@ begin
       -- page is walked, bitmap scans off, and it is counted through the GIN index (24 ms).
       counting := after is null and not capped;
       walked := case when counting and not phrase then count_limit + 1 else size end;
-      -- A phrase is counted first: a kind with at most 1,000 of its matches (all counted) has its page gathered
-      -- through the GIN index and sorted (index scans off), not walked: a walk of a kind whose matches are few among
-      -- many rows reads up to all of them ("staff board" at five school years, expected in more rows than are ranked
-      -- but in none: 1.2 million meetings, past the 3-second statement timeout).
+      -- A phrase is counted first, through the GIN index by its candidates (its pairs: fenced by offset 0, so the
+      -- planner cannot take the phrase's own words to the index, every row holding them), each checked against the
+      -- phrase. A kind with at most 1,000 matches, all counted, takes its page from them: a walk among few matches
+      -- reads up to every row ("staff board" at five school years, expected in more meetings than are ranked but in
+      -- none: the walk, and a count by the phrase's words, read 1.2 million meetings, past the 3-second statement
+      -- timeout). A kind with more is walked.
+      few := false;
       if counting and phrase then
-        execute format('select count(*)::integer from (select 1 from public.%I x where x.search_vector @@ $1 and %s limit %s) c',
-                       source.tab, slice, count_limit + 1)
-          into counted using query, candidates, only_district, from_date, to_date;
+        execute format(
+          'with c as materialized (
+             select x.id, x.district, x.day from (
+               select x.id, x."districtId" as district, %1$s as day, x.search_vector from public.%2$I x
+                where x.search_vector @@ $2 and %3$s offset 0) x
+              where x.search_vector @@ $1 limit %4$s),
+           p as (select * from c where $6::date is null or c.day >= $6 order by c.day desc nulls last, c.id desc limit $7)
+           select (select count(*)::integer from c), array_agg(p.id order by p.day desc nulls last, p.id desc),
+                  array_agg(p.district order by p.day desc nulls last, p.id desc),
+                  array_agg(p.day order by p.day desc nulls last, p.id desc) from p',
+          day_column, source.tab, slice, count_limit + 1)
+          into counted, more_ids, more_districts, more_days
+          using query, candidates, only_district, from_date, to_date, page_day, size;
+        few := counted <= count_limit;
       end if;
-      if counting and phrase and counted <= count_limit then
-        perform set_config('enable_indexscan', 'off', true);
-      elsif phrase then
+      if phrase and not few then
         perform set_config('enable_bitmapscan', 'off', true);
       end if;
-      execute format(
-        'select array_agg(id order by day desc nulls last, id desc), array_agg(district order by day desc nulls last, id desc),
-                array_agg(day order by day desc nulls last, id desc) from (
-           (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
-             where %1$s is not null and x.search_vector @@ $1 and %3$s%4$s and ($10::date is null or %1$s >= $10)
-             order by %1$s desc nulls last, x.id desc limit $9)
-           union all
-           (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
-             where %1$s is null and x.search_vector @@ $1 and %3$s%5$s and $10::date is null
-             order by x.id desc limit $9)) c',
-        day_column, source.tab, slice,
-        case when after_kind is null then ''
-             when after_date is null then ' and false'
-             else format(' and %1$s <= $6 and (%1$s < $6 or %2$L < $7 or (%2$L = $7 and x.id < $8))', day_column, source.kind) end,
-        case when after_kind is null or after_date is not null then ''
-             else format(' and (%1$L < $7 or (%1$L = $7 and x.id < $8))', source.kind) end)
-        into more_ids, more_districts, more_days
-        using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked,
-              case when counting and not phrase then null else page_day end;
+      if not few then
+        execute format(
+          'select array_agg(id order by day desc nulls last, id desc), array_agg(district order by day desc nulls last, id desc),
+                  array_agg(day order by day desc nulls last, id desc) from (
+             (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
+               where %1$s is not null and x.search_vector @@ $1 and %3$s%4$s and ($10::date is null or %1$s >= $10)
+               order by %1$s desc nulls last, x.id desc limit $9)
+             union all
+             (select x.id, x."districtId" as district, %1$s as day from public.%2$I x
+               where %1$s is null and x.search_vector @@ $1 and %3$s%5$s and $10::date is null
+               order by x.id desc limit $9)) c',
+          day_column, source.tab, slice,
+          case when after_kind is null then ''
+               when after_date is null then ' and false'
+               else format(' and %1$s <= $6 and (%1$s < $6 or %2$L < $7 or (%2$L = $7 and x.id < $8))', day_column, source.kind) end,
+          case when after_kind is null or after_date is not null then ''
+               else format(' and (%1$L < $7 or (%1$L = $7 and x.id < $8))', source.kind) end)
+          into more_ids, more_districts, more_days
+          using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked,
+                case when counting and not phrase then null else page_day end;
+      end if;
       perform set_config('enable_bitmapscan', bitmap_scans, true);
-      perform set_config('enable_indexscan', index_scans, true);
       if counting and not phrase then
         -- Counted by the walk; the page is the newest of them.
         counted := coalesce(cardinality(more_ids), 0);
