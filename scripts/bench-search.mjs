@@ -321,6 +321,9 @@ async function benchRecordSearch(db, stack) {
     const cpuTimes = [];
     const apiTimes = [];
     let results = 0;
+    // A refused or failed answer through the gateway (a statement timeout: 500) ends the case's runs and misses its
+    // goal; the other cases are still timed, so one such case does not cost the whole table.
+    let failed = '';
     const params = [args.q, args.district_id ?? null];
     for (let i = 0; i < runs; i += 1) {
       let t = process.hrtime.bigint();
@@ -336,14 +339,16 @@ async function benchRecordSearch(db, stack) {
         headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify(args),
       });
-      if (!res.ok)
-        throw new Error(`search_records ${JSON.stringify(args)} answered ${res.status}: ${await res.text()}`);
+      if (!res.ok) {
+        failed = `answered ${res.status} through the gateway: ${await res.text()}`;
+        break;
+      }
       await res.json();
       apiTimes.push(ms(t));
     }
     const plan = await nestedPlans(db, 'select * from public.search_records($1, $2)', params);
     const query = JSON.stringify(args.q) + (args.district_id ? ` in district ${args.district_id}` : '');
-    timed.push({ label, args, query, indexes, goalMs, dbTimes, cpuTimes, apiTimes, results, plan });
+    timed.push({ label, args, query, indexes, goalMs, dbTimes, cpuTimes, apiTimes, results, plan, failed });
   }
   // The 1-minute load average over the timings: what else the machine ran while they were taken.
   const load = loadavg()[0];
@@ -357,15 +362,15 @@ async function benchRecordSearch(db, stack) {
     `\nRecord search at ${n} districts, ${years} school year${years === 1 ? '' : 's'} (${meetings} meetings, ${topics} topics, ${votings} votes), ${runs} runs per query, first page of 20; the machine's load average ${load.toFixed(1)} on ${availableParallelism()} CPUs as the timings ended (db CPU: the time the database's process ran, whatever else the machine ran):\n`,
   );
   printTable(
-    timed.map(({ label, query, goalMs, dbTimes, cpuTimes, apiTimes, results, plan }) => ({
+    timed.map(({ label, query, goalMs, dbTimes, cpuTimes, apiTimes, results, plan, failed }) => ({
       case: label,
       query,
       results,
       'db median ms': median(dbTimes).toFixed(2),
       'db p95 ms': percentile(dbTimes, 95).toFixed(2),
       'db CPU median ms': cpuTimes.length ? median(cpuTimes).toFixed(2) : 'n/a',
-      'gateway median ms': median(apiTimes).toFixed(2),
-      'gateway p95 ms': percentile(apiTimes, 95).toFixed(2),
+      'gateway median ms': failed ? 'failed' : median(apiTimes).toFixed(2),
+      'gateway p95 ms': failed ? 'failed' : percentile(apiTimes, 95).toFixed(2),
       'goal: p95 within': `${goalMs} ms`,
       'indexes used': usedIndexes(plan).join(' ') || '-',
     })),
@@ -374,15 +379,17 @@ async function benchRecordSearch(db, stack) {
     console.log(
       `\nThe load average (${load.toFixed(1)}) is above the ${availableParallelism()} CPUs: these times are not a measurement; run again on a quiet machine.`,
     );
-  for (const { label, indexes, goalMs, dbTimes, apiTimes, plan } of timed) {
+  for (const { label, indexes, goalMs, dbTimes, apiTimes, plan, failed } of timed) {
+    goals.check(!failed, `${label}: ${failed}`);
     goals.check(
       percentile(dbTimes, 95) <= goalMs,
       `${label}: database p95 ${percentile(dbTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
     );
-    goals.check(
-      percentile(apiTimes, 95) <= goalMs,
-      `${label}: gateway p95 ${percentile(apiTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
-    );
+    if (!failed)
+      goals.check(
+        percentile(apiTimes, 95) <= goalMs,
+        `${label}: gateway p95 ${percentile(apiTimes, 95).toFixed(2)} ms is over the ${goalMs} ms goal`,
+      );
     const missing = indexes.filter((index) => !plan.includes(index));
     goals.check(missing.length === 0, `${label}: the search's plans do not use ${missing.join(', ')}`);
     const wholeReads = sequentialScans(plan, ['meetings', 'topics', 'votings']);
