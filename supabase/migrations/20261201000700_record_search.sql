@@ -385,10 +385,10 @@ begin
       -- The first page also counts the matches, up to 1,000 a kind; once a kind has more, the count is 'more than'
       -- (more_matches) and the kinds after it are not counted. Words are counted by walking on to 1,001 matches, since
       -- counting through the GIN index reads every row holding the words first (46 ms for a word in every meeting at
-      -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share of the rows it is
-      -- in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather and sort every
-      -- match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold it. A phrase's
-      -- page is walked, bitmap scans off, and it is counted through the GIN index (24 ms).
+      -- 20,000 districts, against about 5 for the walk). Not a phrase: the planner expects a phrase in a small share
+      -- of the rows it is in ("cell phone policy" in 1,020 meetings, against 38,395), so for any page it would gather
+      -- and sort every match (172 ms; 281 for "mental health" asked for 1,001) rather than walk the rows that hold
+      -- it. A phrase's page is walked, bitmap scans off, and it is counted through the GIN index (24 ms).
       counting := after is null and not capped;
       walked := case when counting and not phrase then count_limit + 1 else size end;
       -- A phrase is counted first, through the GIN index by its candidates (its pairs: fenced by offset 0, so the
