@@ -16,6 +16,19 @@ const search = async (args: Record<string, unknown>) => {
   return body as Result[];
 };
 const ids = (rows: Result[]) => rows.map((row) => `${row.kind}:${row.item_id}`);
+// Every page of one search, each asked with the cursor of the page before, until one comes back empty: the pages in
+// order (the empty one left off). A search still answering after `limit` pages fails the test.
+const pagesToTheEnd = async (args: Record<string, unknown>, limit = 100) => {
+  const pages: Result[][] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const rows: Result[] = await search({ ...args, ...(cursor ? { cursor } : {}) });
+    if (rows.length === 0) return pages;
+    expect(pages.length, 'pages before an empty one').toBeLessThan(limit);
+    pages.push(rows);
+    cursor = rows.at(-1)!.cursor;
+  }
+};
 
 let meeting: Record<string, number> = {};
 let topic: Record<string, number> = {};
@@ -286,19 +299,9 @@ describe('paging', () => {
   it('pages through every result without repeats or gaps, in the order of one long page', async () => {
     const all = await search({ q: 'zephyrine or marmoset or gryphonwood or ottoline', page_size: 50 });
     expect(all.length).toBeGreaterThanOrEqual(9);
-    const paged: Result[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 20; page += 1) {
-      const rows: Result[] = await search({
-        q: 'zephyrine or marmoset or gryphonwood or ottoline',
-        page_size: 2,
-        ...(cursor ? { cursor } : {}),
-      });
-      if (rows.length === 0) break;
-      expect(rows.length).toBeLessThanOrEqual(2);
-      paged.push(...rows);
-      cursor = rows.at(-1)!.cursor;
-    }
+    const pages = await pagesToTheEnd({ q: 'zephyrine or marmoset or gryphonwood or ottoline', page_size: 2 }, 20);
+    expect(pages.every((rows) => rows.length <= 2)).toBe(true);
+    const paged = pages.flat();
     expect(ids(paged)).toEqual(ids(all));
     // Every match ranked: the first page says so, with the exact count; later pages carry neither.
     expect(all[0]).toMatchObject({ ordered: 'relevance', matches: all.length, more_matches: false });
@@ -451,18 +454,10 @@ describe('a word in more than 3,000 records of a kind', () => {
       `select count(*)::int as n from public.meetings where search_vector @@ websearch_to_tsquery('english', '"quokkafest report"')`,
     );
     expect(n).toBe(3500);
-    const paged: Result[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page += 1) {
-      const rows: Result[] = await search({ q: '"quokkafest report"', page_size: 50, ...(cursor ? { cursor } : {}) });
-      if (page === 0) {
-        // The first page says how the results are ordered and how many there are (counted up to 1,000 a kind).
-        expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
-      }
-      if (rows.length === 0) break;
-      paged.push(...rows);
-      cursor = rows.at(-1)!.cursor;
-    }
+    const pages = await pagesToTheEnd({ q: '"quokkafest report"', page_size: 50 });
+    // The first page says how the results are ordered and how many there are (counted up to 1,000 a kind).
+    expect(pages[0][0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
+    const paged = pages.flat();
     expect(paged).toHaveLength(3500);
     expect(new Set(ids(paged)).size).toBe(3500);
     const dates = paged.map((row) => row.date!);
@@ -519,26 +514,17 @@ describe('a common word answered newest first, across meetings, votes and topics
   });
 
   it('pages through every meeting, vote and topic in that order, each once', async () => {
-    const paged: Result[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page += 1) {
-      const rows: Result[] = await search({ q: 'wombatfair', page_size: 50, ...(cursor ? { cursor } : {}) });
-      // 3,100 meetings, 2 votes and 2 topics: the meetings, counted first, have more than 1,000, so the votes and
-      // topics are not counted.
-      if (page === 0) {
-        expect(rows[0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
-        // The vote on the newest meeting's day comes before it (vote, then meeting, on one day); the vote days after
-        // the oldest meeting is not walked for this page, which the meetings fill.
-        expect(rows.slice(0, 2).map((row) => [row.kind, row.date])).toEqual([
-          ['vote', '2078-06-28'],
-          ['meeting', '2078-06-28'],
-        ]);
-      }
-      if (rows.length === 0) break;
-      paged.push(...rows);
-      cursor = rows.at(-1)!.cursor;
-    }
-    expect(ids(paged)).toEqual(expected);
+    const pages = await pagesToTheEnd({ q: 'wombatfair', page_size: 50 });
+    // 3,100 meetings, 2 votes and 2 topics: the meetings, counted first, have more than 1,000, so the votes and
+    // topics are not counted.
+    expect(pages[0][0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
+    // The vote on the newest meeting's day comes before it (vote, then meeting, on one day); the vote days after
+    // the oldest meeting is not walked for this page, which the meetings fill.
+    expect(pages[0].slice(0, 2).map((row) => [row.kind, row.date])).toEqual([
+      ['vote', '2078-06-28'],
+      ['meeting', '2078-06-28'],
+    ]);
+    expect(ids(pages.flat())).toEqual(expected);
   });
 });
 
@@ -576,18 +562,7 @@ describe('the count of matches answered newest first', () => {
       [COUNTED],
     );
     expect(first.map((row) => row.date)).toEqual(newest);
-    const paged: Result[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page += 1) {
-      const rows: Result[] = await search({
-        q: '"wallabyfest of the report"',
-        page_size: 50,
-        ...(cursor ? { cursor } : {}),
-      });
-      if (rows.length === 0) break;
-      paged.push(...rows);
-      cursor = rows.at(-1)!.cursor;
-    }
+    const paged = (await pagesToTheEnd({ q: '"wallabyfest of the report"', page_size: 50 })).flat();
     expect(new Set(ids(paged)).size).toBe(1234);
     const dates = paged.map((row) => row.date!);
     expect(dates).toEqual([...dates].sort().reverse());
