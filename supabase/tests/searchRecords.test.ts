@@ -569,6 +569,60 @@ describe('the count of matches answered newest first', () => {
   });
 });
 
+// A phrase newest first, whose meetings are walked (more than 1,000 match) while its votes and topics, few, are read
+// from the rows holding its words, on the first page and on each later one after the cursor: one order across the
+// kinds, a day's vote before its meeting, the topics (no date) last, every row once.
+describe('a phrase paged across kinds, the few read apart from the many', () => {
+  const PAGED = 990306;
+  const phrase = '"numbatfest of the report"';
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [PAGED, 'Numbatvale School District']);
+    // 3,100 meetings hold both words, 1,100 of them the phrase; 48 votes on the days of the phrase's meetings and 4
+    // topics hold it too. Pages of 50: the 23rd ends on the second topic, so the last page follows a topic's cursor.
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2050-01-01' + n, 'Regular Board Meeting',
+             case when n <= 1100 then '<p>The numbatfest of the report.</p>' else '<p>The report of the numbatfest.</p>' end
+        from generate_series(1, 3100) as n`,
+      [PAGED],
+    );
+    await sql(
+      `insert into public.votings ("districtId", type, "voteDate", category, issue, outcome)
+      select $1, 'past', date '2050-01-01' + 23 * n, 'Events', 'Numbatfest of the report, part ' || n, 'Passed'
+        from generate_series(1, 48) as n`,
+      [PAGED],
+    );
+    await sql(
+      `insert into public.topics ("districtId", title, description)
+      select $1, 'Numbatfest ' || n, 'The numbatfest of the report.' from generate_series(1, 4) as n`,
+      [PAGED],
+    );
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [PAGED]);
+  });
+
+  it('pages through 1,100 meetings, 48 votes and 4 topics in one order, each once', async () => {
+    const expected = await sql<{ key: string }>(
+      `select kind || ':' || id as key from (
+         select 'meeting' as kind, id, date as day from public.meetings where "districtId" = $1 and search_vector @@ $2
+         union all
+         select 'vote', id, "voteDate" from public.votings where "districtId" = $1 and search_vector @@ $2
+         union all
+         select 'topic', id, null from public.topics where "districtId" = $1 and search_vector @@ $2) r
+        order by day desc nulls last, kind desc, id desc`,
+      [PAGED, `${"'numbatfest' <3> 'report'"}`],
+    );
+    expect(expected).toHaveLength(1152);
+    const pages = await pagesToTheEnd({ q: phrase, page_size: 50 });
+    // The meetings, counted first, have more than 1,000: the votes and topics after them are not counted.
+    expect(pages[0][0]).toMatchObject({ ordered: 'newest', matches: 1000, more_matches: true });
+    expect(pages.map((rows) => rows.length)).toEqual([...Array.from({ length: 23 }, () => 50), 2]);
+    expect(pages[22].at(-1)!.kind).toBe('topic');
+    expect(ids(pages.flat())).toEqual(expected.map((row) => row.key));
+  });
+});
+
 // One client once held every database connection with searches of 28 excluded words and nothing to look for (each
 // read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
 describe('a bounded cost, and a limit on searches at once per client', () => {
