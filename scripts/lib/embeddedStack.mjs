@@ -102,6 +102,7 @@ export async function startStack(options = {}) {
       restPort: config.restPort,
       jwtSecret: JWT_SECRET,
       anonKey: config.anonKey,
+      serviceKey: config.serviceRoleKey,
       siteUrl: config.siteUrl,
       log,
     });

@@ -285,9 +285,8 @@ function proxy(req, res, { restPort, path, headers, plainErrors, cap, log }) {
 /**
  * Starts the gateway on 127.0.0.1:port, forwarding /rest/v1/* to PostgREST on restPort and serving the one-click
  * unsubscribe at /functions/v1/unsubscribe and the alerts' feeds at /functions/v1/alert-feed (which call back through
- * /rest/v1 with anonKey). `log` receives what a
- * visitor is not told (an error's detail, an unreachable PostgREST).
- * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, siteUrl: string, log?: (line: string) => void }} options
+ * /rest/v1 with anonKey, and count each reader's requests with serviceKey). `log` receives what a visitor is not told (an error's detail, an unreachable PostgREST).
+ * @param {{ port: number, restPort: number, jwtSecret: string, anonKey: string, serviceKey: string, siteUrl: string, log?: (line: string) => void }} options
  * @returns {Promise<import('node:http').Server>}
  */
 export function startGateway({
@@ -295,12 +294,13 @@ export function startGateway({
   restPort,
   jwtSecret,
   anonKey,
+  serviceKey,
   siteUrl,
   log = (line) => {
     process.stderr.write(`${line}\n`);
   },
 }) {
-  const serveFeed = createFeedServer({ apiUrl: `http://127.0.0.1:${port}`, anonKey, siteUrl });
+  const serveFeed = createFeedServer({ apiUrl: `http://127.0.0.1:${port}`, anonKey, serviceKey, siteUrl });
   /**
    * @param {Request} req
    * @param {Response} res

@@ -48,6 +48,8 @@ const CODE_KEYS = {
   'limit.site': 'errors.limit.site',
   'limit.subscribe': 'errors.limit.subscribe',
   'limit.topic_votes': 'district.topics.tooMany',
+  // The feeds' requests per client, which only the feed server meets (the feed's own words).
+  'limit.feeds': 'feeds.tooMany',
   // A search refused: the record search's, an alert's search text, the district search's.
   'search.cursor': 'errors.search.cursor',
   'search.dates': 'errors.search.dates',
@@ -74,8 +76,8 @@ export type ServerCode = keyof typeof CODE_KEYS;
 /** Every code the table words. */
 export const SERVER_CODES = Object.keys(CODE_KEYS) as ServerCode[];
 
-/** The limits' codes: a limit can refuse any request, so every failure's wording knows them. */
-export const LIMIT_CODES = SERVER_CODES.filter((code) => code.startsWith('limit.'));
+/** The limits' codes: a limit can refuse any request, so every failure's wording knows them (not the feeds'). */
+export const LIMIT_CODES = SERVER_CODES.filter((code) => code.startsWith('limit.') && code !== 'limit.feeds');
 
 /** The message of a code, or undefined for a code the table does not know. */
 export function codeKey(code: string): string | undefined {

@@ -30,33 +30,25 @@ comment on table private.trusted_client_header is 'The request header that names
 insert into private.trusted_client_header (header) values ('cf-connecting-ip');
 
 /*
-  private.client_address() returns text: the key a client's writes are counted under.
-    null                   outside the API (an operator's own connection): no limit applies
+  private.client_key(given) returns text: the key a client is counted under, from the address the platform gave.
     '203.0.113.7'          an IPv4 client (an IPv4-mapped IPv6 address is read as IPv4)
     '2001:db8:1:2::/64'    an IPv6 client: its /64
-    'unknown'              through the API, without a readable address in the trusted header: all such requests share
-                           one limit
+    'unknown'              no readable address: all such requests share one limit
 */
-create function private.client_address()
+create function private.client_key(given text)
 returns text
 language plpgsql
-stable
+immutable
 set search_path = ''
 as $$
 declare
-  headers text := nullif(current_setting('request.headers', true), '');
-  given text;
   address inet;
 begin
-  if headers is null then
-    return null;
-  end if;
-  given := btrim(headers::json ->> (select t.header from private.trusted_client_header t));
-  if given is null or given = '' then
+  if given is null or btrim(given) = '' then
     return 'unknown';
   end if;
   begin
-    address := given::inet;
+    address := btrim(given)::inet;
   exception when others then
     return 'unknown';
   end;
@@ -68,6 +60,22 @@ begin
   end if;
   return host(address);
 end;
+$$;
+comment on function private.client_key(text) is 'The key a client is counted under, from the address the platform gave: IPv4 as it is, IPv6 by its /64, ''unknown'' when unreadable.';
+
+/*
+  private.client_address() returns text: the key a client's writes are counted under (private.client_key of the
+  trusted header), or null outside the API (an operator's own connection): no limit applies. Through the API without
+  the header, 'unknown'.
+*/
+create function private.client_address()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case when nullif(current_setting('request.headers', true), '') is null then null
+              else private.client_key(current_setting('request.headers', true)::json ->> (select t.header from private.trusted_client_header t)) end
 $$;
 comment on function private.client_address() is 'The client''s address from the platform''s trusted header (IPv6 by its /64), ''unknown'' without one, null outside the API.';
 
@@ -97,7 +105,7 @@ create table private.rate_limits (
   -- The refusal past the limit, as the site words it: a code of the catalogues' errors.limit messages.
   code text not null check (code ~ '^limit\.[a-z_]+$')
 );
-comment on table private.rate_limits is 'Limits on anonymous writes per client address (and per subject, such as a topic), with the code of the refusal past each; operators change max_count and per.';
+comment on table private.rate_limits is 'Limits on anonymous writes per client address (and per subject, such as a topic), and on the feeds'' requests per client, with the code of the refusal past each; operators change max_count and per.';
 -- Per client: topic votes (per topic), stored agenda votes, subscriptions and alerts. Confirmation emails follow who
 -- asks for them and who gets them: per client, per client network (an IPv4 /24, an IPv6 /64) and per recipient
 -- mailbox across all districts (aliases folded, private.mailbox), so no one can mail-bomb a stranger through the
@@ -111,7 +119,10 @@ insert into private.rate_limits (action, max_count, per, code) values
   ('confirmation_client', 10, interval '1 hour', 'limit.confirmations'),
   ('confirmation_network', 40, interval '1 hour', 'limit.confirmations'),
   ('confirmation_total', 20000, interval '1 hour', 'limit.site'),
-  ('alert', 20, interval '1 hour', 'limit.alerts');
+  ('alert', 20, interval '1 hour', 'limit.alerts'),
+  -- The feeds' requests per client, counted by the feed server for each reader (public.count_feed_request): a feed
+  -- reader asks once an hour or so.
+  ('feed', 60, interval '1 minute', 'limit.feeds');
 
 create table private.rate_events (
   action text not null,
@@ -179,7 +190,7 @@ begin
 end;
 $$;
 comment on function private.rate_limited(text, text) is 'The limit''s code when the client reached it, else null after counting the write.';
-revoke all on function private.limit_reached(text, text, text), private.client_address(), private.client_network(), private.rate_limited(text, text) from public;
+revoke all on function private.limit_reached(text, text, text), private.client_key(text), private.client_address(), private.client_network(), private.rate_limited(text, text) from public;
 
 -- Nested embeds. A request can ask PostgREST to embed related tables in each other
 -- (votings?select=*,districts(*,votings(*,districts(...)))), and each level multiplies the rows: six levels on the

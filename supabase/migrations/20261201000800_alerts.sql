@@ -1086,6 +1086,39 @@ end;
 $$;
 comment on function public.alert_feed(text) is 'An alert''s feed by its feed token: the alert and its newest 50 matches; answers {ok, alert, entries} or {ok: false, status}.';
 
+/*
+  count_feed_request(client) returns jsonb: counts one feed request from `client` against the feeds' limit
+  (private.rate_limits 'feed', where every limit is), keyed as the API's clients are (private.client_key of the
+  address in the platform's header, which the feed server reads as the API does). {"ok": true} within it;
+  {"ok": false, "code": "limit.feeds", "count": 60, "seconds": 60} past it, counting nothing. The service role's
+  only: the feed server asks it for each reader, since the database sees the server itself as one client; however
+  many instances of the server run, a client has one count.
+*/
+create function public.count_feed_request(client text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  key text := private.client_key(client);
+  refusal text;
+  rule private.rate_limits;
+begin
+  refusal := private.limit_reached('feed', key);
+  if refusal is null then
+    return jsonb_build_object('ok', true);
+  end if;
+  select r.* into rule from private.rate_limits r where r.action = 'feed';
+  return jsonb_build_object('ok', false, 'code', refusal, 'count', rule.max_count,
+                            'seconds', ceil(extract(epoch from rule.per))::integer);
+end;
+$$;
+comment on function public.count_feed_request(text) is 'Counts one feed request of a client against the feeds'' limit: {ok: true}, or {ok: false, code, count, seconds} past it (nothing counted).';
+revoke all on function public.count_feed_request(text) from public, anon, authenticated;
+grant execute on function public.count_feed_request(text) to service_role;
+
 revoke execute on function public.create_alert(text, text, text, bigint, text, text[], bigint, text, boolean, text, text), public.list_alerts(text),
   public.pause_alert(text, bigint, boolean), public.confirm_alert(text, bigint), public.set_alert_frequency(text, bigint, text),
   public.delete_alert(text, bigint),

@@ -5,10 +5,14 @@
 // and a hundred different searches at once each answered.
 import { request } from 'node:http';
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
-import { apiUrl, newClientAddress, newClients, rpc, sql } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonKey, apiUrl, newClientAddress, newClients, rpc, sql } from './helpers';
 import { addMeetingSummary, confirmationToken, newDistrict } from './mailHelpers';
-import { FEED_REQUESTS_PER_MINUTE, feedClientKey } from '../functions/_shared/alertFeed';
+import { createFeedServer, feedClientKey } from '../functions/_shared/alertFeed';
+import { SERVICE_ROLE_KEY } from '../../scripts/lib/stackConfig.mjs';
+
+/** The feeds' requests a client may make a minute, as the migrations set it (the test stack lifts every limit). */
+const FEED_REQUESTS_PER_MINUTE = 60;
 
 /** A GET of the API from a local address of the caller's choosing, as a visitor at that address would make it. */
 function getFrom(
@@ -108,19 +112,71 @@ describe("an alert's feed", () => {
     expect(answer.body).not.toContain('windturbines');
   });
 
-  it("asked for 1,000 times in a minute by one client: the limit's answers in plain words, never a 5xx", async () => {
-    const { token } = await alertWithMatch('geothermal');
-    const client = newClientAddress();
-    const answers = [];
-    for (let batch = 0; batch < 10; batch += 1) {
-      answers.push(...(await Promise.all(Array.from({ length: 100 }, () => getFrom(client, feedPath(token))))));
-    }
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(FEED_REQUESTS_PER_MINUTE);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(1000 - FEED_REQUESTS_PER_MINUTE);
-    expect(answers.find((answer) => answer.status === 429)?.body).toBe(
-      `Too many feed requests from your connection: at most ${FEED_REQUESTS_PER_MINUTE} a minute. A feed reader needs one an hour; please try again in a minute.\n`,
+  describe("with the feeds' limit as published", () => {
+    beforeAll(async () => {
+      await sql("update private.rate_limits set max_count = $1 where action = 'feed'", [FEED_REQUESTS_PER_MINUTE]);
+    });
+    afterAll(async () => {
+      await sql("update private.rate_limits set max_count = 1000000 where action = 'feed'");
+    });
+
+    it("asked for 1,000 times in a minute by one client: the limit's answers in plain words, never a 5xx", async () => {
+      const { token } = await alertWithMatch('geothermal');
+      const client = newClientAddress();
+      const answers = [];
+      for (let batch = 0; batch < 10; batch += 1) {
+        answers.push(...(await Promise.all(Array.from({ length: 100 }, () => getFrom(client, feedPath(token))))));
+      }
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(FEED_REQUESTS_PER_MINUTE);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(1000 - FEED_REQUESTS_PER_MINUTE);
+      expect(answers.find((answer) => answer.status === 429)?.body).toBe(
+        `Too many feed requests from your connection: at most ${FEED_REQUESTS_PER_MINUTE} a minute. A feed reader needs one an hour; please try again in a minute.\n`,
+      );
+    });
+
+    it('counts a client once across two running instances of the feed function, in the database', async () => {
+      const { token } = await alertWithMatch('tidalpower');
+      // Two instances, as the Edge Function runs them: the same code, each with its own memory.
+      const instances = [1, 2].map(() =>
+        createFeedServer({
+          apiUrl: apiUrl(),
+          anonKey: anonKey(),
+          serviceKey: SERVICE_ROLE_KEY,
+          siteUrl: process.env.TEST_SITE_URL!,
+        }),
+      );
+      const client = newClientAddress();
+      const statuses: number[] = [];
+      for (let n = 0; n < 80; n += 1) {
+        const answer = await instances[n % 2](new Request(`${apiUrl()}${feedPath(token)}`), client);
+        statuses.push(answer.status);
+      }
+      expect(statuses.slice(0, FEED_REQUESTS_PER_MINUTE).every((status) => status === 200)).toBe(true);
+      expect(statuses.slice(FEED_REQUESTS_PER_MINUTE).every((status) => status === 429)).toBe(true);
+      const [{ counted }] = await sql<{ counted: number }>(
+        "select count(*)::int as counted from private.rate_events where action = 'feed' and client = $1",
+        [client],
+      );
+      expect(counted).toBe(FEED_REQUESTS_PER_MINUTE);
+    });
+  });
+
+  it("counts an IPv6 reader by its /64, as the API's limits do, and only the service role may count", async () => {
+    const counted = await sql<{ answer: { ok: boolean } }>(
+      "select public.count_feed_request('2001:db8:5:6:1::7') as answer",
     );
+    expect(counted[0].answer).toEqual({ ok: true });
+    const [{ clients }] = await sql<{ clients: string[] }>(
+      "select array_agg(distinct client) as clients from private.rate_events where action = 'feed' and client like '2001:db8:5:6:%'",
+    );
+    expect(clients).toEqual(['2001:db8:5:6::/64']);
+    const anon = await rpc('count_feed_request', { client: '198.51.100.44' });
+    expect(anon.status).toBe(401);
+    const [{ none }] = await sql<{ none: number }>(
+      "select count(*)::int as none from private.rate_events where action = 'feed' and client = '198.51.100.44'",
+    );
+    expect(none).toBe(0);
   });
 
   it('asked for 1,000 times at once by many clients: each gets the feed', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { anonKey, apiUrl, rest, rpc, sql, type FormAnswer } from './helpers';
 import { inboxOf } from './mailHelpers';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { JWT_SECRET } from '../../scripts/lib/stackConfig.mjs';
+import { JWT_SECRET, SERVICE_ROLE_KEY } from '../../scripts/lib/stackConfig.mjs';
 import { startGateway } from '../../scripts/lib/gateway.mjs';
 import { postgrestBinary } from '../../scripts/lib/postgrest.mjs';
 
@@ -288,6 +288,7 @@ async function gatewayBefore(restPort: number) {
     restPort,
     jwtSecret: JWT_SECRET,
     anonKey: anonKey(),
+    serviceKey: SERVICE_ROLE_KEY,
     siteUrl: 'http://127.0.0.1',
     log: (line: string) => logged.push(line),
   });

@@ -12,8 +12,10 @@
 //     KEPT_BYTES of them, and requests that arrive while one is read wait for that one read);
 //   * at most READS_AT_ONCE reads of the database at once (below search_records' searches at once per client, which
 //     counts this server as one client), up to WAITING_READS more waiting, the rest answered 503 with Retry-After;
-//   * one client may ask FEED_REQUESTS_PER_MINUTE times a minute; past that it gets 429 in plain words with
-//     Retry-After. A feed reader checks a feed every hour or so.
+//   * one client may ask 60 times a minute: the database counts each request (public.count_feed_request, the limit
+//     'feed' of private.rate_limits, where every limit is, so the count holds across the function's instances); past
+//     it the client gets 429 in plain words with Retry-After. A feed reader checks a feed every hour or so. Each
+//     request costs that call, a kept answer too; a database that cannot count answers 503.
 // A browser that opens a feed (it asks for HTML, not for a feed) is sent to the site's page about feeds, which says
 // what the address is for: an Edge Function may not answer HTML itself.
 //
@@ -29,12 +31,12 @@ export interface AlertFeedEnv {
   /** The Supabase API origin (PostgREST under /rest/v1). */
   apiUrl: string;
   anonKey: string;
+  /** The service role's key, for counting each reader's requests (public.count_feed_request is the service role's). */
+  serviceKey: string;
   /** The public site, for the links to each record and to the page about feeds. */
   siteUrl: string;
 }
 
-/** Requests one client may make a minute, over all feeds. */
-export const FEED_REQUESTS_PER_MINUTE = 60;
 /** How long an answer is kept for its feed. */
 export const FEED_CACHE_MS = 60_000;
 /** Entries a feed lists: its newest matches. */
@@ -44,9 +46,6 @@ export const READS_AT_ONCE = 2;
 export const WAITING_READS = 200;
 /** The most bytes of answers kept at once (the oldest are forgotten first). */
 const KEPT_BYTES = 16 * 1024 * 1024;
-/** The most clients remembered at once (the oldest are forgotten first). */
-const MAX_CLIENTS = 10_000;
-const MINUTE_MS = 60_000;
 
 interface AlertEntry {
   kind: 'meeting' | 'topic' | 'vote';
@@ -94,8 +93,8 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * The key a hosted feed request's client is counted under, as the database keys clients (private.client_address):
- * the address Supabase's platform gives in cf-connecting-ip (Cloudflare overwrites a client's own), else one shared
+ * The address a hosted feed request's client is counted under, as the database reads its clients' (the database keys
+ * it as theirs, private.client_key: an IPv6 client by its /64): the address Supabase's platform gives in cf-connecting-ip (Cloudflare overwrites a client's own), else one shared
  * 'unknown'. Never the first X-Forwarded-For entry, which the client writes itself.
  */
 export function feedClientKey(headers: Headers): string {
@@ -227,19 +226,20 @@ export function searchAtom(
   );
 }
 
-/** The feeds' memory: answers kept per feed, reads in flight and waiting, and each client's requests this minute. */
-export function createFeedServer(
-  env: AlertFeedEnv,
-  { perMinute = FEED_REQUESTS_PER_MINUTE, cacheMs = FEED_CACHE_MS, now = () => Date.now() } = {},
-) {
+/** The feeds' memory: answers kept per feed, and reads in flight and waiting. */
+export function createFeedServer(env: AlertFeedEnv, { cacheMs = FEED_CACHE_MS, now = () => Date.now() } = {}) {
   const kept = new Map<string, Kept>();
   let keptBytes = 0;
   const reading = new Map<string, Promise<Kept>>();
-  const clients = new Map<string, { since: number; count: number }>();
   let readsNow = 0;
   const waiting: (() => void)[] = [];
   const api = env.apiUrl.replace(/\/+$/, '');
   const headers = { apikey: env.anonKey, authorization: `Bearer ${env.anonKey}`, 'content-type': 'application/json' };
+  const counting = {
+    apikey: env.serviceKey,
+    authorization: `Bearer ${env.serviceKey}`,
+    'content-type': 'application/json',
+  };
 
   const keep = (key: string, answer: Kept) => {
     const old = kept.get(key);
@@ -254,18 +254,16 @@ export function createFeedServer(
     }
   };
 
-  /** Whether this client is past its requests this minute. */
-  function limited(client: string): boolean {
-    const at = now();
-    const seen = clients.get(client);
-    if (!seen || at - seen.since >= MINUTE_MS) {
-      clients.delete(client);
-      clients.set(client, { since: at, count: 1 });
-      if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
-      return false;
-    }
-    seen.count += 1;
-    return seen.count > perMinute;
+  /** Counts one request of this client in the database: null within the limit, else the limit's figures. */
+  async function pastLimit(client: string): Promise<{ count: number; seconds: number } | null> {
+    const response = await fetch(`${api}/rest/v1/rpc/count_feed_request`, {
+      method: 'POST',
+      headers: counting,
+      body: JSON.stringify({ client }),
+    });
+    if (!response.ok) throw new Error(`the database answered ${response.status}`);
+    const answer = (await response.json()) as { ok: boolean; count?: number; seconds?: number };
+    return answer.ok ? null : { count: answer.count ?? 0, seconds: answer.seconds ?? 60 };
   }
 
   /** Runs a read of the database when one of its places is free; null when too many are already waiting. */
@@ -356,7 +354,13 @@ export function createFeedServer(
       });
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return text(405, t('feeds.onlyGet'), { allow: 'GET, HEAD' });
-    if (limited(client)) return text(429, t('feeds.tooMany', { count: perMinute }), { 'retry-after': '60' });
+    let limit: Awaited<ReturnType<typeof pastLimit>>;
+    try {
+      limit = await pastLimit(client);
+    } catch {
+      return text(503, t('feeds.unavailable'), { 'retry-after': '60' });
+    }
+    if (limit) return text(429, t('feeds.tooMany', { count: limit.count }), { 'retry-after': String(limit.seconds) });
     if (asked.kind === 'malformed')
       return text(400, t(asked.of === 'token' ? 'feeds.invalidToken' : 'feeds.invalidSearch'));
     const query = asked.kind === 'alert' ? `token=${asked.token}` : searchFeedQuery(asked.search);

@@ -65,6 +65,8 @@ var CODE_KEYS = {
   "limit.site": "errors.limit.site",
   "limit.subscribe": "errors.limit.subscribe",
   "limit.topic_votes": "district.topics.tooMany",
+  // The feeds' requests per client, which only the feed server meets (the feed's own words).
+  "limit.feeds": "feeds.tooMany",
   // A search refused: the record search's, an alert's search text, the district search's.
   "search.cursor": "errors.search.cursor",
   "search.dates": "errors.search.dates",
@@ -86,7 +88,7 @@ var CODE_KEYS = {
   "api.embeds": "errors.api.embeds"
 };
 var SERVER_CODES = Object.keys(CODE_KEYS);
-var LIMIT_CODES = SERVER_CODES.filter((code) => code.startsWith("limit."));
+var LIMIT_CODES = SERVER_CODES.filter((code) => code.startsWith("limit.") && code !== "limit.feeds");
 function codeKey(code) {
   return Object.hasOwn(CODE_KEYS, code) ? CODE_KEYS[code] : void 0;
 }
