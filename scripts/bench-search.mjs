@@ -6,11 +6,14 @@
 // meetings, topics or votings whole (a sequential scan), a record search's recall 100 % (every record a full scan
 // matches reached by paging to the end), and its database and gateway p95 within 50 ms (the costliest it serves within
 // 100 ms; at five years or more 100 and 200 ms); it exits 1 when one is missed (scripts/lib/goals.mjs). It prints the
-// load average, and says a run above the core count is not a measurement. Uses
-// its own embedded stack on BENCH_PORT_BASE (26100) ports.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// load average, and says a run above the core count is not a measurement. Uses its own embedded stack on
+// BENCH_PORT_BASE (26100) ports. `--keep DIR` keeps the loaded database in DIR and uses it again while the
+// migrations and the fixtures' generator are unchanged (a five-year load takes about 30 minutes); `--no-recall` leaves
+// out the recall's paging (hours at five years), so only the timings are judged.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startStack } from './lib/embeddedStack.mjs';
 import { loadScaleFixtures } from './lib/scaleFixtures.mjs';
 import { connect } from './lib/postgres.mjs';
@@ -21,13 +24,21 @@ import { commandLine, wholeNumberOf } from './lib/commandLine.mjs';
 import { SEARCH_GOALS } from './lib/benchGoals.mjs';
 
 const { values: options, positionals } = commandLine({
-  usage: `Usage: npm run bench:search -- [N] [--years Y] [--districts-only]
+  usage: `Usage: npm run bench:search -- [N] [--years Y] [--districts-only] [--no-recall] [--keep DIR]
   N                 districts to generate (default 20,000, or BENCH_DISTRICTS)
   --years           school years of meetings and votes (default 1)
   --districts-only  the district search alone (the record search's recall pages every case to its end: about
                     seven minutes at one school year, five times the rows at five)
+  --no-recall       the record search timed, its recall not paged nor judged
+  --keep DIR        the database kept in DIR, and used again by a run of the same size while the migrations and
+                    the fixtures' generator are unchanged (else loaded again)
 BENCH_RUNS (50) sets the runs per case, BENCH_PORT_BASE (26100) its ports.`,
-  options: { years: { type: 'string', default: '1' }, 'districts-only': { type: 'boolean', default: false } },
+  options: {
+    years: { type: 'string', default: '1' },
+    'districts-only': { type: 'boolean', default: false },
+    'no-recall': { type: 'boolean', default: false },
+    keep: { type: 'string' },
+  },
   positionals: 1,
 });
 const n = wholeNumberOf(positionals[0] ?? process.env.BENCH_DISTRICTS ?? '20000', 'N', 1);
@@ -35,6 +46,20 @@ const years = wholeNumberOf(options.years, '--years', 1);
 const runs = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
 const base = Number.parseInt(process.env.BENCH_PORT_BASE ?? '26100', 10);
 const work = mkdtempSync(join(tmpdir(), 'sbt-bench-search-'));
+// What a kept database was loaded from: its size and the source of its schema and rows.
+const keptDir = typeof options.keep === 'string' ? resolve(options.keep) : null;
+const loadedFrom = () => {
+  const hash = createHash('sha256');
+  const migrations = resolve(import.meta.dirname, '../supabase/migrations');
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  hash.update(readFileSync(resolve(import.meta.dirname, 'lib/scaleFixtures.mjs')));
+  return { districts: n, years, source: hash.digest('hex') };
+};
+const marker = keptDir ? join(keptDir, 'bench-search.json') : null;
+const reused =
+  marker !== null &&
+  existsSync(marker) &&
+  JSON.stringify(JSON.parse(readFileSync(marker, 'utf8'))) === JSON.stringify(loadedFrom());
 const goals = new Goals();
 // A typical record search's p95, at the database and through the gateway (what a visitor waits for): 50 ms at one
 // school year, 100 ms at five or more; the costliest it serves within 100 ms, and 200 ms at five years or more.
@@ -72,21 +97,29 @@ const stack = await startStack({
   apiPort: base + 21,
   dbPort: base + 22,
   restPort: base + 31,
-  dataDir: join(work, 'postgres'),
-  reset: true,
+  dataDir: keptDir ? join(keptDir, 'postgres') : join(work, 'postgres'),
+  reset: !reused,
   seed: false,
   quiet: true,
 });
 const db = await connect(stack.dbUrl);
 try {
-  console.log(`Generating ${n} districts with ${years} school year${years === 1 ? '' : 's'} of meetings and votes…`);
-  await loadScaleFixtures(stack.dbUrl, {
-    districts: n,
-    years,
-    onProgress: (/** @type {string} */ line) => console.log(`  ${line}`),
-  });
-  // As autovacuum leaves a live database: the GIN indexes' pending entries merged, the visibility map set.
-  await db.query('vacuum analyze');
+  if (reused) console.log(`Using the database kept in ${keptDir}, loaded for this size from these migrations.`);
+  else {
+    console.log(`Generating ${n} districts with ${years} school year${years === 1 ? '' : 's'} of meetings and votes…`);
+    if (marker) rmSync(marker, { force: true });
+    await loadScaleFixtures(stack.dbUrl, {
+      districts: n,
+      years,
+      onProgress: (/** @type {string} */ line) => console.log(`  ${line}`),
+    });
+    // As autovacuum leaves a live database: the GIN indexes' pending entries merged, the visibility map set.
+    await db.query('vacuum analyze');
+    if (marker && keptDir) {
+      mkdirSync(keptDir, { recursive: true });
+      writeFileSync(marker, `${JSON.stringify(loadedFrom())}\n`);
+    }
+  }
   console.log('');
   const rows = [];
   for (const [text, state] of QUERIES) {
@@ -398,9 +431,10 @@ async function benchRecordSearch(db, stack) {
       `${label}: the search reads ${wholeReads.join(', ')} whole (a sequential scan)`,
     );
   }
-  console.log('\nRecall, case by case as each is paged to its end:');
   const recalls = [];
-  for (const { label, args, query } of timed) {
+  if (options['no-recall']) console.log('\nRecall: not paged (--no-recall), so not judged.');
+  else console.log('\nRecall, case by case as each is paged to its end:');
+  for (const { label, args, query } of options['no-recall'] ? [] : timed) {
     const started = process.hrtime.bigint();
     const found = await pagedToTheEnd(db, args.q, args.district_id ?? null);
     const every = await fullScanMatches(db, args.q, args.district_id ?? null);
@@ -418,10 +452,12 @@ async function benchRecordSearch(db, stack) {
       `${label}: paging to the end reaches ${found} of the ${every} records a full scan matches (recall ${(recall * 100).toFixed(1)} %, goal 100 %)`,
     );
   }
-  console.log(
-    '\nRecall: the records the search reaches, paged to the end (50 a page, by its cursor), over the records a full scan of the three tables (no index) matches:\n',
-  );
-  printTable(recalls);
+  if (recalls.length) {
+    console.log(
+      '\nRecall: the records the search reaches, paged to the end (50 a page, by its cursor), over the records a full scan of the three tables (no index) matches:\n',
+    );
+    printTable(recalls);
+  }
   for (const { label, plan } of timed) {
     console.log(`\nEXPLAIN, record search, ${label}, each statement the function ran:`);
     for (const line of plan.split('\n')) console.log(`  ${line}`);
