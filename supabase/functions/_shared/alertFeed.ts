@@ -93,9 +93,10 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * The address a hosted feed request's client is counted under, as the database reads its clients' (the database keys
- * it as theirs, private.client_key: an IPv6 client by its /64): the address Supabase's platform gives in cf-connecting-ip (Cloudflare overwrites a client's own), else one shared
- * 'unknown'. Never the first X-Forwarded-For entry, which the client writes itself.
+ * The address a hosted feed request's client is counted under, read as the database reads its clients' (which keys
+ * it as theirs, private.client_key: an IPv6 client by its /64): the address Supabase's platform gives in
+ * cf-connecting-ip (Cloudflare overwrites a client's own), else one shared 'unknown'. Never the first X-Forwarded-For
+ * entry, which the client writes itself.
  */
 export function feedClientKey(headers: Headers): string {
   return headers.get('cf-connecting-ip')?.trim() || 'unknown';
