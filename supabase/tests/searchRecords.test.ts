@@ -623,6 +623,53 @@ describe('a phrase paged across kinds, the few read apart from the many', () => 
   });
 });
 
+// Words with a word left out, newest first. A walk down the date index until it has its page reads on to the end when
+// the matches are few among the rows holding the words (`board -meeting`: every meeting holding 'board' holds
+// 'meeting'), so the walk stops at its window (the newest 5,000 rows); when the window holds fewer than a quarter of
+// what is still wanted the rest come from the GIN index, sorted, else the walk goes on. Each way must give the order a
+// reference query gives, on the first page and after a cursor.
+describe('a word with a word left out, few or many among the rows holding it', () => {
+  const LEFT = 990307;
+  beforeAll(async () => {
+    await sql('insert into public.districts (id, name) values ($1, $2)', [LEFT, 'Bilbyford School District']);
+    // 6,200 meetings hold 'bilbyx'; all but the newest 100 and the oldest 300 hold 'quokkax' too, and nine in ten of
+    // those 'dunnartx'.
+    await sql(
+      `insert into public.meetings ("districtId", date, title, summary)
+      select $1, date '2070-01-01' + n, 'Regular Board Meeting',
+             case when n <= 300 or n > 6100 then '<p>The bilbyx report.</p>'
+                  when n % 10 = 0 then '<p>The bilbyx and quokkax report.</p>'
+                  else '<p>The bilbyx, quokkax and dunnartx report.</p>' end
+        from generate_series(1, 6200) as n`,
+      [LEFT],
+    );
+  });
+  afterAll(async () => {
+    await sql('delete from public.districts where id = $1', [LEFT]);
+  });
+
+  it.each([
+    // The window's 5,000 rows hold 100 matches: the other 300 are read through the GIN index, on the first page (which
+    // counts them) and on the third (after a cursor), whose window after the newest 100 holds none.
+    ['bilbyx -quokkax', 400, false],
+    // The window holds 590 of the 1,001 a count wants, many enough: the walk goes on past it.
+    ['bilbyx -dunnartx', 980, false],
+    // Every row matches: the window holds the page.
+    ['bilbyx -wombatx', 1000, true],
+  ])('pages %j newest first to its last match, each once, counting %i', async (q, matches, more) => {
+    const expected = await sql<{ key: string }>(
+      `select 'meeting:' || id as key from public.meetings
+        where "districtId" = $1 and search_vector @@ websearch_to_tsquery('english', $2)
+        order by date desc, id desc`,
+      [LEFT, q],
+    );
+    const pages = await pagesToTheEnd({ q, district_id: LEFT, page_size: 50 }, 130);
+    expect(pages[0][0]).toMatchObject({ ordered: 'newest', matches, more_matches: more });
+    expect(ids(pages.flat())).toEqual(expected.map((row) => row.key));
+    expect(expected).toHaveLength(more ? 6200 : matches);
+  });
+});
+
 // One client once held every database connection with searches of 28 excluded words and nothing to look for (each
 // read the whole record for 1-2 s): 20 at once all ended in 500, and a plain read waited 7 s.
 describe('a bounded cost, and a limit on searches at once per client', () => {
