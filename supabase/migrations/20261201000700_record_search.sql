@@ -432,10 +432,9 @@ begin
           into plan using query, candidates, only_district, from_date, to_date;
         expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
         read_candidates := expected <= gather_limit;
-        if read_candidates and page_day is not null then
-          read_candidates := source.day is not null;
-        end if;
-        if read_candidates and page_day is not null then
+        if read_candidates and page_day is not null and source.day is null then
+          read_candidates := false;
+        elsif read_candidates and page_day is not null then
           execute format('explain (format json) select 1 from public.%I x where %s >= $6 and %s',
                          source.tab, day_column, slice)
             into plan using query, candidates, only_district, from_date, to_date, page_day;
