@@ -344,7 +344,7 @@ async function benchRecordSearch(db, stack) {
       indexes: ['meetings_date_idx', 'topics_pkey'],
       goalMs: BOUNDED_GOAL_MS,
     },
-    // Every meeting holding the word holds the word left out ('Board Meeting' in every title): no meeting matches. The
+    // Every meeting holding the word holds the word left out (in every summary of the fixtures): no meeting matches. The
     // walk's window finds none, and the GIN index tells the rest, where a walk would read every meeting.
     {
       label: 'word with an exclusion every match holds',
