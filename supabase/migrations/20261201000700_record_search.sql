@@ -512,7 +512,7 @@ begin
           after_edge := format(' and %1$s <= $11 and (%1$s < $11 or x.id < $12)', day_column);
         end if;
       end if;
-      if not few and not phrase and source.day is not null and not dated_done and found * 3 < walked - found then
+      if not dated_done and edge_id is not null and found * 3 < walked - found then
         -- Bitmap scans only: a scan down the date index, stopped at the first 20,001 rows, is what the planner would
         -- pick, and it is the walk again.
         perform set_config('enable_indexscan', 'off', true);
@@ -532,10 +532,11 @@ begin
         perform set_config('enable_indexscan', index_scans, true);
         if counted <= most_gathered then
           dated_done := true;
-          seen_ids := coalesce(seen_ids, '{}') || coalesce(more_ids, '{}');
-          seen_districts := coalesce(seen_districts, '{}') || coalesce(more_districts, '{}');
-          seen_days := coalesce(seen_days, '{}') || coalesce(more_days, '{}');
-          found := cardinality(seen_ids);
+          -- An array joined to null is itself: no match on either side is no match at all.
+          seen_ids := seen_ids || more_ids;
+          seen_districts := seen_districts || more_districts;
+          seen_days := seen_days || more_days;
+          found := coalesce(cardinality(seen_ids), 0);
         end if;
       end if;
       if not few then
@@ -562,9 +563,9 @@ begin
           into more_ids, more_districts, more_days
           using query, candidates, only_district, from_date, to_date, after_date, after_kind, after_id, walked - found,
                 case when counting and not phrase then null else page_day end, edge_day, edge_id;
-        more_ids := coalesce(seen_ids, '{}') || more_ids;
-        more_districts := coalesce(seen_districts, '{}') || more_districts;
-        more_days := coalesce(seen_days, '{}') || more_days;
+        more_ids := seen_ids || more_ids;
+        more_districts := seen_districts || more_districts;
+        more_days := seen_days || more_days;
       end if;
       perform set_config('enable_bitmapscan', bitmap_scans, true);
       if counting and not phrase then
